@@ -44,19 +44,23 @@ void ask_after_tells(benchmark::State& state, const std::string& optimizer_id, c
 
 void BM_TpeAskBranin(benchmark::State& s) { ask_after_tells(s, "tpe", "branin"); }
 void BM_TpeAskHartmann6(benchmark::State& s) { ask_after_tells(s, "tpe", "hartmann6"); }
+void BM_TpeHyperoptAskBranin(benchmark::State& s) { ask_after_tells(s, "tpe-hyperopt", "branin"); }
+void BM_TpeHyperoptAskHartmann6(benchmark::State& s) { ask_after_tells(s, "tpe-hyperopt", "hartmann6"); }
 void BM_ReAskBranin(benchmark::State& s) { ask_after_tells(s, "re", "branin"); }
 void BM_ReAskHartmann6(benchmark::State& s) { ask_after_tells(s, "re", "hartmann6"); }
 BENCHMARK(BM_TpeAskBranin)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_TpeAskHartmann6)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TpeHyperoptAskBranin)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_TpeHyperoptAskHartmann6)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ReAskBranin)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_ReAskHartmann6)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMicrosecond);
 
 // A whole 200-trial Branin study (ask, evaluate, tell), the unit of the Optuna reference
 // figure (~6.5 ms per trial); the per_trial counter is seconds per trial.
-void BM_TpeBraninStudy200(benchmark::State& state) {
+void tpe_branin_study_200(benchmark::State& state, const std::string& optimizer_id) {
     const auto p = make_problem("branin");
     for (auto _ : state) {
-        auto opt = bind_optimizer(runners::optimizer_catalog(), Identifier::parse("tpe")).make({p->space(), 200});
+        auto opt = bind_optimizer(runners::optimizer_catalog(), Identifier::parse(optimizer_id)).make({p->space(), 200});
         Rng rng(11);
         for (int i = 0; i < 200; ++i) {
             const Point x = opt->ask(rng);
@@ -66,7 +70,10 @@ void BM_TpeBraninStudy200(benchmark::State& state) {
     state.counters["per_trial"] = benchmark::Counter(200.0 * static_cast<double>(state.iterations()),
                                                      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
-BENCHMARK(BM_TpeBraninStudy200)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(tpe_branin_study_200, tpe, std::string("tpe"))->Name("BM_TpeBraninStudy200")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(tpe_branin_study_200, tpe_hyperopt, std::string("tpe-hyperopt"))
+    ->Name("BM_TpeHyperoptBraninStudy200")
+    ->Unit(benchmark::kMillisecond);
 
 // BORE's training data: N random points of the problem in [0,1]^D with gamma = 1/4 labels.
 struct BoreData {

@@ -15,6 +15,7 @@ OptimizerFactory random_search_optimizer();
 OptimizerFactory regularized_evolution_optimizer();
 OptimizerFactory smac_rf_optimizer();
 OptimizerFactory tpe_optimizer();
+OptimizerFactory tpe_hyperopt_optimizer();
 
 void register_optimizers(OptimizerRegistry& r) {
     r.add(bore_ggn_optimizer());
@@ -28,6 +29,7 @@ void register_optimizers(OptimizerRegistry& r) {
     r.add(regularized_evolution_optimizer());
     r.add(smac_rf_optimizer());
     r.add(tpe_optimizer());
+    r.add(tpe_hyperopt_optimizer());
 }
 
 }  // namespace bobench

@@ -11,8 +11,17 @@
 //     of the distances to its sorted neighbours (the end ones: the one distance they have),
 //     then clipped to [prior_sigma / min(100, 1 + M), prior_sigma] with M the number of
 //     components including the prior; the prior keeps sd prior_sigma. With one
-//     observation its sd is prior_sigma / 2;
-//   * the mixture is truncated to [lo, hi] and renormalised (HyperOpt's p_accept).
+//     observation its sd is prior_sigma / 2 (HyperOpt) or its distance to the prior
+//     (Optuna), clipped the same way;
+//   * cut to [lo, hi], by one of three conventions (parzen::Convention):
+//       HyperOpt   the mixture as a whole renormalised (tpe.py's GMM1 with p_accept);
+//       Optuna     every component truncated and renormalised on its own, so components
+//                  near a bound keep their full weight (Optuna's truncnorm per kernel);
+//       Optuna31   as Optuna, but each kernel evaluated without its 1/sd factor, as
+//                  Optuna up to 3.4 (Debian 12's 3.1.0 included) computes it: every kernel
+//                  has peak weight_k / (sqrt(2 pi) mass_k) whatever its width, so wide
+//                  kernels count for more (optuna issue #5109, fixed in 3.5 by PR #5110).
+//                  log_pdf is then not a normalised density; sampling is unaffected.
 //   * quantised (quantum q > 0): the value set is the multiples of q; the probability of a
 //     value x is the mixture's mass on [x - q/2, x + q/2] within [lo, hi], and samples are
 //     rounded to the nearest multiple. bobench passes integer (and ordinal index) domains
@@ -21,9 +30,10 @@
 // Categorical parameters — HyperOpt's ap_categorical_sampler: probabilities proportional
 // to (forgetting-weighted) counts + prior_weight pseudo-counts per choice.
 //
-// Sampling draws a component with probability weight x (its mass inside [lo, hi]), then a
-// truncated normal by inverse CDF; this is the distribution of HyperOpt's rejection sampler
-// (draw from the untruncated mixture until inside), with exactly one uniform per sample.
+// Sampling draws a component with probability weight x (its mass inside [lo, hi]) for
+// HyperOpt, weight alone for the Optuna conventions, then a truncated normal by inverse CDF;
+// the first is the distribution of HyperOpt's rejection sampler (draw from the untruncated
+// mixture until inside), with exactly one uniform per sample.
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -38,14 +48,18 @@ void forgetting_weights(std::size_t n, std::size_t lf, std::vector<double>& w);
 
 constexpr std::size_t kDefaultForgetting = 25;  // HyperOpt's DEFAULT_LF
 
+enum class Convention { HyperOpt, Optuna, Optuna31 };
+
 class AdaptiveParzen {
 public:
     // obs: observed values, oldest first, inside [lo, hi]; quantum 0 for a continuous value.
     void fit(std::span<const double> obs, double lo, double hi, double prior_weight,
-             std::size_t forgetting = kDefaultForgetting, double quantum = 0);
+             std::size_t forgetting = kDefaultForgetting, double quantum = 0,
+             Convention convention = Convention::HyperOpt);
 
-    // Continuous: log density on [lo, hi] (-inf outside). Quantised: log probability of x's
-    // cell. Never -inf inside [lo, hi]: the prior component (sd = width) covers the domain.
+    // Continuous: log density on [lo, hi] (-inf outside; unnormalised for Optuna31).
+    // Quantised: log probability of x's cell. Never -inf inside [lo, hi]: the prior
+    // component (sd = width) covers the domain.
     double log_pdf(double x) const;
     double sample(Rng& rng) const;
 
@@ -61,10 +75,10 @@ private:
     double lo_ = 0, hi_ = 1, quantum_ = 0;
     std::size_t prior_pos_ = 0;
     std::vector<double> mu_, sigma_, weight_;
-    std::vector<double> coef_;        // weight / (sd sqrt(2 pi) p_accept): density factors
+    std::vector<double> scale_;       // weight / (truncated mass): the mixture's or its own
+    std::vector<double> coef_;        // scale / (sd sqrt(2 pi)), or scale / sqrt(2 pi) (Optuna31)
     std::vector<double> inv_sigma_;   // 1 / sd
-    std::vector<double> cumulative_;  // running sums of weight x mass, for sampling
-    double p_accept_ = 1;
+    std::vector<double> cumulative_;  // running sums of the component probabilities, for sampling
     // fit() scratch, kept to avoid reallocating on every call
     std::vector<std::size_t> order_;
     std::vector<double> obs_weight_;

@@ -88,6 +88,53 @@ TEST_CASE("parzen: bandwidths by HyperOpt's neighbour rule, worked by hand", "[d
     CHECK(std::isinf(p.log_pdf(6.5)));
 }
 
+TEST_CASE("parzen: the Optuna conventions match Optuna 3.1's own log densities", "[density][parzen]") {
+    // Reference values from Debian 12's python3-optuna 3.1.0: _ParzenEstimator (TPESampler's
+    // defaults: prior weight 1, magic clip, no endpoints, default_weights).log_pdf for
+    // "optuna-3.1"; the same kernels with scipy.stats.truncnorm.pdf (the densities Optuna
+    // >= 3.5 evaluates) for "optuna".
+    struct Case {
+        std::vector<double> obs;
+        double lo, hi;
+        std::vector<double> x, optuna31, optuna;
+    };
+    const std::vector<Case> cases{
+        {{0.9, 0.1, 0.4},
+         0,
+         1,
+         {0.0, 0.05, 0.37, 0.5, 0.93, 1.0},
+         {-0.82188509571549, -0.762541042627404, -0.603889417244986, -0.62502521369728, -0.834414610688905,
+          -0.887526738679406},
+         {-0.085838020894151, -0.00914324311213974, 0.149058955592204, 0.0866106524321275, -0.285403164376887,
+          -0.358727269600055}},
+        {{3.0},  // one observation: its sd is the distance to the prior, 1 (HyperOpt: 2)
+         2,
+         6,
+         {2.0, 3.0, 4.5, 6.0},
+         {-0.419275078707081, -0.265328788216761, -0.421529005148493, -0.732813023799435},
+         {-1.33450009114162, -1.13081066731245, -1.45413702430554, -2.03589371318151}},
+        {{7.075044, 7.119112, 2.729883, -0.712979, -4.191039, 0.750533, 1.127098, -4.320872, -4.268634, 9.987642,
+          4.785537, -1.482347, 1.524213, 9.612793, 8.465164, 7.663466, 0.88607, 2.395345, 5.15034, -4.087959,
+          3.333942, -0.928226, 8.194768, -4.036783, 5.187723, 8.051328, -1.590222, 8.431724, 8.082932, -4.722242},
+         -5,
+         10,
+         {-5.0, -1.0, 2.5, 7.0, 10.0},  // 30 observations: the oldest 5 down-weighted
+         {-2.41740152181484, -2.29065673011108, -2.32451750872087, -2.6483142496313, -2.4371140882034},
+         {-2.53243688369585, -2.70541462342254, -2.82628659761099, -3.14528319852167, -2.46961356638691}}};
+    AdaptiveParzen p31, p;
+    for (const Case& c : cases) {
+        p31.fit(c.obs, c.lo, c.hi, 1.0, kDefaultForgetting, 0, Convention::Optuna31);
+        p.fit(c.obs, c.lo, c.hi, 1.0, kDefaultForgetting, 0, Convention::Optuna);
+        for (std::size_t i = 0; i < c.x.size(); ++i) {
+            INFO("observations " << c.obs.size() << ", x = " << c.x[i]);
+            CHECK(p31.log_pdf(c.x[i]) == Approx(c.optuna31[i]).epsilon(1e-12));
+            CHECK(p.log_pdf(c.x[i]) == Approx(c.optuna[i]).epsilon(1e-12));
+        }
+        CHECK(integrate(p) == Approx(1).epsilon(1e-6));  // a density, unlike Optuna 3.1's
+        CHECK(std::abs(integrate(p31) - 1) > 0.05);
+    }
+}
+
 TEST_CASE("parzen: real densities integrate to one", "[density][parzen]") {
     Rng rng(3);
     AdaptiveParzen p;
