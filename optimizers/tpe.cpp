@@ -214,7 +214,7 @@ OptimizerFactory tpe_factory(std::string name, std::string description, const Tp
 }  // namespace
 
 OptimizerFactory tpe_optimizer() {
-    return tpe_factory("tpe", "Tree-structured Parzen Estimator with Optuna's defaults (10% good set, 10 startup points)",
+    return tpe_factory("tpe", "Tree-structured Parzen Estimator with Optuna 3.1's defaults (10% good set, 10 startup points)",
                        {.gamma = 0.1, .n_startup = 10, .linear_split = true, .parzen = parzen::Convention::Optuna31});
 }
 
