@@ -80,11 +80,15 @@ private:
 
 // BOGGN: the MAP network above with a Laplace posterior whose precision is the
 // generalised Gauss-Newton matrix; pi(x) is the posterior-averaged class probability.
+// prior=evidence: the network is trained as bore-mlp's (no weight decay) and delta is
+// tuned on the Laplace evidence after each fit; prior=fixed: delta = prior_precision is
+// also the weight decay of the fit (see laplace_ggn.hpp for why evidence is the default).
 class GgnClassifier final : public Classifier {
 public:
     explicit GgnClassifier(const Args& a)
-        : map_(a, a.real("prior_precision")), probit_(a.text("approximation") == "probit") {
+        : map_(a, evidence(a) ? 0.0 : a.real("prior_precision")), probit_(a.text("approximation") == "probit") {
         options_.prior_precision = a.real("prior_precision");
+        options_.tune_prior_precision = evidence(a);
         options_.diagonal = a.text("hessian") == "diag";
         options_.mc_samples = static_cast<int>(a.integer("mc_samples"));
     }
@@ -103,6 +107,8 @@ public:
     bool has_gradient() const override { return true; }
 
 private:
+    static bool evidence(const Args& a) { return a.text("prior") == "evidence"; }
+
     MlpClassifier map_;
     mlp::LaplaceOptions options_;
     bool probit_;
@@ -256,11 +262,16 @@ OptimizerFactory bore_mlp_optimizer() {
 }
 
 OptimizerFactory bore_ggn_optimizer() {
-    // The paper leaves delta and the sample count open: delta = 1 is the unit Gaussian
-    // prior (Laplace Redux's default); the probit approximation needs no samples and is
-    // smooth for L-BFGS-B, Monte Carlo (1000 antithetic draws, fixed per fit) is selectable.
+    // The paper leaves delta and the sample count open: delta is tuned on the Laplace
+    // evidence (MacKay 1992, Laplace Redux's post-hoc marglik; a fixed delta used as weight
+    // decay collapses the MAP network, see laplace_ggn.hpp); the probit approximation needs
+    // no samples and is smooth for L-BFGS-B, Monte Carlo (1000 antithetic draws, fixed per
+    // fit) is selectable.
     std::vector<ParamSpec> params = mlp_params();
-    params.push_back(ParamSpec::real("prior_precision", 1.0, "Gaussian prior precision delta", 1e-12));
+    params.push_back(ParamSpec::choice("prior", "evidence", {"evidence", "fixed"},
+                                       "delta: Laplace-evidence maximiser after an unregularised fit, or "
+                                       "prior_precision (also the fit's weight decay)"));
+    params.push_back(ParamSpec::real("prior_precision", 1.0, "Gaussian prior precision delta when prior=fixed", 1e-12));
     params.push_back(ParamSpec::choice("hessian", "full", {"full", "diag"}, "GGN precision: full or diagonal"));
     params.push_back(ParamSpec::choice("approximation", "probit", {"probit", "mc"}, "posterior-averaged probability"));
     params.push_back(ParamSpec::integer("mc_samples", 1000, "Monte Carlo samples of the logit", 2));

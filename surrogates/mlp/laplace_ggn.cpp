@@ -4,12 +4,29 @@
 #include <numbers>
 #include <stdexcept>
 
+#include <Eigen/Eigenvalues>
 #include <boost/random/normal_distribution.hpp>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
 
 namespace bobench::mlp {
+
+double evidence_prior_precision(const Eigen::VectorXd& lambda, double theta_squared_norm) {
+    // h(delta) = delta ||theta||^2 - gamma(delta) is increasing: bisect its root in log delta
+    auto h = [&](double log_delta) {
+        const double delta = std::exp(log_delta);
+        return delta * theta_squared_norm - (lambda.array().max(0.0) / (lambda.array().max(0.0) + delta)).sum();
+    };
+    double lo = std::log(1e-6), hi = std::log(1e6);
+    if (h(lo) >= 0) return std::exp(lo);
+    if (h(hi) <= 0) return std::exp(hi);
+    for (int it = 0; it < 100 && hi - lo > 1e-10; ++it) {
+        const double mid = 0.5 * (lo + hi);
+        (h(mid) < 0 ? lo : hi) = mid;
+    }
+    return std::exp(0.5 * (lo + hi));
+}
 
 double probit_probability(double mean, double variance) {
     return sigmoid(mean / std::sqrt(1 + std::numbers::pi * variance / 8));
@@ -33,11 +50,21 @@ LaplaceGgn::LaplaceGgn(const Classifier& map_network, const Eigen::MatrixXd& X, 
         const double pi = sigmoid(net_.logit_and_parameter_gradient(X.row(n).transpose(), row));
         Js.row(n) = std::sqrt(pi * (1 - pi)) * row.transpose();
     }
+    delta_ = options_.prior_precision;
     if (options_.diagonal) {
         diag_ = Js.colwise().squaredNorm().transpose();
-        diag_.array() += options_.prior_precision;
+        if (options_.tune_prior_precision) delta_ = evidence_prior_precision(diag_, net_.parameters().squaredNorm());
+        diag_.array() += delta_;
     } else {
-        Eigen::MatrixXd P = Eigen::MatrixXd::Identity(p, p) * options_.prior_precision;
+        if (options_.tune_prior_precision) {
+            // the non-zero eigenvalues of Js^T Js are those of the smaller Gram matrix
+            const Eigen::MatrixXd gram = Js.rows() < p ? Eigen::MatrixXd(Js * Js.transpose())
+                                                       : Eigen::MatrixXd(Js.transpose() * Js);
+            const Eigen::VectorXd lambda =
+                Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(gram, Eigen::EigenvaluesOnly).eigenvalues();
+            delta_ = evidence_prior_precision(lambda, net_.parameters().squaredNorm());
+        }
+        Eigen::MatrixXd P = Eigen::MatrixXd::Identity(p, p) * delta_;
         P.selfadjointView<Eigen::Lower>().rankUpdate(Js.transpose());
         chol_.compute(P);  // reads the lower triangle only
         if (chol_.info() != Eigen::Success) throw std::runtime_error("Laplace-GGN: Cholesky of the precision failed");

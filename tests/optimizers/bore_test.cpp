@@ -23,6 +23,24 @@ TEST_CASE("bore-rf and bore-xgb beat random search on Hartmann6 at 200 evaluatio
     }
 }
 
+TEST_CASE("bore-ggn (evidence-tuned delta) beats random search on the 6-D sphere at 100 evaluations",
+          "[optimizers][bore][quality]") {
+    // With delta = 1 as weight decay (prior=fixed, the old default) the MAP network collapses
+    // to the constant classifier, the acquisition is flat and the suggestions are random
+    // (measured: median 12.5 vs random search 11); the evidence keeps the network alive.
+    // Diagonal GGN only: with the full GGN the evidence removes the collapse as well, but
+    // pi_bar then chases the large logit variance far from the data and the result is not
+    // significantly better than random search (median 10.5; see laplace_ggn.hpp).
+    const std::string sphere = "bbob:f=1,i=1,d=6";
+    const auto rs = testing::final_regrets(sphere, "random-search", 100, 10);
+    const auto r = testing::final_regrets(sphere, "bore-ggn:hessian=diag", 100, 10);
+    const auto test = analysis::mann_whitney_u(r, rs);
+    INFO("bore-ggn median " << analysis::summarize(r).median << ", random search " << analysis::summarize(rs).median
+                            << ", p = " << test.p_value);
+    CHECK(analysis::summarize(r).median < 0.5 * analysis::summarize(rs).median);
+    CHECK(test.p_value < 0.01);
+}
+
 namespace {
 // Test inputs: a space of categorical parameters only (a OneMax-like objective with a
 // region of NaN), and a constant objective.
