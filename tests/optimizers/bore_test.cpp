@@ -48,7 +48,11 @@ class CategoricalProblem final : public Problem {
 public:
     explicit CategoricalProblem(bool constant) : constant_(constant) {
         std::vector<Param> params;
-        for (int i = 0; i < 6; ++i) params.push_back(Param::categorical("c" + std::to_string(i), {"a", "b", "c"}));
+        for (int i = 0; i < 6; ++i) {
+            std::string name("c");  // not "c" + ...: GCC 12 warns falsely (-Wrestrict) on that
+            name += std::to_string(i);
+            params.push_back(Param::categorical(name, {"a", "b", "c"}));
+        }
         space_ = Space(std::move(params));
     }
     const Space& space() const override { return space_; }
@@ -69,7 +73,7 @@ private:
 }  // namespace
 
 TEST_CASE("bore: categorical-only spaces, constant and NaN objectives run without failures", "[optimizers][bore]") {
-    for (const std::string opt : {"bore-rf", "bore-xgb", "bore-mlp", "bore-ggn:hessian=diag", "tpe", "re"}) {
+    for (const std::string opt : {"bore-rf", "bore-xgb", "bore-mlp", "bore-ggn:hessian=diag", "tpe", "tpe-hyperopt", "re"}) {
         for (bool constant : {false, true}) {
             INFO(opt << (constant ? " on a constant objective" : " on OneMax with NaN"));
             const runners::Trace t = testing::run_single(std::make_shared<CategoricalProblem>(constant), opt, 60);
