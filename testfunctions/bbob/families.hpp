@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "testfunctions/bbob/function.hpp"
+#include "testfunctions/bbob/instance_generator.hpp"
 
 namespace bobench::bbob::detail {
 
@@ -16,6 +17,17 @@ struct Spec {
     std::int64_t rseed;
     double fopt;
 };
+
+// COCO seeds a function's second rotation Q with rseed + 1e6.
+constexpr std::int64_t kSecondSeed = 1000000;
+
+// M = Q diag(base^{k/(d-1)}) R, Q from rseed + 1e6 and R from rseed: the linear map of
+// f6, f13 and f23.
+inline Matrix q_lambda_r(const Spec& s, double base) {
+    return legacy::rotate_scale_rotate(legacy::rotation(s.dimension, s.rseed + kSecondSeed),
+                                       legacy::geometric_scales(s.dimension, base),
+                                       legacy::rotation(s.dimension, s.rseed));
+}
 
 std::unique_ptr<Problem> make_separable(const Spec& spec);        // f1 - f5
 std::unique_ptr<Problem> make_moderate(const Spec& spec);         // f6 - f9

@@ -10,7 +10,6 @@
 namespace bobench::bbob::detail {
 namespace {
 
-constexpr std::int64_t kSecondSeed = 1000000;
 
 // f10: z = T_osz(R (x - x_opt)), f = sum 1e6^((i-1)/(d-1)) z_i^2 + f_opt.
 class RotatedEllipsoid final : public Problem {
@@ -27,8 +26,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* z = w[1];
-        subtract(x, shift_, a);
-        multiply(r_, a, z);
+        shift_and_map(x, shift_, r_, a, z);
         oscillate(z, d);
         return ellipsoid(z, weights_) + fopt;
     }
@@ -53,8 +51,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* z = w[1];
-        subtract(x, shift_, a);
-        multiply(r_, a, z);
+        shift_and_map(x, shift_, r_, a, z);
         oscillate(z, d);
         double result = 1.0e6 * z[0] * z[0];
         for (int i = 1; i < d; ++i) result += z[i] * z[i];
@@ -83,8 +80,7 @@ public:
         double* a = w[0];
         double* b = w[1];
         double* z = w[2];
-        subtract(x, shift_, a);
-        multiply(r_, a, b);
+        shift_and_map(x, shift_, r_, a, b);
         asymmetric_.apply(b);
         multiply(r_, b, z);
         double result = z[0] * z[0];
@@ -103,9 +99,7 @@ class SharpRidge final : public Problem {
 public:
     explicit SharpRidge(const Spec& s)
         : shift_(legacy::xopt(s.dimension, s.rseed)),
-          m_(legacy::rotate_scale_rotate(legacy::rotation(s.dimension, s.rseed + kSecondSeed),
-                                         legacy::geometric_scales(s.dimension, std::sqrt(10.0)),
-                                         legacy::rotation(s.dimension, s.rseed))) {
+          m_(q_lambda_r(s, std::sqrt(10.0))) {
         fopt = s.fopt;
         xopt = shift_;
     }
@@ -114,8 +108,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* z = w[1];
-        subtract(x, shift_, a);
-        multiply(m_, a, z);
+        shift_and_map(x, shift_, m_, a, z);
         double ridge = 0.0;
         for (int i = 1; i < d; ++i) ridge += z[i] * z[i];
         return 100.0 * std::sqrt(ridge) + z[0] * z[0] + fopt;
@@ -143,8 +136,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* z = w[1];
-        subtract(x, shift_, a);
-        multiply(r_, a, z);
+        shift_and_map(x, shift_, r_, a, z);
         double sum = 0.0;
         for (int i = 0; i < d; ++i) sum += std::pow(std::fabs(z[i]), exponent_[i]);
         return std::sqrt(sum) + fopt;

@@ -11,7 +11,6 @@
 namespace bobench::bbob::detail {
 namespace {
 
-constexpr std::int64_t kSecondSeed = 1000000;  // COCO seeds its "other" rotation rseed + 1e6
 
 // Raw Rosenbrock sum 100 (z_i^2 - z_{i+1})^2 + (z_i - 1)^2 (f_rosenbrock_raw).
 double rosenbrock(const double* z, int d) {
@@ -34,9 +33,7 @@ class AttractiveSector final : public Problem {
 public:
     explicit AttractiveSector(const Spec& s)
         : shift_(legacy::xopt(s.dimension, s.rseed)),
-          m_(legacy::rotate_scale_rotate(legacy::rotation(s.dimension, s.rseed + kSecondSeed),
-                                         legacy::geometric_scales(s.dimension, std::sqrt(10.0)),
-                                         legacy::rotation(s.dimension, s.rseed))) {
+          m_(q_lambda_r(s, std::sqrt(10.0))) {
         fopt = s.fopt;
         xopt = shift_;
     }
@@ -45,8 +42,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* z = w[1];
-        subtract(x, shift_, a);
-        multiply(m_, a, z);
+        shift_and_map(x, shift_, m_, a, z);
         double sum = 0.0;
         for (int i = 0; i < d; ++i) {
             if (shift_[i] * z[i] > 0.0)
@@ -86,8 +82,7 @@ public:
         double* a = w[0];
         double* z_hat = w[1];
         const double penalty = boundary_penalty(x, d);
-        subtract(x, shift_, a);
-        multiply(lambda_r_, a, z_hat);
+        shift_and_map(x, shift_, lambda_r_, a, z_hat);
         const double z_hat_1 = z_hat[0];
         for (int i = 0; i < d; ++i) z_hat[i] = round_to_plateau(z_hat[i]);
         double* z = w[2];

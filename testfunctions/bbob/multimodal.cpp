@@ -12,7 +12,6 @@
 namespace bobench::bbob::detail {
 namespace {
 
-constexpr std::int64_t kSecondSeed = 1000000;
 constexpr double kTwoPi = 2.0 * 3.14159265358979323846;
 
 // f15: z = R Lambda^10 Q T_asy^0.2(T_osz(R (x - x_opt))), f = Rastrigin(z) + f_opt.
@@ -32,8 +31,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* b = w[1];
-        subtract(x, shift_, a);
-        multiply(r_, a, b);
+        shift_and_map(x, shift_, r_, a, b);
         oscillate(b, d);
         asymmetric_.apply(b);
         double* z = w[2];
@@ -75,8 +73,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* b = w[1];
-        subtract(x, shift_, a);
-        multiply(r_, a, b);
+        shift_and_map(x, shift_, r_, a, b);
         oscillate(b, d);
         double* z = w[2];
         multiply(rlq_, b, z);
@@ -121,8 +118,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* b = w[1];
-        subtract(x, shift_, a);
-        multiply(r_, a, b);
+        shift_and_map(x, shift_, r_, a, b);
         asymmetric_.apply(b);
         double* z = w[2];
         multiply(lq_, b, z);

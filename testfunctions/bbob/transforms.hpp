@@ -86,6 +86,13 @@ inline void multiply(const Matrix& m, const double* x, double* out, double start
     }
 }
 
+// out = M (x - shift), scratch holding x - shift: the "z = R (x - x_opt)" of most functions.
+inline void shift_and_map(const double* x, const std::vector<double>& shift, const Matrix& m, double* scratch,
+                          double* out) {
+    subtract(x, shift, scratch);
+    multiply(m, scratch, out);
+}
+
 // x_i *= c_i (diagonal scalings: Lambda^alpha, s_i, ...).
 inline void scale(double* x, const std::vector<double>& c) {
     const int d = static_cast<int>(c.size());

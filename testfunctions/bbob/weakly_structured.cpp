@@ -14,7 +14,6 @@
 namespace bobench::bbob::detail {
 namespace {
 
-constexpr std::int64_t kSecondSeed = 1000000;
 constexpr double kTwoPi = 2.0 * 3.14159265358979323846;
 
 // Indices 0..n-1 ordered by increasing value (COCO's qsort of (value, index) pairs; the
@@ -167,9 +166,7 @@ class Katsuura final : public Problem {
 public:
     explicit Katsuura(const Spec& s)
         : shift_(legacy::xopt(s.dimension, s.rseed)),
-          m_(legacy::rotate_scale_rotate(legacy::rotation(s.dimension, s.rseed + kSecondSeed),
-                                         legacy::geometric_scales(s.dimension, std::sqrt(100.)),
-                                         legacy::rotation(s.dimension, s.rseed))),
+          m_(q_lambda_r(s, std::sqrt(100.))),
           scale_(10. / s.dimension / s.dimension),
           exponent_(10. / std::pow(static_cast<double>(s.dimension), 1.2)) {
         fopt = s.fopt;
@@ -180,8 +177,7 @@ public:
         Workspace w(d);
         double* a = w[0];
         double* z = w[1];
-        subtract(x, shift_, a);
-        multiply(m_, a, z);
+        shift_and_map(x, shift_, m_, a, z);
         double product = 1.0;
         for (int i = 0; i < d; ++i) {
             double sum = 0;
