@@ -8,6 +8,11 @@
 
 namespace bobench::tables {
 
+std::vector<ParamSpec> dataset_file_params() {
+    return {ParamSpec::text("data_dir", "", "folder of the HDF5 files (empty: $BOBENCH_DATA, else ./data)"),
+            ParamSpec::text("file", "", "read this file instead of the dataset's file in the data folder")};
+}
+
 std::vector<ParamSpec> common_params(const std::string& missing_default) {
     return {
         ParamSpec::text("repeat", "random",

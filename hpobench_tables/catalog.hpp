@@ -9,6 +9,9 @@
 
 namespace bobench::tables {
 
+// data_dir and file: where a benchmark with one file per dataset (fcnet, nasbench201) reads it.
+std::vector<ParamSpec> dataset_file_params();
+
 // repeat, valid_optimum and missing: the parameters of every table problem.
 std::vector<ParamSpec> common_params(const std::string& missing_default);
 

@@ -403,9 +403,8 @@ ProblemFactory factory() {
     f.name = "fcnet";
     f.description = "HPOBench FCNet tables (Klein & Hutter 2019): 62,208 configurations of a 2-layer MLP, "
                     "valid MSE after 100 epochs; needs the data files (see --data-dir)";
-    f.params = {ParamSpec::choice("dataset", "protein", {"protein", "slice", "naval", "parkinsons"}, "UCI dataset"),
-                ParamSpec::text("data_dir", "", "folder of the HDF5 files (empty: $BOBENCH_DATA, else ./data)"),
-                ParamSpec::text("file", "", "read this file instead of the dataset's file in the data folder")};
+    f.params = {ParamSpec::choice("dataset", "protein", {"protein", "slice", "naval", "parkinsons"}, "UCI dataset")};
+    for (ParamSpec& p : dataset_file_params()) f.params.push_back(std::move(p));
     for (ParamSpec& p : common_params("error")) f.params.push_back(std::move(p));
     f.make = [](const Args& args) -> std::shared_ptr<const Problem> {
         const Dataset& ds = dataset(args.text("dataset"));

@@ -233,9 +233,8 @@ ProblemFactory factory() {
     f.name = "nasbench201";
     f.description = "NAS-Bench-201 (Dong & Yang 2020): 15,625 cells, 6 edges x 5 operations, final validation "
                     "error; reads bobench's HDF5 layout (scripts/convert_nasbench201.py)";
-    f.params = {ParamSpec::choice("dataset", "cifar10", datasets(), "image dataset"),
-                ParamSpec::text("data_dir", "", "folder of the HDF5 files (empty: $BOBENCH_DATA, else ./data)"),
-                ParamSpec::text("file", "", "read this file instead of the dataset's file in the data folder")};
+    f.params = {ParamSpec::choice("dataset", "cifar10", datasets(), "image dataset")};
+    for (ParamSpec& p : dataset_file_params()) f.params.push_back(std::move(p));
     for (ParamSpec& p : common_params("error")) f.params.push_back(std::move(p));
     f.make = [](const Args& args) -> std::shared_ptr<const Problem> {
         const std::string dataset = args.text("dataset");
