@@ -131,13 +131,19 @@ BENCHMARK(BM_Mlp1000ProbGrad6D)->Unit(benchmark::kMillisecond);
 
 // Laplace-GGN: building the posterior (P and its Cholesky) after a fit, and one probit
 // probability with its input gradient.
-void laplace_build(benchmark::State& state, bool diagonal) {
-    const BoreData data = bore_data("hartmann6", state.range(0));
-    Rng rng(8);
+// BORE's MLP (delta = 1) fitted to Hartmann6 data.
+mlp::Classifier fitted_network(const BoreData& data, Rng& rng) {
     mlp::Options o;
     o.prior_precision = 1;
     mlp::Classifier net(6, o, rng);
     net.fit(data.X, data.z, rng);
+    return net;
+}
+
+void laplace_build(benchmark::State& state, bool diagonal) {
+    const BoreData data = bore_data("hartmann6", state.range(0));
+    Rng rng(8);
+    const mlp::Classifier net = fitted_network(data, rng);
     mlp::LaplaceOptions lo;
     lo.diagonal = diagonal;
     for (auto _ : state) benchmark::DoNotOptimize(mlp::LaplaceGgn(net, data.X, lo, rng));
@@ -150,10 +156,7 @@ BENCHMARK(BM_LaplaceDiagBuildHartmann6)->Arg(200)->Unit(benchmark::kMillisecond)
 void laplace_predict(benchmark::State& state, bool diagonal) {
     const BoreData data = bore_data("hartmann6", 200);
     Rng rng(9);
-    mlp::Options o;
-    o.prior_precision = 1;
-    mlp::Classifier net(6, o, rng);
-    net.fit(data.X, data.z, rng);
+    const mlp::Classifier net = fitted_network(data, rng);
     mlp::LaplaceOptions lo;
     lo.diagonal = diagonal;
     const mlp::LaplaceGgn lap(net, data.X, lo, rng);
