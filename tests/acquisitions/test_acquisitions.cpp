@@ -12,7 +12,7 @@
 #include "acquisitions/probability_of_improvement.hpp"
 #include "core/error.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
-#include "tests/gp/test_support.hpp"
+#include "tests/support/numeric.hpp"
 
 using namespace bobench;
 using namespace bobench::acquisitions;

@@ -10,7 +10,7 @@
 #include "acquisitions/maximizers/random_sampling.hpp"
 #include "core/error.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
-#include "tests/gp/test_support.hpp"
+#include "tests/support/numeric.hpp"
 
 using namespace bobench;
 using namespace bobench::acquisitions;

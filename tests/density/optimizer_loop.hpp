@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/summary.hpp"
 #include "core/error.hpp"
 #include "core/registry.hpp"
 #include "runners/catalog.hpp"
@@ -45,11 +46,7 @@ inline std::string label(const char* prefix, std::size_t i) {
     return s;
 }
 
-inline double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+inline double median(const std::vector<double>& v) { return analysis::summarize(v).median; }
 
 inline std::vector<double> regrets(const std::string& optimizer_id, const Problem& p, long budget, int seeds) {
     std::vector<double> r;

@@ -3,7 +3,7 @@
 #include <Eigen/Cholesky>
 
 #include "surrogates/gp/kernels.hpp"
-#include "tests/gp/test_support.hpp"
+#include "tests/support/numeric.hpp"
 
 namespace bobench::test {
 

@@ -9,7 +9,7 @@
 #include "surrogates/gp/exact_gp.hpp"
 #include "surrogates/gp/gp_hyperparameters.hpp"
 #include "surrogates/gp/marginal_likelihood.hpp"
-#include "tests/gp/test_support.hpp"
+#include "tests/support/numeric.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;
@@ -24,12 +24,7 @@ Eigen::VectorXd params_1d(double s2, double l, double n2) {
     return t;
 }
 
-Eigen::VectorXd point(std::initializer_list<double> v) {
-    Eigen::VectorXd x(static_cast<Eigen::Index>(v.size()));
-    Eigen::Index i = 0;
-    for (double e : v) x[i++] = e;
-    return x;
-}
+using test::point;
 }  // namespace
 
 TEST_CASE("GP posterior equals the closed form with one and two points", "[gp][exact]") {

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "acquisitions/expected_improvement.hpp"
+#include "analysis/summary.hpp"
 #include "core/error.hpp"
 #include "surrogates/gp/ensemble_sampler.hpp"
 #include "surrogates/gp/gaussian_process_mcmc.hpp"
@@ -14,14 +15,6 @@
 
 using namespace bobench;
 using namespace bobench::surrogates;
-
-namespace {
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-}  // namespace
 
 TEST_CASE("stretch-move sampler reproduces a correlated Gaussian", "[gp][mcmc][sampler]") {
     // Target N((1, -2), [[1, 0.8], [0.8, 1]]).
@@ -78,8 +71,8 @@ TEST_CASE("GP-MCMC samples recover the lengthscales of GP draws", "[gp][mcmc]") 
             l1.push_back(std::exp(gp.samples()(2, w)));
         }
     }
-    CHECK(median(l0) == Approx(0.15).epsilon(0.2));
-    CHECK(median(l1) == Approx(0.5).epsilon(0.2));
+    CHECK(analysis::summarize(l0).median == Approx(0.15).epsilon(0.2));
+    CHECK(analysis::summarize(l1).median == Approx(0.5).epsilon(0.2));
 }
 
 TEST_CASE("GP-MCMC follows RoBO's schedule and keeps its walkers", "[gp][mcmc]") {

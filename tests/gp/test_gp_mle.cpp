@@ -6,6 +6,7 @@
 #include <boost/random/uniform_real_distribution.hpp>
 #include <catch2/catch.hpp>
 
+#include "analysis/summary.hpp"
 #include "core/error.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 #include "surrogates/gp/marginal_likelihood.hpp"
@@ -13,14 +14,6 @@
 
 using namespace bobench;
 using namespace bobench::surrogates;
-
-namespace {
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-}  // namespace
 
 TEST_CASE("type-II ML recovers the lengthscales of GP draws", "[gp][mle]") {
     // Five 2-D data sets of 60 points drawn from a Matern-5/2 GP with lengthscales
@@ -37,8 +30,8 @@ TEST_CASE("type-II ML recovers the lengthscales of GP draws", "[gp][mle]") {
         l0.push_back(std::exp(gp.params()[1]));
         l1.push_back(std::exp(gp.params()[2]));
     }
-    CHECK(median(l0) == Approx(0.15).epsilon(0.2));
-    CHECK(median(l1) == Approx(0.5).epsilon(0.2));
+    CHECK(analysis::summarize(l0).median == Approx(0.15).epsilon(0.2));
+    CHECK(analysis::summarize(l1).median == Approx(0.5).epsilon(0.2));
 }
 
 TEST_CASE("type-II ML beats its start and random hyperparameters", "[gp][mle]") {

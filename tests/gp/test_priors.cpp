@@ -6,7 +6,7 @@
 
 #include "core/error.hpp"
 #include "surrogates/gp/priors.hpp"
-#include "tests/gp/test_support.hpp"
+#include "tests/support/numeric.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;

@@ -21,30 +21,16 @@
 #include "runners/trace.hpp"
 #include "tests/hpobench_tables/raw_h5.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/hpobench_tables/table_problems.hpp"
 
 using namespace bobench;
 using bobench::testing::TempDir;
+using bobench::testing::message_of;
+using bobench::testing::table_problem;
 namespace raw = bobench::testing::raw_h5;
 namespace fcnet = bobench::tables::fcnet;
 
 namespace {
-
-std::shared_ptr<const tables::TableProblem> table_problem(const std::string& id) {
-    auto p = std::dynamic_pointer_cast<const tables::TableProblem>(
-        bind_problem(runners::problem_catalog(), Identifier::parse(id)).problem);
-    REQUIRE(p);
-    return p;
-}
-
-std::string message_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const UserError& e) {
-        return e.what();
-    }
-    FAIL("no UserError thrown");
-    return {};
-}
 
 // The fixture's configurations as points (in the order of fixture_configs).
 std::vector<Point> points_of(const std::vector<std::uint64_t>& configs) {

@@ -10,29 +10,15 @@
 #include "hpobench_tables/info.hpp"
 #include "runners/catalog.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/hpobench_tables/table_problems.hpp"
 
 using namespace bobench;
 using bobench::testing::TempDir;
+using bobench::testing::message_of;
+using bobench::testing::table_problem;
 using bobench::testing::write_file;
 
 namespace {
-
-std::shared_ptr<const tables::TableProblem> generic_problem(const std::string& id) {
-    auto p = std::dynamic_pointer_cast<const tables::TableProblem>(
-        bind_problem(runners::problem_catalog(), Identifier::parse(id)).problem);
-    REQUIRE(p);
-    return p;
-}
-
-std::string message_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const UserError& e) {
-        return e.what();
-    }
-    FAIL("no UserError thrown");
-    return {};
-}
 
 // lr x act, with repeats; (0.1, relu) is missing.
 const char* results_csv =
@@ -51,7 +37,7 @@ TEST_CASE("table: a CSV becomes a problem; repeated configurations are repeats",
     TempDir dir;
     write_file(dir / "r.csv", results_csv);
     const std::string id = "table:file=" + (dir / "r.csv") + ",objective=loss,cost=seconds,test=test";
-    const auto p = generic_problem(id + ",repeat=mean");
+    const auto p = table_problem(id + ",repeat=mean");
     const Space& s = p->space();
     REQUIRE(s.size() == 2);
     CHECK(s[0].name == "lr");
@@ -67,13 +53,13 @@ TEST_CASE("table: a CSV becomes a problem; repeated configurations are repeats",
     CHECK(mean.value == Approx(0.6));
     CHECK(mean.cost == Approx(11));
     CHECK(mean.test_value == Approx(0.6));
-    const Evaluation second = generic_problem(id + ",repeat=1")->evaluate({0.01, 1}, rng);
+    const Evaluation second = table_problem(id + ",repeat=1")->evaluate({0.01, 1}, rng);
     CHECK(second.value == 0.7);
     CHECK(second.cost == 12);
     // a configuration with one repeat has no repeat 1
-    CHECK(std::isnan(generic_problem(id + ",repeat=1")->evaluate({0.1, 1}, rng).value));
+    CHECK(std::isnan(table_problem(id + ",repeat=1")->evaluate({0.1, 1}, rng).value));
     // random draws among the configuration's own repeats
-    const auto random = generic_problem(id);
+    const auto random = table_problem(id);
     int seen_first = 0;
     for (int i = 0; i < 400; ++i) {
         const double v = random->evaluate({0.01, 1}, rng).value;
@@ -89,7 +75,7 @@ TEST_CASE("table: a CSV becomes a problem; repeated configurations are repeats",
     CHECK(*p->optimum() == 0.3);
     CHECK(*p->test_optimum() == 0.45);
     // missing=error refuses the incomplete table
-    CHECK(message_of([&] { generic_problem(id + ",missing=error"); })
+    CHECK(message_of([&] { table_problem(id + ",missing=error"); })
               .find("has 5 of the 6 configurations of its space; missing e.g. lr=0.1, act=relu") != std::string::npos);
 }
 
@@ -97,33 +83,33 @@ TEST_CASE("table: categorical=, params= and a declared space", "[tabular]") {
     TempDir dir;
     write_file(dir / "r.csv", results_csv);
     const std::string base = "table:file=" + (dir / "r.csv") + ",objective=loss";
-    const auto cat = generic_problem(base + ",params=lr,act,categorical=lr");
+    const auto cat = table_problem(base + ",params=lr,act,categorical=lr");
     CHECK(cat->space()[0].kind == ParamKind::Categorical);
     CHECK(cat->space()[0].choices == std::vector<std::string>{"0.001", "0.01", "0.1"});
     Rng rng(1);
-    CHECK(generic_problem(base + ",params=lr,act,categorical=lr,repeat=0")->evaluate({2, 1}, rng).value == 0.4);
+    CHECK(table_problem(base + ",params=lr,act,categorical=lr,repeat=0")->evaluate({2, 1}, rng).value == 0.4);
 
     // only lr: the rows of each lr are its repeats (act is ignored)
-    const auto lr_only = generic_problem(base + ",params=lr,repeat=mean");
+    const auto lr_only = table_problem(base + ",params=lr,repeat=mean");
     CHECK(lr_only->space().size() == 1);
     CHECK(lr_only->evaluate({0.01}, rng).value == Approx((0.5 + 0.7 + 0.3) / 3));
 
     write_file(dir / "space.json",
                "{\"params\": [{\"name\": \"lr\", \"type\": \"ordinal\", \"values\": [0.001, 0.01, 0.1, 1.0]},"
                " {\"name\": \"act\", \"type\": \"categorical\", \"choices\": [\"tanh\", \"relu\", \"elu\"]}]}");
-    const auto declared = generic_problem(base + ",space=" + (dir / "space.json"));
+    const auto declared = table_problem(base + ",space=" + (dir / "space.json"));
     CHECK(declared->space()[0].values.size() == 4);
     CHECK(declared->space()[1].choices == std::vector<std::string>{"tanh", "relu", "elu"});
     CHECK(declared->table().size() == 12);
-    CHECK(generic_problem(base + ",space=" + (dir / "space.json") + ",repeat=0")->evaluate({0.1, 0}, rng).value == 0.4);
+    CHECK(table_problem(base + ",space=" + (dir / "space.json") + ",repeat=0")->evaluate({0.1, 0}, rng).value == 0.4);
     CHECK(std::isnan(declared->evaluate({1.0, 2}, rng).value));
 
     write_file(dir / "narrow.json", "{\"params\": [{\"name\": \"lr\", \"type\": \"ordinal\", \"values\": [0.001, 0.01]},"
                                     " {\"name\": \"act\", \"type\": \"categorical\", \"choices\": [\"tanh\", \"relu\"]}]}");
-    CHECK(message_of([&] { generic_problem(base + ",space=" + (dir / "narrow.json")); })
+    CHECK(message_of([&] { table_problem(base + ",space=" + (dir / "narrow.json")); })
               .find("data row 4: lr = '0.1' is not a value of the declared space") != std::string::npos);
     write_file(dir / "broken.json", "{\"params\": [{\"name\": \"lr\", \"type\": \"real\"}]}");
-    CHECK(message_of([&] { generic_problem(base + ",space=" + (dir / "broken.json")); })
+    CHECK(message_of([&] { table_problem(base + ",space=" + (dir / "broken.json")); })
               .find("parameter 'lr' has type \"real\"; expected ordinal, categorical or integer") != std::string::npos);
 }
 
@@ -141,7 +127,7 @@ TEST_CASE("table: HDF5 columns, text and numeric, with the space from the group'
                             std::string("{\"params\": [{\"name\": \"opt\", \"type\": \"categorical\", \"choices\": "
                                         "[\"sgd\", \"adam\"]}, {\"name\": \"layers\", \"type\": \"integer\", \"lo\": 1, \"hi\": 3}]}"));
     }
-    const auto p = generic_problem("table:file=" + file + ",group=/sweep,objective=loss");
+    const auto p = table_problem("table:file=" + file + ",group=/sweep,objective=loss");
     CHECK(p->space()[0].choices == std::vector<std::string>{"sgd", "adam"});
     CHECK(p->space()[1].kind == ParamKind::Integer);
     Rng rng(1);
@@ -157,27 +143,27 @@ TEST_CASE("table: bad tables and arguments are refused, naming the column, row o
     TempDir dir;
     write_file(dir / "r.csv", results_csv);
     const std::string f = dir / "r.csv";
-    CHECK(message_of([&] { generic_problem("table:file=" + f); }) ==
+    CHECK(message_of([&] { table_problem("table:file=" + f); }) ==
           "table '" + f + "': no column 'objective' (objective); columns: lr, act, loss, seconds, test");
-    CHECK(message_of([&] { generic_problem("table:file=" + f + ",objective=act"); }) ==
+    CHECK(message_of([&] { table_problem("table:file=" + f + ",objective=act"); }) ==
           "table '" + f + "': column 'act' (objective) is not numeric");
-    CHECK(message_of([&] { generic_problem("table:file=" + f + ",objective=loss,categorical=seconds,params=lr"); }) ==
+    CHECK(message_of([&] { table_problem("table:file=" + f + ",objective=loss,categorical=seconds,params=lr"); }) ==
           "table '" + f + "': categorical = seconds is not a configuration column (lr)");
-    CHECK(message_of([&] { generic_problem("table:objective=loss"); }).find("no file given") != std::string::npos);
-    CHECK(message_of([&] { generic_problem("table:file=" + (dir / "none.csv")); }).find("does not exist") != std::string::npos);
+    CHECK(message_of([&] { table_problem("table:objective=loss"); }).find("no file given") != std::string::npos);
+    CHECK(message_of([&] { table_problem("table:file=" + (dir / "none.csv")); }).find("does not exist") != std::string::npos);
     write_file(dir / "ragged.csv", "a,objective\n1,2\n3\n");
-    CHECK(message_of([&] { generic_problem("table:file=" + (dir / "ragged.csv")); }) ==
+    CHECK(message_of([&] { table_problem("table:file=" + (dir / "ragged.csv")); }) ==
           dir / "ragged.csv" + ":3: 1 fields; the header has 2");
     write_file(dir / "quote.csv", "a,objective\n\"1,2\n");
-    CHECK(message_of([&] { generic_problem("table:file=" + (dir / "quote.csv")); }) ==
+    CHECK(message_of([&] { table_problem("table:file=" + (dir / "quote.csv")); }) ==
           dir / "quote.csv" + ":2: unterminated double quote");
     write_file(dir / "dup.csv", "a,a,objective\n1,2,3\n");
-    CHECK(message_of([&] { generic_problem("table:file=" + (dir / "dup.csv")); }).find("column 'a' appears twice") !=
+    CHECK(message_of([&] { table_problem("table:file=" + (dir / "dup.csv")); }).find("column 'a' appears twice") !=
           std::string::npos);
     write_file(dir / "nan_config.csv", "a,objective\n1,2\nnan,3\n");
-    CHECK(message_of([&] { generic_problem("table:file=" + (dir / "nan_config.csv")); })
+    CHECK(message_of([&] { table_problem("table:file=" + (dir / "nan_config.csv")); })
               .find("data row 2: a = 'nan' is not a value of the inferred space") != std::string::npos);
     Rng rng(1);
-    CHECK(message_of([&] { generic_problem("table:file=" + f + ",objective=loss,params=lr,act")->evaluate({0.02, 0}, rng); })
+    CHECK(message_of([&] { table_problem("table:file=" + f + ",objective=loss,params=lr,act")->evaluate({0.02, 0}, rng); })
               .find("lr = 0.02 is not one of the values {0.001, 0.01, 0.1}") != std::string::npos);
 }

@@ -14,30 +14,16 @@
 #include "runners/catalog.hpp"
 #include "tests/hpobench_tables/raw_h5.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/hpobench_tables/table_problems.hpp"
 
 using namespace bobench;
 using bobench::testing::TempDir;
+using bobench::testing::message_of;
+using bobench::testing::table_problem;
 namespace raw = bobench::testing::raw_h5;
 namespace nb = bobench::tables::nasbench201;
 
 namespace {
-
-std::shared_ptr<const tables::TableProblem> nb_problem(const std::string& id) {
-    auto p = std::dynamic_pointer_cast<const tables::TableProblem>(
-        bind_problem(runners::problem_catalog(), Identifier::parse(id)).problem);
-    REQUIRE(p);
-    return p;
-}
-
-std::string message_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const UserError& e) {
-        return e.what();
-    }
-    FAIL("no UserError thrown");
-    return {};
-}
 
 // The raw arrays of a table file.
 struct Raw {
@@ -88,7 +74,7 @@ TEST_CASE("nasbench201: lookups, and the regret references, against the raw arra
     Rng rng(5);
     for (std::size_t row = 0; row < r.rows(); row += 997) {
         for (int k = 0; k < 3; ++k) {
-            const Evaluation e = nb_problem(id + ",repeat=" + std::to_string(k))->evaluate(r.point(row), rng);
+            const Evaluation e = table_problem(id + ",repeat=" + std::to_string(k))->evaluate(r.point(row), rng);
             CHECK(e.value == r.valid.values[row * 3 + static_cast<std::size_t>(k)]);
             CHECK(e.cost == r.runtime.values[row * 3 + static_cast<std::size_t>(k)]);
             CHECK(e.test_value == Approx(r.mean(r.test, row)).epsilon(1e-14));
@@ -102,10 +88,10 @@ TEST_CASE("nasbench201: lookups, and the regret references, against the raw arra
             valid_of_best_test = r.mean(r.valid, row);
         }
     }
-    const auto p = nb_problem(id);
+    const auto p = table_problem(id);
     CHECK(*p->optimum() == Approx(star_valid).epsilon(1e-14));
     CHECK(*p->test_optimum() == Approx(star_test).epsilon(1e-14));
-    CHECK(*nb_problem(id + ",valid_optimum=best-test-config")->optimum() == Approx(valid_of_best_test).epsilon(1e-14));
+    CHECK(*table_problem(id + ",valid_optimum=best-test-config")->optimum() == Approx(valid_of_best_test).epsilon(1e-14));
     CHECK(p->metadata().at("suite") == "nasbench201");
     CHECK(p->metadata().at("dataset") == "cifar10");
     CHECK(tables::describe(p->table()).find("configurations: 15625 of 15625 in the space") != std::string::npos);
@@ -122,13 +108,13 @@ TEST_CASE("nasbench201: /repeats limits the repeats a row has; the rest of the r
     r.valid.values[17 * 3 + 2] = NAN;  // beyond the row's repeats: not a failure
     raw::write(file, "/", "valid_error", r.valid.dims, r.valid.values);
     const std::string id = "nasbench201:file=" + file + ",missing=fail";
-    const auto p = nb_problem(id);
+    const auto p = table_problem(id);
     CHECK(p->table().nan_counts().objective == 0);
     Rng rng(2);
     for (int i = 0; i < 50; ++i) CHECK(p->evaluate(r.point(17), rng).value == r.valid.values[17 * 3]);
-    CHECK(std::isnan(nb_problem(id + ",repeat=2")->evaluate(r.point(17), rng).value));
-    CHECK(nb_problem(id + ",repeat=mean")->evaluate(r.point(17), rng).value == r.valid.values[17 * 3]);
-    CHECK(nb_problem(id + ",repeat=mean")->evaluate(r.point(18), rng).value == Approx(r.mean(r.valid, 18)).epsilon(1e-14));
+    CHECK(std::isnan(table_problem(id + ",repeat=2")->evaluate(r.point(17), rng).value));
+    CHECK(table_problem(id + ",repeat=mean")->evaluate(r.point(17), rng).value == r.valid.values[17 * 3]);
+    CHECK(table_problem(id + ",repeat=mean")->evaluate(r.point(18), rng).value == Approx(r.mean(r.valid, 18)).epsilon(1e-14));
 
     counts[17] = 4;
     raw::write(file, "/", "repeats", {r.rows()}, counts);
@@ -143,7 +129,7 @@ TEST_CASE("nasbench201: NaN entries are failed evaluations and are reported", "[
     r.valid.values[5 * 3 + 0] = NAN;
     r.valid.values[9 * 3 + 1] = NAN;
     raw::write(file, "/", "valid_error", r.valid.dims, r.valid.values);
-    const auto p = nb_problem("nasbench201:file=" + file + ",repeat=0");
+    const auto p = table_problem("nasbench201:file=" + file + ",repeat=0");
     CHECK(p->table().nan_counts().objective == 2);
     CHECK(p->table().nan_counts().configs == 2);
     Rng rng(1);
@@ -159,10 +145,10 @@ TEST_CASE("nasbench201: bad input is refused with a message naming the fault", "
     const std::string who = "NAS-Bench-201 table '" + file + "'";
 
     // missing configurations (missing=error is the default)
-    CHECK(message_of([&] { nb_problem("nasbench201:file=" + file); })
+    CHECK(message_of([&] { table_problem("nasbench201:file=" + file); })
               .find("has 100 of the 15625 configurations of its space") != std::string::npos);
     // a file for another dataset
-    CHECK(message_of([&] { nb_problem("nasbench201:dataset=imagenet16,missing=fail,file=" + file); }) ==
+    CHECK(message_of([&] { table_problem("nasbench201:dataset=imagenet16,missing=fail,file=" + file); }) ==
           "nasbench201:dataset=imagenet16,file=" + file + ": '" + file + "' holds dataset 'cifar10', not 'imagenet16'");
 
     Raw r(file);
@@ -202,7 +188,7 @@ TEST_CASE("nasbench201: bad input is refused with a message naming the fault", "
 
 TEST_CASE("nasbench201: a missing file names the converter, the official data and how to point at it", "[tabular]") {
     TempDir dir;
-    const std::string m = message_of([&] { nb_problem("nasbench201:dataset=cifar100,data_dir=" + (dir / "none")); });
+    const std::string m = message_of([&] { table_problem("nasbench201:dataset=cifar100,data_dir=" + (dir / "none")); });
     CHECK(m.find("nasbench201_cifar100.hdf5") != std::string::npos);
     CHECK(m.find(dir / "none") != std::string::npos);
     CHECK(m.find("scripts/convert_nasbench201.py") != std::string::npos);
@@ -210,7 +196,7 @@ TEST_CASE("nasbench201: a missing file names the converter, the official data an
     CHECK(m.find("--data-dir") != std::string::npos);
     CHECK(m.find("BOBENCH_DATA") != std::string::npos);
     nb::write_fixture(dir / "nasbench201_imagenet16.hdf5", "imagenet16", 0);
-    CHECK(nb_problem("nasbench201:dataset=imagenet16,data_dir=" + dir.path().string())->table().present() == 15625);
+    CHECK(table_problem("nasbench201:dataset=imagenet16,data_dir=" + dir.path().string())->table().present() == 15625);
 }
 
 TEST_CASE("nasbench201: regret along a run, against an independent computation; deterministic streams", "[tabular]") {
@@ -223,7 +209,7 @@ TEST_CASE("nasbench201: regret along a run, against an independent computation; 
         star_valid = std::min(star_valid, r.mean(r.valid, row));
         star_test = std::min(star_test, r.mean(r.test, row));
     }
-    const auto p = nb_problem("nasbench201:file=" + file), q = nb_problem("nasbench201:file=" + file + ",missing=fail");
+    const auto p = table_problem("nasbench201:file=" + file), q = table_problem("nasbench201:file=" + file + ",missing=fail");
     Rng pick(3), s1(4), s2(4);
     double inc = INFINITY, inc_test = INFINITY, best_true = INFINITY, best_test = NAN;
     for (int i = 0; i < 300; ++i) {

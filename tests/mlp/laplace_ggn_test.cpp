@@ -9,19 +9,14 @@
 #include <Eigen/LU>
 
 #include "surrogates/mlp/laplace_ggn.hpp"
+#include "tests/support/numeric.hpp"
 
 using namespace bobench;
 using namespace bobench::mlp;
+using bobench::test::uniform_points;
+using bobench::test::central_difference;
 
 namespace {
-
-Eigen::MatrixXd uniform_points(Eigen::Index n, Eigen::Index d, double lo, double hi, Rng& rng) {
-    boost::random::uniform_real_distribution<double> u(lo, hi);
-    Eigen::MatrixXd X(n, d);
-    for (Eigen::Index i = 0; i < n; ++i)
-        for (Eigen::Index j = 0; j < d; ++j) X(i, j) = u(rng);
-    return X;
-}
 
 // A small MAP-trained network on a 2-D toy, with the same delta as its Laplace approximation.
 struct Fixture {
@@ -35,7 +30,7 @@ struct Fixture {
         o.steps = 300;
         return Classifier(2, o, rng);
     }
-    explicit Fixture(Rng& rng) : X(uniform_points(15, 2, -1, 1, rng)), net(make(rng)) {
+    explicit Fixture(Rng& rng) : X(uniform_points(15, 2, rng, -1, 1)), net(make(rng)) {
         const Eigen::VectorXd z = (X.col(0).array() + 0.5 * X.col(1).array() > 0).cast<double>();
         net.fit(X, z, rng);
     }
@@ -111,7 +106,7 @@ TEST_CASE("laplace-ggn: precision equals sum pi(1-pi) J^T J + delta I from finit
     CHECK((D - Eigen::MatrixXd(D.diagonal().asDiagonal())).cwiseAbs().maxCoeff() == 0);
 
     // predictive variance v(x) = J(x) P^{-1} J(x)^T, with J(x) by differences as well
-    const Eigen::MatrixXd T = uniform_points(4, 2, -2, 2, rng);
+    const Eigen::MatrixXd T = uniform_points(4, 2, rng, -2, 2);
     const Eigen::MatrixXd JT = fd_jacobian(fx.net, T);
     const Eigen::MatrixXd Pinv = expected.inverse();
     for (Eigen::Index n = 0; n < T.rows(); ++n) {
@@ -132,7 +127,7 @@ TEST_CASE("laplace-ggn: input gradients of mean, variance and probabilities matc
         o.prior_precision = fx.delta;
         o.diagonal = diagonal;
         const LaplaceGgn lap(fx.net, fx.X, o, rng);
-        const Eigen::MatrixXd T = uniform_points(6, 2, -2, 2, rng);
+        const Eigen::MatrixXd T = uniform_points(6, 2, rng, -2, 2);
         for (Eigen::Index n = 0; n < T.rows(); ++n) {
             INFO("diagonal " << diagonal << ", x = " << T.row(n));
             const Eigen::VectorXd x = T.row(n).transpose();
@@ -214,7 +209,7 @@ TEST_CASE("laplace-ggn: the tuned delta maximises the Laplace evidence computed 
     Fixture fx(rng);
     const double theta2 = fx.net.parameters().squaredNorm();
     // 15 points (fewer than the 67 parameters: the Gram-matrix path) and 150 (more).
-    for (const Eigen::MatrixXd& X : {fx.X, uniform_points(150, 2, -1, 1, rng)}) {
+    for (const Eigen::MatrixXd& X : {fx.X, uniform_points(150, 2, rng, -1, 1)}) {
         const Eigen::MatrixXd J = fd_jacobian(fx.net, X);
         const Eigen::VectorXd pi = fx.net.probabilities(X);
         const Eigen::Index p = J.cols();

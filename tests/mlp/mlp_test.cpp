@@ -6,19 +6,14 @@
 
 #include "core/error.hpp"
 #include "surrogates/mlp/mlp.hpp"
+#include "tests/support/numeric.hpp"
 
 using namespace bobench;
 using namespace bobench::mlp;
+using bobench::test::uniform_points;
+using bobench::test::central_difference;
 
 namespace {
-
-Eigen::MatrixXd uniform_points(Eigen::Index n, Eigen::Index d, double lo, double hi, Rng& rng) {
-    boost::random::uniform_real_distribution<double> u(lo, hi);
-    Eigen::MatrixXd X(n, d);
-    for (Eigen::Index i = 0; i < n; ++i)
-        for (Eigen::Index j = 0; j < d; ++j) X(i, j) = u(rng);
-    return X;
-}
 
 Options small_net(Activation a) {
     Options o;
@@ -38,7 +33,6 @@ Classifier random_network(std::size_t d, Activation a, std::uint64_t seed) {
     return net;
 }
 
-// Central difference of a scalar function of a vector.
 template <class F>
 Eigen::VectorXd central_difference(F f, Eigen::VectorXd x, double h) {
     Eigen::VectorXd g(x.size());
@@ -60,7 +54,7 @@ TEST_CASE("mlp: input gradients of logit and probability match central differenc
     for (Activation a : {Activation::Elu, Activation::Relu}) {
         const Classifier net = random_network(3, a, 11);
         Rng rng(12);
-        const Eigen::MatrixXd X = uniform_points(20, 3, -2, 2, rng);
+        const Eigen::MatrixXd X = uniform_points(20, 3, rng, -2, 2);
         int alive = 0;
         for (Eigen::Index n = 0; n < X.rows(); ++n) {
             const Eigen::VectorXd x = X.row(n).transpose();
@@ -84,7 +78,7 @@ TEST_CASE("mlp: parameter Jacobian matches central differences", "[mlp]") {
     for (Activation a : {Activation::Elu, Activation::Relu}) {
         Classifier net = random_network(2, a, 21);
         Rng rng(22);
-        const Eigen::MatrixXd X = uniform_points(6, 2, -2, 2, rng);
+        const Eigen::MatrixXd X = uniform_points(6, 2, rng, -2, 2);
         const Eigen::MatrixXd J = net.parameter_jacobian(X);
         REQUIRE(J.cols() == static_cast<Eigen::Index>(net.parameter_count()));
         REQUIRE(net.parameter_count() == 2 * 7 + 7 + 7 * 5 + 5 + 5 + 1);
@@ -110,8 +104,8 @@ TEST_CASE("mlp: tangent of the input gradient along a parameter direction matche
     Classifier net = random_network(3, Activation::Elu, 31);
     Rng rng(32);
     const Eigen::VectorXd theta = net.parameters();
-    const Eigen::VectorXd u = uniform_points(theta.size(), 1, -1, 1, rng).col(0);
-    const Eigen::VectorXd x = uniform_points(1, 3, -1, 1, rng).row(0).transpose();
+    const Eigen::VectorXd u = uniform_points(theta.size(), 1, rng, -1, 1).col(0);
+    const Eigen::VectorXd x = uniform_points(1, 3, rng, -1, 1).row(0).transpose();
     Eigen::VectorXd g(3), dg(3), gp(3), gm(3);
     net.logit_gradient_and_tangent(x, u, g, dg);
     const double h = 1e-6;
@@ -138,7 +132,7 @@ TEST_CASE("mlp: the epoch rule is BORE's floor(S / ceil(N / B))", "[mlp]") {
     CHECK(bore_epochs(0, 100, 64) == 0);
 
     Rng rng(41);
-    const Eigen::MatrixXd X = uniform_points(500, 2, -1, 1, rng);
+    const Eigen::MatrixXd X = uniform_points(500, 2, rng, -1, 1);
     const Eigen::VectorXd z = (X.col(0).array() > 0).cast<double>();
     Classifier net(2, Options{}, rng);
     const FitReport r = net.fit(X, z, rng);
@@ -148,7 +142,7 @@ TEST_CASE("mlp: the epoch rule is BORE's floor(S / ceil(N / B))", "[mlp]") {
 
 TEST_CASE("mlp: training on a separable toy reaches high accuracy", "[mlp]") {
     Rng rng(51);
-    const Eigen::MatrixXd X = uniform_points(300, 2, -1, 1, rng);
+    const Eigen::MatrixXd X = uniform_points(300, 2, rng, -1, 1);
     // a curved boundary, so a linear model would not do
     const Eigen::VectorXd z = (X.col(1).array() > X.col(0).array().square() - 0.5).cast<double>();
     Options o;
@@ -162,7 +156,7 @@ TEST_CASE("mlp: training on a separable toy reaches high accuracy", "[mlp]") {
     INFO("training accuracy " << accuracy << ", objective " << r.objective);
     CHECK(accuracy >= 0.97);
     // and on fresh points from the same distribution
-    const Eigen::MatrixXd T = uniform_points(1000, 2, -1, 1, rng);
+    const Eigen::MatrixXd T = uniform_points(1000, 2, rng, -1, 1);
     const Eigen::VectorXd zt = (T.col(1).array() > T.col(0).array().square() - 0.5).cast<double>();
     const double test_accuracy =
         ((net.probabilities(T).array() > 0.5).cast<double>() == zt.array()).cast<double>().mean();
@@ -171,7 +165,7 @@ TEST_CASE("mlp: training on a separable toy reaches high accuracy", "[mlp]") {
 
 TEST_CASE("mlp: same seed, same network; different seed, different network", "[mlp]") {
     Rng data_rng(61);
-    const Eigen::MatrixXd X = uniform_points(100, 3, -1, 1, data_rng);
+    const Eigen::MatrixXd X = uniform_points(100, 3, data_rng, -1, 1);
     const Eigen::VectorXd z = (X.rowwise().sum().array() > 0).cast<double>();
     auto train = [&](std::uint64_t seed) {
         Rng rng(seed);
@@ -187,7 +181,7 @@ TEST_CASE("mlp: same seed, same network; different seed, different network", "[m
 
 TEST_CASE("mlp: warm start continues training, cold start does not", "[mlp]") {
     Rng data_rng(71);
-    const Eigen::MatrixXd X = uniform_points(200, 2, -1, 1, data_rng);
+    const Eigen::MatrixXd X = uniform_points(200, 2, data_rng, -1, 1);
     const Eigen::VectorXd z = (X.col(0).array() * X.col(1).array() > 0).cast<double>();  // XOR-like
     Rng rng(72);
     Classifier warm(2, Options{}, rng);
@@ -211,7 +205,7 @@ TEST_CASE("mlp: warm start continues training, cold start does not", "[mlp]") {
 
 TEST_CASE("mlp: the prior precision pulls the weights towards zero", "[mlp]") {
     Rng data_rng(81);
-    const Eigen::MatrixXd X = uniform_points(100, 2, -1, 1, data_rng);
+    const Eigen::MatrixXd X = uniform_points(100, 2, data_rng, -1, 1);
     const Eigen::VectorXd z = (X.col(0).array() > 0).cast<double>();
     auto norm_after = [&](double delta) {
         Options o;

@@ -12,6 +12,7 @@
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
+using bobench::testing::check_refused;
 using bobench::testing::run_cli;
 using bobench::testing::TempDir;
 
@@ -127,29 +128,23 @@ TEST_CASE("cli: Ctrl-C stops cleanly, keeps the finished runs, and the run resum
 
 TEST_CASE("cli: bad input is refused with a clear message and exit status 2", "[cli][errors]") {
     TempDir dir;
-    auto refused = [](const std::string& args, const std::string& message) {
-        const auto r = run_cli(args);
-        INFO(args << "\nstderr: " << r.err);
-        CHECK(r.status == 2);
-        CHECK(r.err.find(message) != std::string::npos);
-    };
-    refused("run " + (dir / "nope.ini"), "cannot read spec file '" + (dir / "nope.ini") + "'");
-    refused("run --problem branin --optimizer random-serach --output " + (dir / "a.h5"),
+    check_refused("run " + (dir / "nope.ini"), "cannot read spec file '" + (dir / "nope.ini") + "'");
+    check_refused("run --problem branin --optimizer random-serach --output " + (dir / "a.h5"),
             "unknown optimizer 'random-serach' (did you mean 'random-search'?)");
-    refused("run --problem brannin --optimizer random-search --output " + (dir / "a.h5"),
+    check_refused("run --problem brannin --optimizer random-search --output " + (dir / "a.h5"),
             "unknown problem 'brannin' (did you mean 'branin'?)");
-    refused("run --problem levy:dim=3 --optimizer random-search --output " + (dir / "a.h5"),
+    check_refused("run --problem levy:dim=3 --optimizer random-search --output " + (dir / "a.h5"),
             "problem 'levy': unknown parameter 'dim' (did you mean 'd'?); accepted: d, noise");
-    refused("run --problem levy:d=two --optimizer random-search --output " + (dir / "a.h5"),
+    check_refused("run --problem levy:d=two --optimizer random-search --output " + (dir / "a.h5"),
             "problem 'levy': parameter 'd' = 'two' is not valid; expected an integer in [1, 10000]");
-    refused("run --problem branin --optimizer random-search --budget 0 --output " + (dir / "a.h5"),
+    check_refused("run --problem branin --optimizer random-search --budget 0 --output " + (dir / "a.h5"),
             "budget = 0 is not valid; expected an integer >= 1");
-    refused("run --problem branin --optimizer random-search --treads 2", "unrecognised option '--treads'");
+    check_refused("run --problem branin --optimizer random-search --treads 2", "unrecognised option '--treads'");
     testing::write_file(dir / "file", "x");
-    refused("run --problem branin --optimizer random-search --output " + (dir / "file") + "/out.h5",
+    check_refused("run --problem branin --optimizer random-search --output " + (dir / "file") + "/out.h5",
             "cannot create the folder of output");
-    refused("export " + demo, "is not a bobench results file");
-    refused("eval branin --points " + (dir / "nope.txt"), "cannot read points file");
+    check_refused("export " + demo, "is not a bobench results file");
+    check_refused("eval branin --points " + (dir / "nope.txt"), "cannot read points file");
     CHECK_FALSE(std::filesystem::exists(dir / "a.h5"));
 }
 

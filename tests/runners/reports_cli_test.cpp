@@ -16,6 +16,7 @@
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
+using bobench::testing::check_refused;
 using bobench::testing::run_cli;
 using bobench::testing::TempDir;
 using namespace bobench::reports_testing;
@@ -119,26 +120,20 @@ TEST_CASE("cli reports: stats mwu and friedman agree with scipy", "[reports][cli
 
 TEST_CASE("cli reports: stats refuses bad data files with the file and line", "[reports][cli]") {
     TempDir dir;
-    auto refused = [](const std::string& args, const std::string& message) {
-        const auto r = run_cli(args);
-        INFO(args << "\nstderr: " << r.err);
-        CHECK(r.status == 2);
-        CHECK(r.err.find(message) != std::string::npos);
-    };
     testing::write_file(dir / "a.csv", "1\n2\n3\n");
     testing::write_file(dir / "text.csv", "1\n2,x\n");
     testing::write_file(dir / "empty.csv", "");
     testing::write_file(dir / "ragged.csv", "a,b,c\n1,2,3\n4,5\n");
-    refused("stats mwu " + (dir / "a.csv") + " " + (dir / "text.csv"),
+    check_refused("stats mwu " + (dir / "a.csv") + " " + (dir / "text.csv"),
             "bobench stats: error: '" + (dir / "text.csv") + "' line 2, field 2: 'x' is not a number");
-    refused("stats mwu " + (dir / "a.csv") + " " + (dir / "empty.csv"),
+    check_refused("stats mwu " + (dir / "a.csv") + " " + (dir / "empty.csv"),
             "data file '" + (dir / "empty.csv") + "' holds no numbers (it is empty)");
-    refused("stats friedman " + (dir / "ragged.csv"),
+    check_refused("stats friedman " + (dir / "ragged.csv"),
             "'" + (dir / "ragged.csv") + "' line 3: 2 values, but line 2 has 3; every row needs one value per column");
-    refused("stats mwu " + (dir / "a.csv"), "mwu needs two data files, got 1");
-    refused("stats wilcoxon " + (dir / "a.csv"), "unknown test 'wilcoxon'; accepted: mwu, friedman");
-    refused("stats mwu " + (dir / "a.csv") + " " + (dir / "nope.csv"), "cannot read data file '" + (dir / "nope.csv") + "'");
-    refused("stats mwu " + (dir / "a.csv") + " " + (dir / "a.csv") + " --method fast",
+    check_refused("stats mwu " + (dir / "a.csv"), "mwu needs two data files, got 1");
+    check_refused("stats wilcoxon " + (dir / "a.csv"), "unknown test 'wilcoxon'; accepted: mwu, friedman");
+    check_refused("stats mwu " + (dir / "a.csv") + " " + (dir / "nope.csv"), "cannot read data file '" + (dir / "nope.csv") + "'");
+    check_refused("stats mwu " + (dir / "a.csv") + " " + (dir / "a.csv") + " --method fast",
             "unknown Mann-Whitney method 'fast'; accepted: auto, exact, asymptotic");
 }
 

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
+
 namespace bobench::testing {
 
 TempDir::TempDir() {
@@ -32,6 +34,13 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 CliResult run_cli(const std::string& args) { return run_shell(std::string("'") + BOBENCH_CLI + "' " + args); }
+
+void check_refused(const std::string& args, const std::string& message) {
+    const CliResult r = run_cli(args);
+    INFO(args << "\nstderr: " << r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.find(message) != std::string::npos);
+}
 
 CliResult run_shell(const std::string& command) {
     TempDir tmp;

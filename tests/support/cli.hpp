@@ -16,6 +16,9 @@ struct CliResult {
 CliResult run_cli(const std::string& args);
 // Runs any shell command line, capturing its standard output and error.
 CliResult run_shell(const std::string& command);
+// Checks (Catch2 CHECKs) that `bobench <args>` exits with status 2 and says `message` on
+// standard error.
+void check_refused(const std::string& args, const std::string& message);
 
 // A fresh folder under the system temp dir, removed with its contents on destruction.
 class TempDir {

@@ -1,7 +1,8 @@
 #pragma once
-// Helpers shared by the GP and acquisition tests.
+// Numeric helpers shared by the tests: finite differences, random inputs, small vectors.
 #include <cmath>
 #include <functional>
+#include <initializer_list>
 
 #include <Eigen/Core>
 #include <boost/random/normal_distribution.hpp>
@@ -34,12 +35,20 @@ inline double gradient_mismatch(const Eigen::VectorXd& analytic, const Eigen::Ve
     return worst;
 }
 
-inline Eigen::MatrixXd uniform_points(Eigen::Index n, int dim, Rng& rng) {
-    boost::random::uniform_real_distribution<double> u(0.0, 1.0);
+// n points uniform in [lo, hi]^dim, one per row, drawn row by row.
+inline Eigen::MatrixXd uniform_points(Eigen::Index n, Eigen::Index dim, Rng& rng, double lo = 0.0, double hi = 1.0) {
+    boost::random::uniform_real_distribution<double> u(lo, hi);
     Eigen::MatrixXd X(n, dim);
     for (Eigen::Index i = 0; i < n; ++i)
-        for (int j = 0; j < dim; ++j) X(i, j) = u(rng);
+        for (Eigen::Index j = 0; j < dim; ++j) X(i, j) = u(rng);
     return X;
+}
+
+inline Eigen::VectorXd point(std::initializer_list<double> values) {
+    Eigen::VectorXd x(static_cast<Eigen::Index>(values.size()));
+    Eigen::Index i = 0;
+    for (double v : values) x[i++] = v;
+    return x;
 }
 
 inline Eigen::VectorXd normal_vector(Eigen::Index n, Rng& rng) {

@@ -9,34 +9,22 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "surrogates/trees/classification_forest.hpp"
+#include "tests/support/numeric.hpp"
 
 using bobench::Rng;
 using bobench::UserError;
 using bobench::surrogates::ClassificationForest;
 using bobench::surrogates::ClassificationForestOptions;
+using bobench::test::uniform_points;
+using bobench::test::point;
 
 namespace {
-
-Eigen::MatrixXd uniform_points(int n, int d, Rng& rng) {
-    boost::random::uniform_real_distribution<double> u(0.0, 1.0);
-    Eigen::MatrixXd X(n, d);
-    for (int j = 0; j < d; ++j)
-        for (int i = 0; i < n; ++i) X(i, j) = u(rng);
-    return X;
-}
 
 // Separable in 2-D: class 1 above the diagonal x0 + x1 = 1.
 Eigen::VectorXi diagonal_labels(const Eigen::MatrixXd& X) {
     Eigen::VectorXi labels(X.rows());
     for (Eigen::Index i = 0; i < X.rows(); ++i) labels[i] = X(i, 0) + X(i, 1) > 1.0 ? 1 : 0;
     return labels;
-}
-
-Eigen::VectorXd point(std::initializer_list<double> values) {
-    Eigen::VectorXd x(values.size());
-    int k = 0;
-    for (double v : values) x[k++] = v;
-    return x;
 }
 
 }  // namespace

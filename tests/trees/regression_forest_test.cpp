@@ -8,22 +8,16 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "surrogates/trees/regression_forest.hpp"
+#include "tests/support/numeric.hpp"
 
 using bobench::Rng;
 using bobench::UserError;
 using bobench::surrogates::Prediction;
 using bobench::surrogates::RegressionForest;
 using bobench::surrogates::RegressionForestOptions;
+using bobench::test::uniform_points;
 
 namespace {
-
-Eigen::MatrixXd uniform_points(int n, int d, Rng& rng, double lo = 0.0, double hi = 1.0) {
-    boost::random::uniform_real_distribution<double> u(lo, hi);
-    Eigen::MatrixXd X(n, d);
-    for (int j = 0; j < d; ++j)
-        for (int i = 0; i < n; ++i) X(i, j) = u(rng);
-    return X;
-}
 
 double f1(double x) { return std::sin(6.0 * x) + x; }
 

@@ -7,21 +7,15 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "surrogates/trees/xgboost_classifier.hpp"
+#include "tests/support/numeric.hpp"
 
 using bobench::Rng;
 using bobench::UserError;
 using bobench::surrogates::XGBoostClassifier;
 using bobench::surrogates::XGBoostClassifierOptions;
+using bobench::test::uniform_points;
 
 namespace {
-
-Eigen::MatrixXd uniform_points(int n, int d, Rng& rng) {
-    boost::random::uniform_real_distribution<double> u(0.0, 1.0);
-    Eigen::MatrixXd X(n, d);
-    for (int j = 0; j < d; ++j)
-        for (int i = 0; i < n; ++i) X(i, j) = u(rng);
-    return X;
-}
 
 Eigen::VectorXi diagonal_labels(const Eigen::MatrixXd& X) {
     Eigen::VectorXi labels(X.rows());
