@@ -53,21 +53,6 @@ Eigen::MatrixXd fd_jacobian(Classifier net, const Eigen::MatrixXd& X) {
     return J;
 }
 
-template <class F>
-Eigen::VectorXd central_difference(F f, Eigen::VectorXd x, double h) {
-    Eigen::VectorXd g(x.size());
-    for (Eigen::Index i = 0; i < x.size(); ++i) {
-        const double xi = x[i];
-        x[i] = xi + h;
-        const double up = f(x);
-        x[i] = xi - h;
-        const double down = f(x);
-        x[i] = xi;
-        g[i] = (up - down) / (2 * h);
-    }
-    return g;
-}
-
 // E[sigmoid(f)], f ~ N(m, v), by the trapezoid rule on [-12, 12] standard deviations.
 double logistic_normal_mean(double m, double v) {
     const int n = 24000;

@@ -33,21 +33,6 @@ Classifier random_network(std::size_t d, Activation a, std::uint64_t seed) {
     return net;
 }
 
-template <class F>
-Eigen::VectorXd central_difference(F f, Eigen::VectorXd x, double h) {
-    Eigen::VectorXd g(x.size());
-    for (Eigen::Index i = 0; i < x.size(); ++i) {
-        const double xi = x[i];
-        x[i] = xi + h;
-        const double up = f(x);
-        x[i] = xi - h;
-        const double down = f(x);
-        x[i] = xi;
-        g[i] = (up - down) / (2 * h);
-    }
-    return g;
-}
-
 }  // namespace
 
 TEST_CASE("mlp: input gradients of logit and probability match central differences", "[mlp]") {
