@@ -10,8 +10,8 @@ Usage: nice /usr/bin/python3 bench/peers/optuna_tpe.py --problem branin --seeds 
            --trials 200 --jobs 2 --out /tmp/peers/optuna_tpe_branin.csv
 (Debian's python3 with optuna 3.1, numpy.)
 
-The objectives are the HPOlib1.5 definitions restated in
-/work/shared/reference/SYNTHETIC_AND_ROBO_FACTS.md section 1.2, on their native domains
+The objectives are the HPOlib1.5 definitions (automl/HPOlib1.5,
+hpolib/benchmarks/synthetic_functions/), on their native domains
 (each coordinate a plain uniform float parameter, as HPOlib's ConfigSpace has them);
 f* for Branin is its value at (pi, 2.275), for Hartmann6 the value bobench uses
 (testfunctions/synthetic/hartmann.cpp)."""

@@ -28,8 +28,8 @@ Points live in the unit cube and are mapped affinely to the native domain (the a
 DenseConfigurationSpace likewise works on ConfigSpace's [0,1] vector representation).
 All randomness of one run comes from np.random.RandomState(seed).
 
-Problems: HPOlib1.5 definitions restated in /work/shared/reference/
-SYNTHETIC_AND_ROBO_FACTS.md section 1.2; f* as bobench (testfunctions/synthetic/)."""
+Problems: HPOlib1.5 definitions (automl/HPOlib1.5,
+hpolib/benchmarks/synthetic_functions/); f* as bobench (testfunctions/synthetic/)."""
 import os
 
 for _v in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):

@@ -9,7 +9,7 @@
 namespace bobench::analysis::testing {
 
 inline nlohmann::json load_stats_reference() {
-    const std::string path = std::string(BOBENCH_REFERENCE_DIR) + "/stats_reference.json";
+    const std::string path = std::string(BOBENCH_TEST_DATA_DIR) + "/stats_reference.json";
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot open " + path);
     return nlohmann::json::parse(in);

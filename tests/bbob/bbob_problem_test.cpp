@@ -55,7 +55,7 @@ TEST_CASE("bbob problem: a spec selects a suite by lists and ranges", "[bbob][pr
 
 TEST_CASE("bbob problem: eval prints COCO's values with 17 digits", "[bbob][cli]") {
     // the first rows of COCO's reference values for f8 (Rosenbrock) and f23 (Katsuura), d = 5
-    std::ifstream in(std::string(BOBENCH_REFERENCE_DIR) + "/bbob_values.csv");
+    std::ifstream in(std::string(BOBENCH_TEST_DATA_DIR) + "/bbob_values.csv");
     std::string line;
     std::getline(in, line);
     int checked = 0;

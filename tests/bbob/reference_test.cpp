@@ -1,5 +1,5 @@
-// bbob functions against values computed by COCO itself (reference/bbob_values.csv:
-// f1-f24, instances 1-3, d = 2, 5, 10 at random points; reference/bbob_optima.csv: f_opt
+// bbob functions against values computed by COCO itself (tests/data/bbob_values.csv:
+// f1-f24, instances 1-3, d = 2, 5, 10 at random points; tests/data/bbob_optima.csv: f_opt
 // and x_opt). Every row is checked.
 #include <catch2/catch.hpp>
 
@@ -33,7 +33,7 @@ std::vector<double> numbers(const std::string& s) {
 
 // Rows of a reference CSV (header dropped), each split on commas.
 std::vector<std::vector<std::string>> read_rows(const std::string& file) {
-    const std::string path = std::string(BOBENCH_REFERENCE_DIR) + "/" + file;
+    const std::string path = std::string(BOBENCH_TEST_DATA_DIR) + "/" + file;
     std::ifstream in(path);
     REQUIRE(in.good());
     std::vector<std::vector<std::string>> rows;
