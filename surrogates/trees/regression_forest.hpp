@@ -1,6 +1,6 @@
 #pragma once
 // Random forest regression with a predictive variance, as RoBO's `rf` model uses it
-// (pyrfr `binary_rss_forest`; see /work/shared/reference/SYNTHETIC_AND_ROBO_FACTS.md §2.6).
+// (pyrfr `binary_rss_forest`, automl/random_forest_run, with RoBO's settings in robo/models/random_forest.py).
 //
 // Recipe (pyrfr defaults, as RoBO configures them):
 //  - each tree sees a bootstrap sample of N draws with replacement, kept as per-point

@@ -1,5 +1,5 @@
 #pragma once
-// Loads /work/shared/reference/stats_reference.json (scipy 1.10.1 outputs) for the tests.
+// Loads tests/data/stats_reference.json (scipy 1.10.1 outputs) for the tests.
 #include <fstream>
 #include <stdexcept>
 #include <string>
