@@ -14,7 +14,7 @@
 
 #include "analysis/reports/rank_report.hpp"
 #include "core/rng.hpp"
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
 using namespace bobench;
 
@@ -31,12 +31,12 @@ std::string store_path() {
 // close (many ties in the significance matrix) and distant ones differ. f* = 0 on even
 // problems, unknown on odd ones; no points are stored (the problems have no parameters).
 void write_synthetic_store(const std::string& path) {
-    runners::Results r;
+    results::Results r;
     r.bobench_version = "bench";
     r.git_revision = "bench";
     r.budget = kEvaluations;
     for (int p = 0; p < kProblems; ++p) {
-        runners::ProblemInfo info;
+        results::ProblemInfo info;
         info.label = info.id = "problem-" + std::to_string(p);
         if (p % 2 == 0) info.optimum = 0.0;
         info.metadata = {{"suite", "bench"}, {"dimension", std::to_string(2 + p % 5)}};
@@ -49,7 +49,7 @@ void write_synthetic_store(const std::string& path) {
         for (int o = 0; o < kOptimizers; ++o) {
             boost::random::uniform_real_distribution<double> value(0.0, 1.0 + 0.02 * o);
             for (int rep = 0; rep < kReplicates; ++rep) {
-                runners::Trace t;
+                results::Trace t;
                 t.key = {p, o, rep};
                 t.value.resize(kEvaluations);
                 for (double& v : t.value) v = value(rng);
@@ -61,7 +61,7 @@ void write_synthetic_store(const std::string& path) {
             }
         }
     }
-    runners::write_results(path, r);
+    results::write_results(path, r);
 }
 
 const std::string& ensure_store() {
@@ -79,7 +79,7 @@ const std::string& ensure_store() {
 static void BM_RankCommand_1e5Runs(benchmark::State& state) {
     const std::string& path = ensure_store();
     for (auto _ : state) {
-        const runners::Results results = runners::read_results(path, /*with_points=*/false);
+        const results::Results results = results::read_results(path, /*with_points=*/false);
         const auto report = analysis::reports::build_rank_report(results, {});
         const std::string text = analysis::reports::render_rank_markdown(report);
         benchmark::DoNotOptimize(text.data());
@@ -92,14 +92,14 @@ BENCHMARK(BM_RankCommand_1e5Runs)->Unit(benchmark::kSecond)->Iterations(1);
 static void BM_ReadResults_1e5Runs(benchmark::State& state) {
     const std::string& path = ensure_store();
     for (auto _ : state) {
-        const runners::Results results = runners::read_results(path, /*with_points=*/false);
+        const results::Results results = results::read_results(path, /*with_points=*/false);
         benchmark::DoNotOptimize(results.runs.data());
     }
 }
 BENCHMARK(BM_ReadResults_1e5Runs)->Unit(benchmark::kSecond)->Iterations(1);
 
 static void BM_RankInMemory_1e5Runs(benchmark::State& state) {
-    const runners::Results results = runners::read_results(ensure_store(), /*with_points=*/false);
+    const results::Results results = results::read_results(ensure_store(), /*with_points=*/false);
     for (auto _ : state) {
         const auto report = analysis::reports::build_rank_report(results, {});
         benchmark::DoNotOptimize(report.total.borda.data());

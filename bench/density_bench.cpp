@@ -12,7 +12,7 @@
 
 #include "core/registry.hpp"
 #include "optimizers/bore_labels.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "surrogates/mlp/laplace_ggn.hpp"
 #include "surrogates/mlp/mlp.hpp"
 
@@ -21,12 +21,12 @@ namespace {
 using namespace bobench;
 
 std::shared_ptr<const Problem> make_problem(const std::string& id) {
-    return bind_problem(runners::problem_catalog(), Identifier::parse(id)).problem;
+    return bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem;
 }
 
 // An optimizer told n uniformly random points of the problem.
 std::unique_ptr<Optimizer> told_optimizer(const std::string& optimizer_id, const Problem& p, long n) {
-    auto opt = bind_optimizer(runners::optimizer_catalog(), Identifier::parse(optimizer_id)).make({p.space(), n + 1});
+    auto opt = bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer_id)).make({p.space(), n + 1});
     Rng rng(42);
     for (long i = 0; i < n; ++i) {
         const Point x = p.space().sample(rng);
@@ -60,7 +60,7 @@ BENCHMARK(BM_ReAskHartmann6)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMicr
 void tpe_branin_study_200(benchmark::State& state, const std::string& optimizer_id) {
     const auto p = make_problem("branin");
     for (auto _ : state) {
-        auto opt = bind_optimizer(runners::optimizer_catalog(), Identifier::parse(optimizer_id)).make({p->space(), 200});
+        auto opt = bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer_id)).make({p->space(), 200});
         Rng rng(11);
         for (int i = 0; i < 200; ++i) {
             const Point x = opt->ask(rng);

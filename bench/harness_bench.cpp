@@ -4,7 +4,7 @@
 
 #include <atomic>
 
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "runners/executor.hpp"
 
 using namespace bobench;
@@ -15,10 +15,10 @@ static void BM_RunLoop_RandomSearch_Branin(benchmark::State& state) {
     spec.replicates = 1;
     spec.problems.push_back({"branin", Identifier::parse("branin")});
     spec.optimizers.push_back({"rs", Identifier::parse("random-search")});
-    const runners::Plan plan = runners::make_plan(spec, runners::problem_catalog(), runners::optimizer_catalog());
+    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
     std::atomic<bool> stop{false};
     for (auto _ : state) {
-        runners::Trace t = runners::run_one(plan, plan.runs[0], stop);
+        results::Trace t = runners::run_one(plan, plan.runs[0], stop);
         benchmark::DoNotOptimize(t.value.data());
     }
     state.SetItemsProcessed(state.iterations() * state.range(0));

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runners/hdf5.hpp"
+#include "results/hdf5.hpp"
 
 namespace bobench::tables::h5io {
 

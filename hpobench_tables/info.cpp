@@ -7,7 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "runners/hdf5.hpp"
+#include "results/hdf5.hpp"
 
 namespace bobench::tables {
 

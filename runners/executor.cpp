@@ -10,7 +10,7 @@
 
 namespace bobench::runners {
 
-Trace run_one(const Plan& plan, const RunKey& key, const std::atomic<bool>& stop) {
+results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop) {
     const auto start = std::chrono::steady_clock::now();
     const PlannedProblem& pp = plan.problems[static_cast<std::size_t>(key.problem)];
     const PlannedOptimizer& po = plan.optimizers[static_cast<std::size_t>(key.optimizer)];
@@ -18,7 +18,7 @@ Trace run_one(const Plan& plan, const RunKey& key, const std::atomic<bool>& stop
     const Space& space = problem.space();
     const long budget = plan.spec.budget;
 
-    Trace t;
+    results::Trace t;
     t.key = key;
     t.problem_seed = problem_seed(plan.spec.seed, pp.id, key.replicate);
     t.optimizer_seed = optimizer_seed(plan.spec.seed, pp.id, key.replicate, po.bound.id);
@@ -45,7 +45,7 @@ Trace run_one(const Plan& plan, const RunKey& key, const std::atomic<bool>& stop
         if (!failed) {
             worst = std::max(worst, e.value);
             optimizer->tell(x, e.value);
-        } else if (plan.spec.on_failure == FailurePolicy::Penalty && std::isfinite(worst)) {
+        } else if (plan.spec.on_failure == results::FailurePolicy::Penalty && std::isfinite(worst)) {
             optimizer->tell(x, worst);
         }
     }
@@ -54,17 +54,17 @@ Trace run_one(const Plan& plan, const RunKey& key, const std::atomic<bool>& stop
     return t;
 }
 
-std::vector<RunError> execute(const Plan& plan, const std::vector<RunKey>& pending, int threads,
-                              const std::atomic<bool>& stop, const std::function<void(Trace&&)>& finished) {
+std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
+                              const std::atomic<bool>& stop, const std::function<void(results::Trace&&)>& finished) {
     std::vector<RunError> errors;
     const long n = static_cast<long>(pending.size());
     if (threads <= 0) threads = omp_get_max_threads();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (long i = 0; i < n; ++i) {
         if (stop.load(std::memory_order_relaxed)) continue;
-        const RunKey& key = pending[static_cast<std::size_t>(i)];
+        const results::RunKey& key = pending[static_cast<std::size_t>(i)];
         try {
-            Trace t = run_one(plan, key, stop);
+            results::Trace t = run_one(plan, key, stop);
 #pragma omp critical(bobench_finished)
             finished(std::move(t));
         } catch (const Interrupted&) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "runners/plan.hpp"
-#include "runners/trace.hpp"
+#include "results/trace.hpp"
 
 namespace bobench::runners {
 
@@ -16,17 +16,17 @@ struct Interrupted {};  // thrown inside a run when the stop flag is raised
 // One run, evaluation by evaluation: ask -> evaluate -> tell, recording the trace.
 // Objective values that are NaN/inf are recorded as failed; the optimizer is told the
 // worst finite value seen so far (policy penalty) or nothing (skip).
-Trace run_one(const Plan& plan, const RunKey& key, const std::atomic<bool>& stop);
+results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop);
 
 struct RunError {
-    RunKey key;
+    results::RunKey key;
     std::string message;
 };
 
 // Runs `pending`, calling `finished` (never concurrently) for each completed trace.
 // Stops starting runs, and abandons those in flight, once `stop` is true. Returns the
 // runs that threw (their message names the problem and optimizer).
-std::vector<RunError> execute(const Plan& plan, const std::vector<RunKey>& pending, int threads,
-                              const std::atomic<bool>& stop, const std::function<void(Trace&&)>& finished);
+std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
+                              const std::atomic<bool>& stop, const std::function<void(results::Trace&&)>& finished);
 
 }  // namespace bobench::runners

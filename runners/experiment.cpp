@@ -9,8 +9,8 @@
 
 #include "core/error.hpp"
 #include "core/version.hpp"
-#include "runners/journal.hpp"
-#include "runners/store.hpp"
+#include "results/journal.hpp"
+#include "results/store.hpp"
 
 namespace bobench::runners {
 
@@ -23,15 +23,15 @@ std::uint64_t experiment_hash(const ExperimentSpec& s) {
 }
 
 // Loads the existing results file, or starts an empty one; checks it may be extended.
-Results load_or_start(const Plan& plan) {
+results::Results load_or_start(const Plan& plan) {
     const ExperimentSpec& spec = plan.spec;
     const std::string& path = spec.output;
-    Results r;
+    results::Results r;
     if (std::filesystem::exists(path)) {
-        if (!is_results_file(path))
+        if (!results::is_results_file(path))
             throw UserError("output '" + path + "' exists and is not a bobench results file; refusing to touch it "
                             "(choose another --output)");
-        r = read_results(path);
+        r = results::read_results(path);
         auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
             if (theirs != ours)
                 throw UserError("output '" + path + "' holds an experiment with " + what + " = " + theirs +
@@ -41,7 +41,7 @@ Results load_or_start(const Plan& plan) {
         };
         differs("seed", std::to_string(r.seed), std::to_string(spec.seed));
         differs("budget", std::to_string(r.budget), std::to_string(spec.budget));
-        differs("on_failure", policy_name(r.on_failure), policy_name(spec.on_failure));
+        differs("on_failure", results::policy_name(r.on_failure), results::policy_name(spec.on_failure));
     } else {
         const auto dir = std::filesystem::path(path).parent_path();
         std::error_code ec;
@@ -92,27 +92,27 @@ std::string duration(double s) {
 
 ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, std::ostream* progress) {
     const std::string& path = plan.spec.output;
-    Results results = load_or_start(plan);
-    const std::vector<int> pmap = merge_table<ProblemInfo, PlannedProblem>(
+    results::Results results = load_or_start(plan);
+    const std::vector<int> pmap = merge_table<results::ProblemInfo, PlannedProblem>(
         results.problems, plan.problems, [](const PlannedProblem& p) -> const std::string& { return p.id; },
         [](const PlannedProblem& p) { return describe(p); }, "problem");
-    const std::vector<int> omap = merge_table<OptimizerInfo, PlannedOptimizer>(
+    const std::vector<int> omap = merge_table<results::OptimizerInfo, PlannedOptimizer>(
         results.optimizers, plan.optimizers, [](const PlannedOptimizer& o) -> const std::string& { return o.bound.id; },
-        [](const PlannedOptimizer& o) { return OptimizerInfo{o.label, o.bound.id}; }, "optimizer");
+        [](const PlannedOptimizer& o) { return results::OptimizerInfo{o.label, o.bound.id}; }, "optimizer");
 
-    std::set<RunKey> done;
-    for (const Trace& t : results.runs) done.insert(t.key);
+    std::set<results::RunKey> done;
+    for (const results::Trace& t : results.runs) done.insert(t.key);
 
-    Journal journal(path + ".journal", experiment_hash(plan.spec));
+    results::Journal journal(path + ".journal", experiment_hash(plan.spec));
     std::size_t recovered = 0;
-    for (const JournalRecord& rec : journal.recovered()) {
+    for (const results::JournalRecord& rec : journal.recovered()) {
         const int p = results.find_problem(rec.problem_id), o = results.find_optimizer(rec.optimizer_id);
         if (p < 0 || o < 0)  // never drop finished work silently
             throw UserError("journal '" + path + ".journal' holds runs of " +
                             (p < 0 ? "problem '" + rec.problem_id : "optimizer '" + rec.optimizer_id) +
                             "', which this spec does not have; run the spec that wrote it to recover them, "
                             "or delete the journal");
-        Trace t = rec.trace;
+        results::Trace t = rec.trace;
         t.key = {p, o, rec.trace.key.replicate};
         if (done.insert(t.key).second) {
             results.runs.push_back(std::move(t));
@@ -120,15 +120,15 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         }
     }
     if (recovered > 0) {
-        write_results(path, results);
+        results::write_results(path, results);
         journal.clear();
     }
 
     ExperimentOutcome outcome;
     outcome.planned = plan.runs.size();
-    std::vector<RunKey> pending;
-    for (const RunKey& k : plan.runs) {
-        const RunKey stored{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
+    std::vector<results::RunKey> pending;
+    for (const results::RunKey& k : plan.runs) {
+        const results::RunKey stored{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
                             k.replicate};
         if (done.count(stored)) ++outcome.resumed;
         else pending.push_back(k);
@@ -146,7 +146,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
                   << (final_line ? "\n" : "") << std::flush;
     };
 
-    outcome.errors = execute(plan, pending, plan.spec.threads, stop, [&](Trace&& t) {
+    outcome.errors = execute(plan, pending, plan.spec.threads, stop, [&](results::Trace&& t) {
         journal.append(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
                        plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t);
         outcome.failed_evaluations += t.failures();
@@ -157,7 +157,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         show(false);
         if (std::chrono::duration<double>(Clock::now() - last_checkpoint).count() > checkpoint_every) {
             const auto w0 = Clock::now();
-            write_results(path, results);
+            results::write_results(path, results);
             journal.clear();
             last_checkpoint = Clock::now();
             checkpoint_every = std::max(checkpoint_every, 20 * std::chrono::duration<double>(last_checkpoint - w0).count());
@@ -165,7 +165,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     });
     if (!pending.empty()) show(true);
     outcome.interrupted = stop.load();
-    write_results(path, results);
+    results::write_results(path, results);
     journal.remove();
     return outcome;
 }

@@ -4,6 +4,13 @@
 
 namespace bobench::runners {
 
+results::ProblemInfo describe(const PlannedProblem& p) {
+    results::ProblemInfo info{p.label, p.id, {}, p.problem->optimum(), p.problem->test_optimum(), p.problem->metadata()};
+    for (const Param& param : p.problem->space().params()) info.params.push_back(param.name);
+    return info;
+}
+
+
 Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, const OptimizerRegistry& optimizers) {
     check_spec(spec);
     Plan plan;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/registry.hpp"
+#include "results/store.hpp"
 #include "runners/spec.hpp"
 
 namespace bobench::runners {
@@ -22,17 +23,15 @@ struct PlannedOptimizer {
     BoundOptimizer bound;  // bound.id is the canonical identifier
 };
 
-struct RunKey {
-    int problem = 0, optimizer = 0, replicate = 0;  // indices into the plan's (or store's) tables
-    auto operator<=>(const RunKey&) const = default;
-};
-
 struct Plan {
     ExperimentSpec spec;
     std::vector<PlannedProblem> problems;
     std::vector<PlannedOptimizer> optimizers;
-    std::vector<RunKey> runs;  // problem-major, then optimizer, then replicate
+    std::vector<results::RunKey> runs;  // problem-major, then optimizer, then replicate
 };
+
+// What the results file records of a planned problem.
+results::ProblemInfo describe(const PlannedProblem& p);
 
 Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, const OptimizerRegistry& optimizers);
 

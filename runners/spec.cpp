@@ -14,14 +14,6 @@ namespace po = boost::program_options;
 
 namespace bobench::runners {
 
-std::string policy_name(FailurePolicy p) { return p == FailurePolicy::Penalty ? "penalty" : "skip"; }
-
-FailurePolicy parse_policy(const std::string& name, const std::string& origin) {
-    if (name == "penalty") return FailurePolicy::Penalty;
-    if (name == "skip") return FailurePolicy::Skip;
-    throw UserError(origin + ": on_failure = '" + name + "' is not valid; expected penalty or skip");
-}
-
 template <class T>
 static T number(const std::string& origin, const std::string& key, const std::string& text, double min) {
     long v;
@@ -66,7 +58,7 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
         else if (name == "replicates") spec.replicates = number<long>(origin, key, value, 1);
         else if (name == "threads") spec.threads = number<int>(origin, key, value, 0);
         else if (name == "output") spec.output = value;
-        else if (name == "on_failure") spec.on_failure = parse_policy(value, origin);
+        else if (name == "on_failure") spec.on_failure = results::parse_policy(value, origin);
         else if (name == "data_dir") spec.data_dir = value;
     }
     return spec;
@@ -97,7 +89,7 @@ void check_spec(const ExperimentSpec& spec) {
 std::string to_ini(const ExperimentSpec& spec) {
     std::ostringstream s;
     s << "[experiment]\nseed = " << spec.seed << "\nbudget = " << spec.budget << "\nreplicates = " << spec.replicates
-      << "\noutput = " << spec.output << "\nthreads = " << spec.threads << "\non_failure = " << policy_name(spec.on_failure)
+      << "\noutput = " << spec.output << "\nthreads = " << spec.threads << "\non_failure = " << results::policy_name(spec.on_failure)
       << "\n";
     if (!spec.data_dir.empty()) s << "data_dir = " << spec.data_dir << "\n";
     s << "\n[problems]\n";

@@ -6,7 +6,7 @@
 //   seed = 1                     # master seed: all run seeds derive from it
 //   budget = 100                 # evaluations per run
 //   replicates = 10              # runs per (problem, optimizer)
-//   output = results/bobench.h5
+//   output = output/bobench.h5
 //   threads = 0                  # 0: all cores
 //   on_failure = penalty         # NaN/inf objective: tell the optimizer the worst value seen (penalty) or nothing (skip)
 //   data_dir = data              # tabular benchmarks' data folder (sets $BOBENCH_DATA); default: unchanged
@@ -19,10 +19,9 @@
 #include <vector>
 
 #include "core/params.hpp"
+#include "results/store.hpp"
 
 namespace bobench::runners {
-
-enum class FailurePolicy { Penalty, Skip };
 
 struct SpecEntry {
     std::string label;  // the name reports use
@@ -33,9 +32,9 @@ struct ExperimentSpec {
     std::uint64_t seed = 1;
     long budget = 100;
     long replicates = 10;
-    std::string output = "results/bobench.h5";
+    std::string output = "output/bobench.h5";
     int threads = 0;
-    FailurePolicy on_failure = FailurePolicy::Penalty;
+    results::FailurePolicy on_failure = results::FailurePolicy::Penalty;
     std::string data_dir;  // empty: leave $BOBENCH_DATA as it is
     std::vector<SpecEntry> problems;
     std::vector<SpecEntry> optimizers;
@@ -49,8 +48,5 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin);
 void check_spec(const ExperimentSpec& spec);
 // The spec as INI text that parse_spec reads back (stored in every results file).
 std::string to_ini(const ExperimentSpec& spec);
-
-std::string policy_name(FailurePolicy p);
-FailurePolicy parse_policy(const std::string& name, const std::string& origin);
 
 }  // namespace bobench::runners

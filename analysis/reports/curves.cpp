@@ -14,7 +14,7 @@
 
 namespace bobench::analysis::reports {
 
-std::vector<CurveSummary> summary_curves(const runners::Results& results) {
+std::vector<CurveSummary> summary_curves(const results::Results& results) {
     const std::size_t no = results.optimizers.size();
     std::vector<std::size_t> order(no);
     std::iota(order.begin(), order.end(), std::size_t{0});
@@ -22,24 +22,24 @@ std::vector<CurveSummary> summary_curves(const runners::Results& results) {
         return results.optimizers[a].label < results.optimizers[b].label;
     });
     // runs of each (problem, optimizer) in replicate order
-    std::map<std::pair<int, int>, std::vector<const runners::Trace*>> groups;
-    for (const runners::Trace& t : results.runs)
+    std::map<std::pair<int, int>, std::vector<const results::Trace*>> groups;
+    for (const results::Trace& t : results.runs)
         if (t.size() > 0) groups[{t.key.problem, t.key.optimizer}].push_back(&t);
 
     std::vector<CurveSummary> out;
     for (std::size_t p = 0; p < results.problems.size(); ++p) {
-        const runners::ProblemInfo& info = results.problems[p];
+        const results::ProblemInfo& info = results.problems[p];
         for (std::size_t o : order) {
             auto it = groups.find({static_cast<int>(p), static_cast<int>(o)});
             if (it == groups.end()) continue;
-            std::vector<const runners::Trace*>& runs = it->second;
+            std::vector<const results::Trace*>& runs = it->second;
             std::sort(runs.begin(), runs.end(),
-                      [](const runners::Trace* a, const runners::Trace* b) { return a->key.replicate < b->key.replicate; });
+                      [](const results::Trace* a, const results::Trace* b) { return a->key.replicate < b->key.replicate; });
             std::size_t length = 0;
-            for (const runners::Trace* t : runs) length = std::max(length, t->size());
+            for (const results::Trace* t : runs) length = std::max(length, t->size());
             std::vector<std::vector<double>> curves;
             curves.reserve(runs.size());
-            for (const runners::Trace* t : runs) {
+            for (const results::Trace* t : runs) {
                 std::vector<double> c = run_regret_curve(*t, info.optimum);
                 c.resize(length, std::numeric_limits<double>::quiet_NaN());
                 curves.push_back(std::move(c));

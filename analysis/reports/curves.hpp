@@ -3,7 +3,7 @@
 // --curves` and `bobench plot`.
 //
 // A run's curve is its incumbent's noise-free value after each evaluation
-// (runners::incumbent_curve best_true) minus f* (the value itself when f* is unknown);
+// (results::incumbent_curve best_true) minus f* (the value itself when f* is unknown);
 // NaN before the first successful evaluation. Runs shorter than the longest run of the
 // (problem, optimizer) are padded with NaN, so `n` (runs with a value at that iteration)
 // shows it; empty runs are skipped.
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "analysis/summary.hpp"
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -23,7 +23,7 @@ struct CurveSummary {
 };
 
 // Problems in file order, optimizers sorted by label; pairs without runs are left out.
-std::vector<CurveSummary> summary_curves(const runners::Results& results);
+std::vector<CurveSummary> summary_curves(const results::Results& results);
 
 // Tidy CSV: problem, optimizer, iteration (1-based), n, mean, std, median, q1, q3, se
 // (17 significant digits; empty where undefined, e.g. std with n < 2).

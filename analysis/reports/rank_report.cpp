@@ -87,7 +87,7 @@ ProblemSamples aligned_samples(const ProblemSamples& full, const std::vector<con
 
 }  // namespace
 
-RankReport build_rank_report(const runners::Results& results, const RankReportOptions& options) {
+RankReport build_rank_report(const results::Results& results, const RankReportOptions& options) {
     if (options.metrics.empty()) throw UserError("--metrics is empty; accepted: best, auc");
     RankReport report;
     report.options = options;

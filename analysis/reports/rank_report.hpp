@@ -17,7 +17,7 @@
 
 #include "analysis/ranking.hpp"
 #include "analysis/reports/run_metrics.hpp"
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -54,7 +54,7 @@ struct RankReport {
 
 // UserError "nothing to rank: ..." when fewer than two optimizers have runs; other
 // UserErrors for bad options.
-RankReport build_rank_report(const runners::Results& results, const RankReportOptions& options);
+RankReport build_rank_report(const results::Results& results, const RankReportOptions& options);
 
 std::string render_rank_markdown(const RankReport& report);
 

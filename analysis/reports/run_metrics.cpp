@@ -21,19 +21,19 @@ struct OneRun {
 };
 }  // namespace
 
-std::vector<double> run_regret_curve(const runners::Trace& trace, std::optional<double> optimum) {
-    std::vector<double> curve = runners::incumbent_curve(trace).best_true;
+std::vector<double> run_regret_curve(const results::Trace& trace, std::optional<double> optimum) {
+    std::vector<double> curve = results::incumbent_curve(trace).best_true;
     if (optimum) {
         for (double& v : curve) v -= *optimum;
     }
     return curve;
 }
 
-ExperimentMetrics compute_metrics(const runners::Results& results, const MetricsOptions& options) {
+ExperimentMetrics compute_metrics(const results::Results& results, const MetricsOptions& options) {
     if (options.with_auc && options.auc_start < 1) throw UserError("--auc-start 0 is not valid; it must be >= 1");
     ExperimentMetrics m;
     const std::size_t np = results.problems.size(), no = results.optimizers.size();
-    for (const runners::ProblemInfo& p : results.problems) {
+    for (const results::ProblemInfo& p : results.problems) {
         m.problems.push_back(p.label);
         m.optimum.push_back(p.optimum);
         m.metadata.push_back(p.metadata);
@@ -55,7 +55,7 @@ ExperimentMetrics compute_metrics(const runners::Results& results, const Metrics
                             "'; labels must be unique to be ranked");
     }
 
-    for (const runners::Trace& t : results.runs) {
+    for (const results::Trace& t : results.runs) {
         if (options.with_auc && t.size() > 0 && options.auc_start > t.size()) {
             throw UserError("--auc-start " + std::to_string(options.auc_start) + " is beyond the " +
                             std::to_string(t.size()) + " evaluations of run (problem '" +
@@ -74,10 +74,10 @@ ExperimentMetrics compute_metrics(const runners::Results& results, const Metrics
 #pragma omp parallel for schedule(static)
     for (std::ptrdiff_t i = 0; i < static_cast<std::ptrdiff_t>(n); ++i) {
         try {
-            const runners::Trace& t = results.runs[static_cast<std::size_t>(i)];
+            const results::Trace& t = results.runs[static_cast<std::size_t>(i)];
             if (t.size() == 0) continue;
             const std::optional<double> f_star = results.problems[static_cast<std::size_t>(t.key.problem)].optimum;
-            const std::vector<double> best_true = runners::incumbent_curve(t).best_true;
+            const std::vector<double> best_true = results::incumbent_curve(t).best_true;
             OneRun& r = per_run[static_cast<std::size_t>(i)];
             r.final_value = f_star ? best_true.back() - *f_star : best_true.back();
             if (options.with_auc) r.auc = analysis::auc(best_true, options.auc_start, f_star);
@@ -97,7 +97,7 @@ ExperimentMetrics compute_metrics(const runners::Results& results, const Metrics
                std::tie(kb.problem, slot[static_cast<std::size_t>(kb.optimizer)], kb.replicate);
     });
     for (std::size_t i : by_key) {
-        const runners::Trace& t = results.runs[i];
+        const results::Trace& t = results.runs[i];
         CellRuns& c = m.cells[static_cast<std::size_t>(t.key.problem)][slot[static_cast<std::size_t>(t.key.optimizer)]];
         if (t.size() == 0) {
             ++c.empty_runs;

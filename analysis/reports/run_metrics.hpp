@@ -2,7 +2,7 @@
 // Per-run metrics of a results file, grouped by (problem, optimizer): the input of every
 // report (rank, table, curves). Nothing is re-run: everything comes from the traces.
 //
-// Final value of a run = noise-free value of its final incumbent (runners::incumbent_curve,
+// Final value of a run = noise-free value of its final incumbent (results::incumbent_curve,
 // the point with the lowest *observed* value), minus f* when the problem knows f* (the
 // final regret), the value itself otherwise. AUC = analysis::auc over the incumbent's
 // noise-free values (offset f* when known), from evaluation auc_start on.
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "core/problem.hpp"
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -51,9 +51,9 @@ struct ExperimentMetrics {
 };
 
 // UserError when auc_start is 0 or beyond the evaluations of a non-empty run.
-ExperimentMetrics compute_metrics(const runners::Results& results, const MetricsOptions& options = {});
+ExperimentMetrics compute_metrics(const results::Results& results, const MetricsOptions& options = {});
 
 // The regret (or best value without f*) curve of one run: incumbent's true value minus f*.
-std::vector<double> run_regret_curve(const runners::Trace& trace, std::optional<double> optimum);
+std::vector<double> run_regret_curve(const results::Trace& trace, std::optional<double> optimum);
 
 }  // namespace bobench::analysis::reports

@@ -7,15 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
 namespace bobench::reports_testing {
 
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // A noise-free trace: true_value = value; failed evaluations are NaN values flagged failed.
-inline runners::Trace make_trace(int problem, int optimizer, int replicate, const std::vector<double>& values) {
-    runners::Trace t;
+inline results::Trace make_trace(int problem, int optimizer, int replicate, const std::vector<double>& values) {
+    results::Trace t;
     t.key = {problem, optimizer, replicate};
     for (double v : values) {
         const bool failed = !(v == v);
@@ -28,9 +28,9 @@ inline runners::Trace make_trace(int problem, int optimizer, int replicate, cons
     return t;
 }
 
-inline runners::ProblemInfo problem(const std::string& label, std::optional<double> optimum,
+inline results::ProblemInfo problem(const std::string& label, std::optional<double> optimum,
                                     const std::string& dimension = "2") {
-    runners::ProblemInfo p;
+    results::ProblemInfo p;
     p.label = p.id = label;
     p.params = {};  // no points are stored
     p.optimum = optimum;
@@ -38,9 +38,9 @@ inline runners::ProblemInfo problem(const std::string& label, std::optional<doub
     return p;
 }
 
-inline runners::Results empty_results(const std::vector<runners::ProblemInfo>& problems,
+inline results::Results empty_results(const std::vector<results::ProblemInfo>& problems,
                                       const std::vector<std::string>& optimizers) {
-    runners::Results r;
+    results::Results r;
     r.bobench_version = "test";
     r.git_revision = "test";
     r.spec = "";
@@ -54,8 +54,8 @@ inline runners::Results empty_results(const std::vector<runners::ProblemInfo>& p
 // over 10 replicates (2 evaluations per run: base + 1 + 0.01 r, then base + 0.01 r), so A
 // beats B beats C on every test. Problem "p2" (f* = 1): all three identical, a tie.
 // `order` lists the optimizer labels in the order of the file's table.
-inline runners::Results abc_results(const std::vector<std::string>& order = {"A", "B", "C"}) {
-    runners::Results r = empty_results({problem("p1", 0.0, "2"), problem("p2", 1.0, "10")}, order);
+inline results::Results abc_results(const std::vector<std::string>& order = {"A", "B", "C"}) {
+    results::Results r = empty_results({problem("p1", 0.0, "2"), problem("p2", 1.0, "10")}, order);
     for (std::size_t o = 0; o < order.size(); ++o) {
         const double base = order[o] == "A" ? 0.0 : order[o] == "B" ? 1.0 : 10.0;
         for (int rep = 0; rep < 10; ++rep) {

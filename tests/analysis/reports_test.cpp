@@ -60,7 +60,7 @@ TEST_CASE("reports: Borda and Firsts on A > B > C on one problem and a three-way
 
 TEST_CASE("reports: the AUC decides when final values tie", "[reports]") {
     // same final values, but B reaches them later: AUC separates A from B
-    runners::Results res = empty_results({problem("p", 0.0)}, {"A", "B"});
+    results::Results res = empty_results({problem("p", 0.0)}, {"A", "B"});
     for (int rep = 0; rep < 10; ++rep) {
         const double e = 0.01 * rep;
         res.runs.push_back(make_trace(0, 0, rep, {1 + e, 1 + e, e}));
@@ -122,7 +122,7 @@ TEST_CASE("reports: breakdown by metadata and the Friedman ranking", "[reports]"
 
 TEST_CASE("reports: bad input is reported, and the report goes on where it can", "[reports]") {
     SECTION("one optimizer only") {
-        runners::Results res = empty_results({problem("p", 0.0)}, {"A"});
+        results::Results res = empty_results({problem("p", 0.0)}, {"A"});
         res.runs.push_back(make_trace(0, 0, 1, {1.0}));
         RankReportOptions o;
         o.source = "one.h5";
@@ -131,9 +131,9 @@ TEST_CASE("reports: bad input is reported, and the report goes on where it can",
                           "least two optimizers");
     }
     SECTION("unequal replicate counts") {
-        runners::Results res = abc_results();
+        results::Results res = abc_results();
         res.runs.erase(std::remove_if(res.runs.begin(), res.runs.end(),
-                                      [](const runners::Trace& t) {
+                                      [](const results::Trace& t) {
                                           return t.key.problem == 0 && t.key.optimizer == 1 && t.key.replicate > 7;
                                       }),
                        res.runs.end());
@@ -146,7 +146,7 @@ TEST_CASE("reports: bad input is reported, and the report goes on where it can",
         CHECK(r.friedman_rankings[0].test.blocks == 7);
     }
     SECTION("missing f*: final best values are ranked") {
-        runners::Results res = abc_results();
+        results::Results res = abc_results();
         res.problems[0].optimum.reset();
         res.problems[1].optimum.reset();
         const RankReport r = build_rank_report(res, {});
@@ -156,14 +156,14 @@ TEST_CASE("reports: bad input is reported, and the report goes on where it can",
         CHECK(render_rank_markdown(r).find("| p1 | unknown | A |") != std::string::npos);
     }
     SECTION("empty runs are skipped") {
-        runners::Results res = abc_results();
+        results::Results res = abc_results();
         res.runs.push_back(make_trace(0, 2, 11, {}));
         const RankReport r = build_rank_report(res, {});
         CHECK(has_note(r.notes, "problem 'p1', optimizer 'C': 1 run(s) without any evaluation (eval_count 0) skipped"));
         CHECK(r.data.cells[0][2].final_value.size() == 10);
     }
     SECTION("NaN values: failed evaluations are ignored, failed runs count as worst or are excluded") {
-        runners::Results res = empty_results({problem("p", 0.0)}, {"A", "B"});
+        results::Results res = empty_results({problem("p", 0.0)}, {"A", "B"});
         for (int rep = 0; rep < 8; ++rep) {
             // A: a failure in the middle never becomes the best. B fails completely in 4 runs
             // and beats A in the other 4.
@@ -205,7 +205,7 @@ TEST_CASE("reports: bad input is reported, and the report goes on where it can",
 }
 
 TEST_CASE("reports: final regret tables in Markdown, LaTeX and CSV", "[reports]") {
-    runners::Results res = abc_results();
+    results::Results res = abc_results();
     res.problems[1].label = "p_2 & co, x";
     res.problems[1].optimum.reset();
     const ExperimentMetrics d = compute_metrics(res, {false, 1});
@@ -247,7 +247,7 @@ TEST_CASE("reports: numbers printed as the thesis tables print them", "[reports]
 }
 
 TEST_CASE("reports: summary curves agree with a direct computation", "[reports]") {
-    runners::Results res = empty_results({problem("p", 0.5), problem("q", std::nullopt)}, {"Z", "A"});
+    results::Results res = empty_results({problem("p", 0.5), problem("q", std::nullopt)}, {"Z", "A"});
     const std::vector<std::vector<double>> z = {{3, 2, 2.5, 1}, {1, 4, 0.7, 0.6}, {kNaN, 5, 4, 6}};
     const std::vector<std::vector<double>> a = {{2, 2, 2, 2}, {9, 8, 7, 6}};
     for (std::size_t r = 0; r < z.size(); ++r) res.runs.push_back(make_trace(0, 0, static_cast<int>(r), z[r]));
@@ -342,7 +342,7 @@ TEST_CASE("reports: plots are drawn by gnuplot, a missing gnuplot is named", "[r
     CHECK(r.files[1].log_y);
     CHECK(bobench::testing::read_file(r.script).find("set logscale y\n") != std::string::npos);
     // a run that reaches f* exactly: median 0, so auto draws it linear, and --log yes says what it drops
-    runners::Results zero = empty_results({problem("z", 0.0)}, {"A"});
+    results::Results zero = empty_results({problem("z", 0.0)}, {"A"});
     for (int rep = 0; rep < 3; ++rep) zero.runs.push_back(make_trace(0, 0, rep, {1.0, 0.0}));
     PlotOptions z;
     z.out_dir = dir / "zero";

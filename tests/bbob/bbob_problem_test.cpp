@@ -7,7 +7,7 @@
 
 #include "core/registry.hpp"
 #include "core/text.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "runners/plan.hpp"
 #include "testfunctions/bbob/function.hpp"
 #include "tests/support/cli.hpp"
@@ -15,7 +15,7 @@
 using namespace bobench;
 
 TEST_CASE("bbob problem: identifier, space, optimum and metadata", "[bbob][problem]") {
-    const BoundProblem b = bind_problem(runners::problem_catalog(), Identifier::parse("bbob:f=15,i=3,d=5"));
+    const BoundProblem b = bind_problem(cli::problem_catalog(), Identifier::parse("bbob:f=15,i=3,d=5"));
     CHECK(b.id == "bbob:d=5,f=15,i=3");
     const bbob::Function f(15, 3, 5);
     CHECK(*b.problem->optimum() == f.fopt());
@@ -37,7 +37,7 @@ TEST_CASE("bbob problem: a spec selects a suite by lists and ranges", "[bbob][pr
     spec.problems.push_back({"bbob", Identifier::parse("bbob:f=1-24,i=1-5,d=2,5,10")});
     spec.optimizers.push_back({"rs", Identifier::parse("random-search")});
     spec.replicates = 1;
-    const runners::Plan plan = runners::make_plan(spec, runners::problem_catalog(), runners::optimizer_catalog());
+    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
     REQUIRE(plan.problems.size() == 24 * 5 * 3);
     std::set<std::string> labels, ids;
     std::map<std::string, int> per_group;

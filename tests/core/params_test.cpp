@@ -3,7 +3,7 @@
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/registry.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 
 using namespace bobench;
 
@@ -51,13 +51,13 @@ TEST_CASE("params: binding checks keys, types and ranges and fills defaults", "[
 }
 
 TEST_CASE("registry: unknown names suggest the closest known one", "[core][registry]") {
-    const auto& opt = runners::optimizer_catalog();
+    const auto& opt = cli::optimizer_catalog();
     CHECK_THROWS_WITH(opt.get("random-serach"),
                       Catch::StartsWith("unknown optimizer 'random-serach' (did you mean 'random-search'?); known: "));
-    CHECK_THROWS_WITH(runners::problem_catalog().get("hartman6"),
+    CHECK_THROWS_WITH(cli::problem_catalog().get("hartman6"),
                       Catch::StartsWith("unknown problem 'hartman6' (did you mean 'hartmann6'?)"));
-    CHECK_THROWS_WITH(runners::problem_catalog().get("zzzzzzzz"), Catch::StartsWith("unknown problem 'zzzzzzzz'; known: "));
-    const BoundProblem p = bind_problem(runners::problem_catalog(), Identifier::parse("levy:d=5,noise=0"));
+    CHECK_THROWS_WITH(cli::problem_catalog().get("zzzzzzzz"), Catch::StartsWith("unknown problem 'zzzzzzzz'; known: "));
+    const BoundProblem p = bind_problem(cli::problem_catalog(), Identifier::parse("levy:d=5,noise=0"));
     CHECK(p.id == "levy:d=5");
     CHECK(p.problem->space().size() == 5);
 }

@@ -11,16 +11,16 @@
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
 #include "core/registry.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 
 namespace bobench::density_test {
 
 inline std::shared_ptr<const Problem> problem(const std::string& id) {
-    return bind_problem(runners::problem_catalog(), Identifier::parse(id)).problem;
+    return bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem;
 }
 
 inline std::unique_ptr<Optimizer> optimizer(const std::string& id, const Space& space, long budget) {
-    return bind_optimizer(runners::optimizer_catalog(), Identifier::parse(id)).make({space, budget});
+    return bind_optimizer(cli::optimizer_catalog(), Identifier::parse(id)).make({space, budget});
 }
 
 // Final regret (best true value minus f*) of `optimizer_id` after `budget` evaluations.

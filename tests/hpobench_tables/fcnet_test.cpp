@@ -17,8 +17,8 @@
 #include "hpobench_tables/fixture_noise.hpp"
 #include "hpobench_tables/info.hpp"
 #include "hpobench_tables/nasbench201.hpp"
-#include "runners/catalog.hpp"
-#include "runners/trace.hpp"
+#include "cli/catalog.hpp"
+#include "results/trace.hpp"
 #include "tests/hpobench_tables/raw_h5.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/hpobench_tables/table_problems.hpp"
@@ -203,7 +203,7 @@ TEST_CASE("fcnet: validation and test regret as HPOBench reports them (independe
 
     // 80 evaluations at random fixture configurations, a random repeat each
     Rng pick(11), stream(12);
-    runners::Trace trace;
+    results::Trace trace;
     std::vector<double> want_valid, want_test;
     double inc_valid = INFINITY, inc_test = INFINITY;
     for (int i = 0; i < 80; ++i) {
@@ -227,7 +227,7 @@ TEST_CASE("fcnet: validation and test regret as HPOBench reports them (independe
         want_valid.push_back(inc_valid - star_valid);
         want_test.push_back(inc_test - star_test);
     }
-    const runners::IncumbentCurve c = runners::incumbent_curve(trace);
+    const results::IncumbentCurve c = results::incumbent_curve(trace);
     for (std::size_t i = 0; i < want_valid.size(); ++i) {
         CHECK(c.best_true[i] - *problem->optimum() == Approx(want_valid[i]).margin(1e-15));
         CHECK(c.best_test[i] - *problem->test_optimum() == Approx(want_test[i]).margin(1e-15));

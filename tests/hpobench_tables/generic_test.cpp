@@ -8,7 +8,7 @@
 #include "hpobench_tables/generic.hpp"
 #include "hpobench_tables/h5_io.hpp"
 #include "hpobench_tables/info.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/hpobench_tables/table_problems.hpp"
 

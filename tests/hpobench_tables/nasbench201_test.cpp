@@ -11,7 +11,7 @@
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/info.hpp"
 #include "hpobench_tables/nasbench201.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "tests/hpobench_tables/raw_h5.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/hpobench_tables/table_problems.hpp"

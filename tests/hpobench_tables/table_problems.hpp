@@ -10,13 +10,13 @@
 #include "core/error.hpp"
 #include "core/registry.hpp"
 #include "hpobench_tables/table.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 
 namespace bobench::testing {
 
 inline std::shared_ptr<const tables::TableProblem> table_problem(const std::string& id) {
     auto p = std::dynamic_pointer_cast<const tables::TableProblem>(
-        bind_problem(runners::problem_catalog(), Identifier::parse(id)).problem);
+        bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem);
     REQUIRE(p);
     return p;
 }

@@ -9,7 +9,7 @@
 
 #include "hpobench_tables/nasbench201.hpp"
 #include "runners/spec.hpp"
-#include "runners/store.hpp"
+#include "results/store.hpp"
 #include "tests/hpobench_tables/raw_h5.hpp"
 #include "tests/support/cli.hpp"
 
@@ -95,7 +95,7 @@ TEST_CASE("cli tabular: bobench run finds the table through --data-dir and recor
     REQUIRE(r.status == 0);
     CHECK(has(r.err, "warning: problem 'nasbench201' reads a SYNTHETIC fixture table (" + table +
                          "): its results are not the benchmark's"));
-    const runners::Results res = runners::read_results(out);
+    const results::Results res = results::read_results(out);
     REQUIRE(res.problems.size() == 1);
     CHECK(res.problems[0].id == "nasbench201");  // where the data lives is not part of the id (nor the seeds)
     CHECK(res.problems[0].metadata.count("synthetic_fixture") == 1);
@@ -107,7 +107,7 @@ TEST_CASE("cli tabular: bobench run finds the table through --data-dir and recor
     CHECK(*res.problems[0].optimum == Approx(star_valid).epsilon(1e-14));
     CHECK(*res.problems[0].test_optimum == Approx(star_test).epsilon(1e-14));
     REQUIRE(res.runs.size() == 2);
-    for (const runners::Trace& tr : res.runs) {
+    for (const results::Trace& tr : res.runs) {
         REQUIRE(tr.size() == 25);
         for (std::size_t e = 0; e < tr.size(); ++e) {
             const Point x(tr.x.begin() + static_cast<long>(e * 6), tr.x.begin() + static_cast<long>(e * 6 + 6));
@@ -125,7 +125,7 @@ TEST_CASE("cli tabular: bobench run finds the table through --data-dir and recor
     // error minus the table's lowest mean test error
     const auto csv = run_cli("export " + out);
     REQUIRE(csv.status == 0);
-    const runners::Trace& first = res.runs[0];
+    const results::Trace& first = res.runs[0];
     std::size_t inc = 0;
     for (std::size_t e = 1; e < first.size(); ++e)
         if (first.value[e] < first.value[inc]) inc = e;
@@ -163,8 +163,8 @@ TEST_CASE("cli tabular: NaN entries become failed evaluations of the run, with a
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(has(r.err, "evaluations returned NaN or inf; they are recorded as failed"));
-    const runners::Results res = runners::read_results(out);
-    const runners::Trace& tr = res.runs.at(0);
+    const results::Results res = results::read_results(out);
+    const results::Trace& tr = res.runs.at(0);
     std::size_t failed = 0;
     for (std::size_t e = 0; e < tr.size(); ++e) {
         const Point x(tr.x.begin() + static_cast<long>(e * 6), tr.x.begin() + static_cast<long>(e * 6 + 6));

@@ -6,7 +6,7 @@
 #include "analysis/statistics/mann_whitney.hpp"
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 
 using namespace bobench;
@@ -76,10 +76,10 @@ TEST_CASE("bore: categorical-only spaces, constant and NaN objectives run withou
     for (const std::string opt : {"bore-rf", "bore-xgb", "bore-mlp", "bore-ggn:hessian=diag", "tpe", "tpe-hyperopt", "re"}) {
         for (bool constant : {false, true}) {
             INFO(opt << (constant ? " on a constant objective" : " on OneMax with NaN"));
-            const runners::Trace t = testing::run_single(std::make_shared<CategoricalProblem>(constant), opt, 60);
+            const results::Trace t = testing::run_single(std::make_shared<CategoricalProblem>(constant), opt, 60);
             REQUIRE(t.size() == 60);
             for (double v : t.x) CHECK(std::isfinite(v));
-            if (!constant) CHECK(runners::incumbent_curve(t).best_true.back() <= 3);  // 729 points, random median ~4
+            if (!constant) CHECK(results::incumbent_curve(t).best_true.back() <= 3);  // 729 points, random median ~4
         }
     }
 }
@@ -87,9 +87,9 @@ TEST_CASE("bore: categorical-only spaces, constant and NaN objectives run withou
 TEST_CASE("bore: gamma outside (0, 1) is refused", "[optimizers][bore]") {
     const Space space = real_box({0}, {1});
     for (const std::string bad : {"0", "1"}) {
-        const BoundOptimizer b = bind_optimizer(runners::optimizer_catalog(), Identifier::parse("bore-rf:gamma=" + bad));
+        const BoundOptimizer b = bind_optimizer(cli::optimizer_catalog(), Identifier::parse("bore-rf:gamma=" + bad));
         CHECK_THROWS_AS(b.make({space, 10}), UserError);
     }
-    CHECK_THROWS_WITH(bind_optimizer(runners::optimizer_catalog(), Identifier::parse("bore-mlp:gamma=1.5")),
+    CHECK_THROWS_WITH(bind_optimizer(cli::optimizer_catalog(), Identifier::parse("bore-mlp:gamma=1.5")),
                       "optimizer 'bore-mlp': parameter 'gamma' = '1.5' is not valid; expected a number in [0, 1]");
 }

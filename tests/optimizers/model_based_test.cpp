@@ -9,7 +9,7 @@
 
 #include "analysis/statistics/mann_whitney.hpp"
 #include "analysis/summary.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "runners/executor.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 
@@ -67,14 +67,14 @@ private:
     Space space_{{Param::integer("a", 0, 3), Param::integer("b", 0, 2)}};
 };
 
-runners::Trace run_on_grid(GridProblem::Kind kind, const std::string& optimizer, long budget) {
+results::Trace run_on_grid(GridProblem::Kind kind, const std::string& optimizer, long budget) {
     return testing::run_single(std::make_shared<GridProblem>(kind), optimizer, budget);
 }
 }  // namespace
 
 TEST_CASE("gp-ei: a singular kernel matrix is repaired by jitter and the trace says so", "[optimizers][gp]") {
     // 12 points of a 4 x 3 grid, 20 evaluations: repeats; without noise K is singular
-    const runners::Trace t = run_on_grid(GridProblem::Holes, "gp-ei:learn_noise=false,noise=0,n_init=3", 20);
+    const results::Trace t = run_on_grid(GridProblem::Holes, "gp-ei:learn_noise=false,noise=0,n_init=3", 20);
     REQUIRE(t.size() == 20);
     REQUIRE_FALSE(t.notes.empty());
     const auto notes = nlohmann::json::parse(t.notes);
@@ -86,12 +86,12 @@ TEST_CASE("model-based optimizers survive duplicates, constant and NaN outputs",
     for (const std::string opt : {"gp-ei:n_init=3", "smac-rf:n_init=3", "gp-mcmc:chain_length=10,burn_in=10"}) {
         for (auto kind : {GridProblem::Constant, GridProblem::Holes}) {
             INFO(opt << (kind == GridProblem::Constant ? " on a constant objective" : " on an objective with NaN"));
-            const runners::Trace t = run_on_grid(kind, opt, 25);  // more evaluations than grid points
+            const results::Trace t = run_on_grid(kind, opt, 25);  // more evaluations than grid points
             REQUIRE(t.size() == 25);
             for (double v : t.x) CHECK(std::isfinite(v));  // no NaN in suggestions
             if (kind == GridProblem::Holes) {
                 CHECK(t.failures() > 0);
-                CHECK(runners::incumbent_curve(t).best_true.back() == 0.0);  // found (2, 0)
+                CHECK(results::incumbent_curve(t).best_true.back() == 0.0);  // found (2, 0)
             }
         }
     }

@@ -4,7 +4,7 @@
 
 #include <omp.h>
 
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "runners/executor.hpp"
 
 namespace bobench::testing {
@@ -15,24 +15,24 @@ std::vector<double> final_regrets(const std::string& problem, const std::string&
     spec.replicates = seeds;
     spec.problems.push_back({"", Identifier::parse(problem)});
     spec.optimizers.push_back({"", Identifier::parse(optimizer)});
-    const runners::Plan plan = runners::make_plan(spec, runners::problem_catalog(), runners::optimizer_catalog());
+    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
     const double fopt = *plan.problems[0].problem->optimum();
     std::vector<double> regrets(plan.runs.size());
     std::atomic<bool> stop{false};
 #pragma omp parallel for schedule(dynamic, 1)
     for (long i = 0; i < static_cast<long>(plan.runs.size()); ++i) {
-        const runners::Trace t = runners::run_one(plan, plan.runs[static_cast<std::size_t>(i)], stop);
-        regrets[static_cast<std::size_t>(i)] = runners::incumbent_curve(t).best_true.back() - fopt;
+        const results::Trace t = runners::run_one(plan, plan.runs[static_cast<std::size_t>(i)], stop);
+        regrets[static_cast<std::size_t>(i)] = results::incumbent_curve(t).best_true.back() - fopt;
     }
     return regrets;
 }
 
-runners::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
+results::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
                           int replicate) {
     runners::Plan plan;
     plan.spec.budget = budget;
     plan.problems.push_back({"problem", "problem", std::move(problem)});
-    plan.optimizers.push_back({"optimizer", bind_optimizer(runners::optimizer_catalog(), Identifier::parse(optimizer))});
+    plan.optimizers.push_back({"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer))});
     plan.runs.push_back({0, 0, replicate});
     std::atomic<bool> stop{false};
     return runners::run_one(plan, plan.runs[0], stop);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/problem.hpp"
-#include "runners/trace.hpp"
+#include "results/trace.hpp"
 
 namespace bobench::testing {
 
@@ -15,7 +15,7 @@ std::vector<double> final_regrets(const std::string& problem, const std::string&
 
 // One run of `optimizer` on a problem object (a test input), replicate `replicate`; throws
 // if a suggestion leaves the space.
-runners::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
+results::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
                           int replicate = 0);
 
 }  // namespace bobench::testing

@@ -4,13 +4,13 @@
 #include <numbers>
 
 #include "core/registry.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "testfunctions/synthetic/synthetic.hpp"
 
 using namespace bobench;
 
 static std::shared_ptr<const synthetic::SyntheticFunction> make(const std::string& id) {
-    auto p = bind_problem(runners::problem_catalog(), Identifier::parse(id)).problem;
+    auto p = bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem;
     return std::dynamic_pointer_cast<const synthetic::SyntheticFunction>(p);
 }
 

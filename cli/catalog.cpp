@@ -1,4 +1,4 @@
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 
 #include "hpobench_tables/catalog.hpp"
 #include "optimizers/catalog.hpp"
@@ -8,7 +8,7 @@ namespace bobench::bbob {
 ProblemFactory problem_factory();
 }
 
-namespace bobench::runners {
+namespace bobench::cli {
 
 const ProblemRegistry& problem_catalog() {
     static const ProblemRegistry registry = [] {
@@ -30,4 +30,4 @@ const OptimizerRegistry& optimizer_catalog() {
     return registry;
 }
 
-}  // namespace bobench::runners
+}  // namespace bobench::cli

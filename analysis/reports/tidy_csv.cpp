@@ -1,10 +1,10 @@
-#include "runners/export.hpp"
+#include "analysis/reports/tidy_csv.hpp"
 
 #include <fmt/format.h>
 
 #include "core/text.hpp"
 
-namespace bobench::runners {
+namespace bobench::analysis::reports {
 
 static std::string csv_field(const std::string& s) {
     if (s.find_first_of(",\"\n") == std::string::npos) return s;
@@ -15,15 +15,15 @@ static std::string csv_field(const std::string& s) {
 
 static std::string number(double v) { return std::isnan(v) ? std::string() : format_double17(v); }
 
-void export_csv(const Results& results, std::ostream& out) {
+void export_csv(const results::Results& results, std::ostream& out) {
     out << "problem,optimizer,replicate,iteration,value,best_so_far,regret,test_regret,true_value,cost,test_value,failed\n";
     fmt::memory_buffer buf;
-    for (const Trace& t : results.runs) {
-        const ProblemInfo& p = results.problems[static_cast<std::size_t>(t.key.problem)];
+    for (const results::Trace& t : results.runs) {
+        const results::ProblemInfo& p = results.problems[static_cast<std::size_t>(t.key.problem)];
         const std::string prefix = csv_field(p.label) + "," +
                                    csv_field(results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label) + "," +
                                    std::to_string(t.key.replicate) + ",";
-        const IncumbentCurve c = incumbent_curve(t);
+        const results::IncumbentCurve c = results::incumbent_curve(t);
         for (std::size_t i = 0; i < t.size(); ++i) {
             const double nan = std::numeric_limits<double>::quiet_NaN();
             const double regret = p.optimum ? c.best_true[i] - *p.optimum : nan;
@@ -37,4 +37,4 @@ void export_csv(const Results& results, std::ostream& out) {
     }
 }
 
-}  // namespace bobench::runners
+}  // namespace bobench::analysis::reports

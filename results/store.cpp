@@ -1,4 +1,4 @@
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "runners/hdf5.hpp"
+#include "results/hdf5.hpp"
 
-namespace bobench::runners {
+namespace bobench::results {
 
 using nlohmann::json;
 
@@ -30,10 +30,12 @@ int Results::find_optimizer(const std::string& id) const {
     return -1;
 }
 
-ProblemInfo describe(const PlannedProblem& p) {
-    ProblemInfo info{p.label, p.id, {}, p.problem->optimum(), p.problem->test_optimum(), p.problem->metadata()};
-    for (const Param& param : p.problem->space().params()) info.params.push_back(param.name);
-    return info;
+std::string policy_name(FailurePolicy p) { return p == FailurePolicy::Penalty ? "penalty" : "skip"; }
+
+FailurePolicy parse_policy(const std::string& name, const std::string& origin) {
+    if (name == "penalty") return FailurePolicy::Penalty;
+    if (name == "skip") return FailurePolicy::Skip;
+    throw UserError(origin + ": on_failure = '" + name + "' is not valid; expected penalty or skip");
 }
 
 bool is_results_file(const std::string& path) {
@@ -215,4 +217,4 @@ void write_results(const std::string& path, const Results& r) {
     }
 }
 
-}  // namespace bobench::runners
+}  // namespace bobench::results

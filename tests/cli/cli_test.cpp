@@ -8,7 +8,7 @@
 #include <thread>
 #include <unistd.h>
 
-#include "runners/store.hpp"
+#include "results/store.hpp"
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
@@ -19,7 +19,7 @@ using bobench::testing::TempDir;
 static const std::string demo = std::string(BOBENCH_SOURCE_DIR) + "/experiments/demo.ini";
 
 static void require_same_traces(const std::string& a, const std::string& b) {
-    const runners::Results ra = runners::read_results(a), rb = runners::read_results(b);
+    const results::Results ra = results::read_results(a), rb = results::read_results(b);
     REQUIRE(ra.runs.size() == rb.runs.size());
     for (std::size_t i = 0; i < ra.runs.size(); ++i) REQUIRE(ra.runs[i].same_record(rb.runs[i]));
 }
@@ -33,7 +33,7 @@ TEST_CASE("cli: the demo gives identical traces with 1 and 2 threads", "[cli][de
     CHECK(one.out.find("hartmann6") != std::string::npos);
     REQUIRE(run_cli("run '" + demo + "' --threads 2 --quiet --output " + (dir / "two.h5")).status == 0);
     require_same_traces(dir / "one.h5", dir / "two.h5");
-    CHECK(runners::read_results(dir / "one.h5").runs.size() == 4 * 6 * 10);
+    CHECK(results::read_results(dir / "one.h5").runs.size() == 4 * 6 * 10);
 }
 
 // Starts `bobench <args><out>` in the background and kills it (SIGKILL) once a few runs
@@ -117,13 +117,13 @@ TEST_CASE("cli: Ctrl-C stops cleanly, keeps the finished runs, and the run resum
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 130);
     CHECK_FALSE(std::filesystem::exists(journal));  // everything finished went into the file
-    const std::size_t kept = runners::read_results(out).runs.size();
+    const std::size_t kept = results::read_results(out).runs.size();
     CHECK(kept > 0);
     CHECK(kept < 80);
     std::string args;
     for (std::size_t i = 1; i < words.size(); ++i) args += words[i] + " ";
     REQUIRE(run_cli(args).status == 0);
-    CHECK(runners::read_results(out).runs.size() == 80);
+    CHECK(results::read_results(out).runs.size() == 80);
 }
 
 TEST_CASE("cli: bad input is refused with a clear message and exit status 2", "[cli][errors]") {
@@ -172,7 +172,7 @@ TEST_CASE("cli: an existing file is never damaged by a refused run", "[cli][erro
     // more replicates extend the same file, keeping the runs it had
     REQUIRE(run_cli("run --problem branin --optimizer random-search --budget 20 --replicates 3 --quiet --output " + out)
                 .status == 0);
-    CHECK(runners::read_results(out).runs.size() == 3);
+    CHECK(results::read_results(out).runs.size() == 3);
 }
 
 TEST_CASE("cli: eval prints 17 significant digits; export writes the tidy table", "[cli]") {

@@ -1,4 +1,4 @@
-#include "runners/cli.hpp"
+#include "cli/cli.hpp"
 
 #include <csignal>
 #include <fstream>

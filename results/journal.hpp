@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "runners/trace.hpp"
+#include "results/trace.hpp"
 
-namespace bobench::runners {
+namespace bobench::results {
 
 // A journalled run names its problem and optimizer by canonical id, so it is independent
 // of table order.
@@ -44,4 +44,4 @@ private:
     std::vector<JournalRecord> recovered_;
 };
 
-}  // namespace bobench::runners
+}  // namespace bobench::results

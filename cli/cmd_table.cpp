@@ -6,7 +6,7 @@
 
 #include "analysis/reports/table_report.hpp"
 #include "core/error.hpp"
-#include "runners/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace po = boost::program_options;
 
@@ -30,7 +30,7 @@ int table(const Args& args) {
     o.digits = vm["digits"].as<int>();
     if (o.digits < 1 || o.digits > 17)
         throw UserError("--digits " + std::to_string(o.digits) + " is not valid; accepted: 1 to 17");
-    const runners::Results results = runners::read_results(vm["file"].as<std::string>(), /*with_points=*/false);
+    const results::Results results = results::read_results(vm["file"].as<std::string>(), /*with_points=*/false);
     const analysis::reports::ExperimentMetrics data =
         analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
     for (const std::string& note : data.notes) std::cerr << "bobench table: note: " << note << "\n";

@@ -1,4 +1,4 @@
 // bobench: benchmark black-box optimizers. See README.md.
-#include "runners/cli.hpp"
+#include "cli/cli.hpp"
 
 int main(int argc, char** argv) { return bobench::cli::main(argc, argv); }

@@ -1,10 +1,10 @@
-#include "runners/trace.hpp"
+#include "results/trace.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <limits>
 
-namespace bobench::runners {
+namespace bobench::results {
 
 std::size_t Trace::failures() const { return static_cast<std::size_t>(std::count(failed.begin(), failed.end(), 1)); }
 
@@ -25,9 +25,9 @@ bool Trace::same_record(const Trace& o) const {
            notes == o.notes;
 }
 
-}  // namespace bobench::runners
+}  // namespace bobench::results
 
-namespace bobench::runners {
+namespace bobench::results {
 
 IncumbentCurve incumbent_curve(const Trace& t) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
@@ -49,4 +49,4 @@ IncumbentCurve incumbent_curve(const Trace& t) {
     return c;
 }
 
-}  // namespace bobench::runners
+}  // namespace bobench::results

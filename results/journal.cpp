@@ -1,4 +1,4 @@
-#include "runners/journal.hpp"
+#include "results/journal.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -10,7 +10,7 @@
 
 #include "core/error.hpp"
 
-namespace bobench::runners {
+namespace bobench::results {
 
 namespace {
 constexpr char file_magic[8] = {'B', 'O', 'B', 'J', 'R', 'N', 'L', '1'};
@@ -180,4 +180,4 @@ void Journal::remove() {
     ::unlink(path_.c_str());
 }
 
-}  // namespace bobench::runners
+}  // namespace bobench::results

@@ -6,8 +6,8 @@
 
 #include "analysis/reports/curves.hpp"
 #include "core/error.hpp"
-#include "runners/cli.hpp"
-#include "runners/export.hpp"
+#include "cli/cli.hpp"
+#include "analysis/reports/tidy_csv.hpp"
 
 namespace po = boost::program_options;
 
@@ -27,10 +27,10 @@ int export_traces(const Args& args) {
     if (vm["format"].as<std::string>() != "csv")
         throw UserError("--format '" + vm["format"].as<std::string>() + "' is not supported; accepted: csv");
     const bool curves = vm.count("curves") > 0;
-    const runners::Results results = runners::read_results(vm["file"].as<std::string>(), /*with_points=*/!curves);
+    const results::Results results = results::read_results(vm["file"].as<std::string>(), /*with_points=*/!curves);
     write_output(vm, [&](std::ostream& out) {
         if (curves) analysis::reports::write_curves_csv(analysis::reports::summary_curves(results), out);
-        else runners::export_csv(results, out);
+        else analysis::reports::export_csv(results, out);
     });
     return 0;
 }

@@ -7,7 +7,7 @@
 
 #include "analysis/reports/rank_report.hpp"
 #include "core/error.hpp"
-#include "runners/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace po = boost::program_options;
 
@@ -57,7 +57,7 @@ int rank(const Args& args) {
     o.nan_policy = analysis::parse_nan_policy(vm["nan"].as<std::string>());
     o.friedman = vm.count("friedman") > 0;
 
-    const runners::Results results = runners::read_results(o.source, /*with_points=*/false);
+    const results::Results results = results::read_results(o.source, /*with_points=*/false);
     const analysis::reports::RankReport report = analysis::reports::build_rank_report(results, o);
     for (const std::string& note : report.notes) std::cerr << "bobench rank: note: " << note << "\n";
     const std::string text = analysis::reports::render_rank_markdown(report);

@@ -11,7 +11,7 @@
 #include "hpobench_tables/generic.hpp"
 #include "hpobench_tables/info.hpp"
 #include "hpobench_tables/nasbench201.hpp"
-#include "runners/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace po = boost::program_options;
 

@@ -1,4 +1,4 @@
-#include "runners/hdf5.hpp"
+#include "results/hdf5.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -19,13 +19,18 @@
 #include <vector>
 
 #include "core/problem.hpp"
-#include "runners/spec.hpp"
-#include "runners/trace.hpp"
+#include "results/trace.hpp"
 
-namespace bobench::runners {
+namespace bobench::results {
 
 inline constexpr const char* store_format = "bobench-traces";
 inline constexpr int store_format_version = 1;
+
+// What a run does when the objective returns NaN/inf: tell the optimizer the worst value
+// seen so far (penalty) or nothing (skip). Stored with the experiment.
+enum class FailurePolicy { Penalty, Skip };
+std::string policy_name(FailurePolicy p);
+FailurePolicy parse_policy(const std::string& name, const std::string& origin);
 
 struct ProblemInfo {
     std::string label, id;
@@ -53,8 +58,6 @@ struct Results {
     int find_optimizer(const std::string& id) const;
 };
 
-ProblemInfo describe(const PlannedProblem& p);
-
 // True when `path` is an HDF5 file with bobench's format attribute.
 bool is_results_file(const std::string& path);
 // Reads a results file; UserError when it is missing or not a bobench results file.
@@ -62,4 +65,4 @@ Results read_results(const std::string& path, bool with_points = true);
 // Writes `path` via a temporary file in the same folder and an atomic rename.
 void write_results(const std::string& path, const Results& results);
 
-}  // namespace bobench::runners
+}  // namespace bobench::results

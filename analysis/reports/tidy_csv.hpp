@@ -2,13 +2,13 @@
 // Tidy (long) CSV of every evaluation in a results file.
 #include <ostream>
 
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
-namespace bobench::runners {
+namespace bobench::analysis::reports {
 
 // Columns: problem, optimizer, replicate, iteration (1-based), value, best_so_far,
 // regret (empty when f* is unknown), test_regret (the incumbent's test value minus the
 // problem's best test value, tabular benchmarks), true_value, cost, test_value, failed.
-void export_csv(const Results& results, std::ostream& out);
+void export_csv(const results::Results& results, std::ostream& out);
 
-}  // namespace bobench::runners
+}  // namespace bobench::analysis::reports

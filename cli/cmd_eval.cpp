@@ -6,8 +6,8 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "runners/catalog.hpp"
-#include "runners/cli.hpp"
+#include "cli/catalog.hpp"
+#include "cli/cli.hpp"
 
 namespace po = boost::program_options;
 
@@ -22,7 +22,7 @@ int eval(const Args& args) {
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
     if (!vm.count("problem")) throw UserError("no problem given; usage: bobench eval PROBLEM_ID [--points FILE]");
-    const BoundProblem bound = bind_problem(runners::problem_catalog(), Identifier::parse(vm["problem"].as<std::string>()));
+    const BoundProblem bound = bind_problem(cli::problem_catalog(), Identifier::parse(vm["problem"].as<std::string>()));
     const Space& space = bound.problem->space();
 
     std::ifstream file;

@@ -5,7 +5,7 @@
 
 #include "analysis/reports/plot.hpp"
 #include "core/error.hpp"
-#include "runners/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace po = boost::program_options;
 
@@ -26,7 +26,7 @@ int plot(const Args& args) {
     analysis::reports::PlotOptions o;
     o.out_dir = vm["out"].as<std::string>();
     o.log = analysis::reports::parse_log_scale(vm["log"].as<std::string>());
-    const runners::Results results = runners::read_results(vm["file"].as<std::string>(), /*with_points=*/false);
+    const results::Results results = results::read_results(vm["file"].as<std::string>(), /*with_points=*/false);
     const auto result = analysis::reports::plot_curves(analysis::reports::summary_curves(results), o);
     for (const std::string& note : result.notes) std::cerr << "bobench plot: note: " << note << "\n";
     for (const auto& f : result.files) std::cout << f.png << "\n" << f.svg << "\n";

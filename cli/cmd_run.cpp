@@ -9,10 +9,10 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "runners/catalog.hpp"
-#include "runners/cli.hpp"
+#include "cli/catalog.hpp"
+#include "cli/cli.hpp"
 #include "runners/experiment.hpp"
-#include "runners/store.hpp"
+#include "results/store.hpp"
 
 namespace po = boost::program_options;
 
@@ -21,7 +21,7 @@ namespace bobench::cli {
 namespace {
 // Median over replicates of each (problem, optimizer)'s final regret (or final best).
 void print_summary(const runners::Plan& plan, std::ostream& out) {
-    const runners::Results r = runners::read_results(plan.spec.output, /*with_points=*/false);
+    const results::Results r = results::read_results(plan.spec.output, /*with_points=*/false);
     out << fmt::format("{:<24} {:<24} {:>5} {:>7}  {}\n", "problem", "optimizer", "runs", "failed",
                        "median final regret (best value when f* is unknown)");
     for (const auto& pp : plan.problems) {
@@ -31,9 +31,9 @@ void print_summary(const runners::Plan& plan, std::ostream& out) {
             const int o = r.find_optimizer(po.bound.id);
             std::vector<double> finals;
             std::size_t failed = 0;
-            for (const runners::Trace& t : r.runs) {
+            for (const results::Trace& t : r.runs) {
                 if (t.key.problem != p || t.key.optimizer != o || t.size() == 0) continue;
-                const double best = runners::incumbent_curve(t).best_true.back();
+                const double best = results::incumbent_curve(t).best_true.back();
                 finals.push_back(info.optimum ? best - *info.optimum : best);
                 failed += t.failures();
             }
@@ -80,13 +80,13 @@ int run(const Args& args) {
     if (vm.count("budget")) spec.budget = vm["budget"].as<long>();
     if (vm.count("seed")) spec.seed = vm["seed"].as<std::uint64_t>();
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
-    if (vm.count("on-failure")) spec.on_failure = runners::parse_policy(vm["on-failure"].as<std::string>(), "--on-failure");
+    if (vm.count("on-failure")) spec.on_failure = results::parse_policy(vm["on-failure"].as<std::string>(), "--on-failure");
     if (spec.threads < 0) throw UserError("--threads " + std::to_string(spec.threads) + " is not valid; expected >= 0");
     if (vm.count("data-dir")) spec.data_dir = vm["data-dir"].as<std::string>();
     // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 
-    const runners::Plan plan = runners::make_plan(spec, runners::problem_catalog(), runners::optimizer_catalog());
+    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
     for (const auto& pp : plan.problems)
         if (pp.problem->metadata().count("synthetic_fixture"))
             std::cerr << "warning: problem '" << pp.label << "' reads a SYNTHETIC fixture table ("
@@ -101,7 +101,7 @@ int run(const Args& args) {
     if (outcome.failed_evaluations > 0)
         std::cerr << "warning: " << outcome.failed_evaluations
                   << " evaluations returned NaN or inf; they are recorded as failed (on_failure = "
-                  << runners::policy_name(spec.on_failure) << ")\n";
+                  << results::policy_name(spec.on_failure) << ")\n";
     for (const auto& e : outcome.errors) std::cerr << "error: run failed: " << e.message << "\n";
     std::cout << "results: " << plan.spec.output << "\n";
     if (outcome.interrupted) {

@@ -7,7 +7,7 @@
 #include "analysis/reports/csv_input.hpp"
 #include "analysis/reports/stats_report.hpp"
 #include "core/error.hpp"
-#include "runners/cli.hpp"
+#include "cli/cli.hpp"
 
 namespace po = boost::program_options;
 

@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "core/error.hpp"
-#include "runners/catalog.hpp"
-#include "runners/cli.hpp"
+#include "cli/catalog.hpp"
+#include "cli/cli.hpp"
 
 namespace bobench::cli {
 
@@ -21,8 +21,8 @@ int list(const Args& args) {
     const std::string what = args.empty() ? "" : args[0];
     if (args.size() != 1 || (what != "optimizers" && what != "problems"))
         throw UserError("usage: bobench list optimizers|problems");
-    if (what == "optimizers") print(runners::optimizer_catalog());
-    else print(runners::problem_catalog());
+    if (what == "optimizers") print(cli::optimizer_catalog());
+    else print(cli::problem_catalog());
     return 0;
 }
 

@@ -4,9 +4,15 @@
 #include <string>
 #include <vector>
 
-#include "runners/plan.hpp"
+namespace bobench::results {
 
-namespace bobench::runners {
+// Which run a trace belongs to: indices into the results file's problem and optimizer
+// tables, and the replicate number. The runner maps its plan onto these indices before
+// it runs anything, so a key means the same in the plan, the journal and the store.
+struct RunKey {
+    int problem = 0, optimizer = 0, replicate = 0;
+    auto operator<=>(const RunKey&) const = default;
+};
 
 struct Trace {
     RunKey key;
@@ -24,9 +30,9 @@ struct Trace {
     bool same_record(const Trace& other) const;
 };
 
-}  // namespace bobench::runners
+}  // namespace bobench::results
 
-namespace bobench::runners {
+namespace bobench::results {
 
 // The incumbent after each evaluation is the point with the lowest observed value so far
 // (failed evaluations never qualify). best[i] is its observed value and best_true[i] its
@@ -37,4 +43,4 @@ struct IncumbentCurve {
 };
 IncumbentCurve incumbent_curve(const Trace& trace);
 
-}  // namespace bobench::runners
+}  // namespace bobench::results

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "runners/store.hpp"
+#include "results/store.hpp"
 #include "tests/analysis/reports_fixtures.hpp"
 #include "tests/analysis/stats_reference.hpp"
 #include "tests/support/cli.hpp"
@@ -139,9 +139,9 @@ TEST_CASE("cli reports: stats refuses bad data files with the file and line", "[
 
 TEST_CASE("cli reports: rank prints the Markdown report, notes go to stderr", "[reports][cli]") {
     TempDir dir;
-    runners::Results res = abc_results();
+    results::Results res = abc_results();
     res.runs.push_back(make_trace(1, 0, 11, {}));  // an empty run
-    runners::write_results(dir / "abc.h5", res);
+    results::write_results(dir / "abc.h5", res);
     const auto r = run_cli("rank " + (dir / "abc.h5") + " --by dimension --friedman --family-alpha 0.01 --correction bonferroni");
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -153,9 +153,9 @@ TEST_CASE("cli reports: rank prints the Markdown report, notes go to stderr", "[
     CHECK(r.err == "bobench rank: note: problem 'p2', optimizer 'A': 1 run(s) without any evaluation (eval_count 0) "
                    "skipped\n");
 
-    runners::Results one = empty_results({problem("p", 0.0)}, {"A"});
+    results::Results one = empty_results({problem("p", 0.0)}, {"A"});
     one.runs.push_back(make_trace(0, 0, 1, {1.0, 0.5}));
-    runners::write_results(dir / "one.h5", one);
+    results::write_results(dir / "one.h5", one);
     const auto o = run_cli("rank " + (dir / "one.h5"));
     CHECK(o.status == 2);
     CHECK(o.err.find("bobench rank: error: nothing to rank: '" + (dir / "one.h5") + "' holds runs of one optimizer only ('A')") !=
@@ -168,8 +168,8 @@ TEST_CASE("cli reports: rank prints the Markdown report, notes go to stderr", "[
     CHECK(nan.err.find("unknown NaN policy 'drop'; accepted: worst, exclude") != std::string::npos);
 
     // the same data with the optimizer table permuted: the same report
-    runners::write_results(dir / "cab.h5", abc_results({"C", "A", "B"}));
-    runners::write_results(dir / "abc2.h5", abc_results());
+    results::write_results(dir / "cab.h5", abc_results({"C", "A", "B"}));
+    results::write_results(dir / "abc2.h5", abc_results());
     const auto x = run_cli("rank " + (dir / "abc2.h5") + " --friedman --by suite");
     const auto y = run_cli("rank " + (dir / "cab.h5") + " --friedman --by suite");
     REQUIRE(x.status == 0);
@@ -189,15 +189,15 @@ TEST_CASE("cli reports: rank prints the Markdown report, notes go to stderr", "[
 
 TEST_CASE("cli reports: rank on awkward data reports each problem on stderr and still ranks", "[reports][cli]") {
     TempDir dir;
-    runners::Results res = abc_results();
+    results::Results res = abc_results();
     res.problems[1].optimum.reset();                   // p2: no f*
     res.runs.push_back(make_trace(0, 1, 11, {}));      // p1, B: an empty run
     res.runs.push_back(make_trace(0, 2, 11, {kNaN}));  // p1, C: a run whose only evaluation failed
     res.runs.erase(std::remove_if(res.runs.begin(), res.runs.end(),
-                                  [](const runners::Trace& t) { return t.key.problem == 1 && t.key.optimizer == 0 &&
+                                  [](const results::Trace& t) { return t.key.problem == 1 && t.key.optimizer == 0 &&
                                                                        t.key.replicate == 1; }),
                    res.runs.end());                    // p2, A: 9 replicates
-    runners::write_results(dir / "awkward.h5", res);
+    results::write_results(dir / "awkward.h5", res);
     const auto r = run_cli("rank " + (dir / "awkward.h5") + " --nan exclude");
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -216,7 +216,7 @@ TEST_CASE("cli reports: rank on awkward data reports each problem on stderr and 
 
 TEST_CASE("cli reports: table, export --curves and plot", "[reports][cli]") {
     TempDir dir;
-    runners::write_results(dir / "abc.h5", abc_results());
+    results::write_results(dir / "abc.h5", abc_results());
     const auto md = run_cli("table " + (dir / "abc.h5"));
     REQUIRE(md.status == 0);
     CHECK(md.out.find("| p1 | **0.045 ± 0.0303** | 1.04 ± 0.0303 | 10 ± 0.0303 |") != std::string::npos);

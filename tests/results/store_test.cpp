@@ -4,10 +4,10 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 #include "runners/experiment.hpp"
-#include "runners/journal.hpp"
-#include "runners/store.hpp"
+#include "results/journal.hpp"
+#include "results/store.hpp"
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
