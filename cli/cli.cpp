@@ -26,6 +26,7 @@ struct Command {
 
 const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
+        {"reproduce", {cli::reproduce, "run a paper's experiment and compare ours with its published numbers"}},
         {"run", {cli::run, "run an experiment (spec file and/or --problem/--optimizer) into an HDF5 results file"}},
         {"list", {cli::list, "list optimizers or problems with descriptions and default parameters"}},
         {"eval", {cli::eval, "evaluate a problem at points read from a file or standard input"}},

@@ -9,6 +9,8 @@
 
 #include <boost/program_options.hpp>
 
+#include "runners/plan.hpp"
+
 namespace bobench::cli {
 
 // Raised by SIGINT/SIGTERM; long-running commands stop cleanly when it becomes true.
@@ -28,6 +30,7 @@ std::optional<boost::program_options::variables_map> parse_words(const Args& arg
 void write_output(const boost::program_options::variables_map& vm, const std::function<void(std::ostream&)>& write);
 
 int run(const Args& args);
+int reproduce(const Args& args);
 int list(const Args& args);
 int eval(const Args& args);
 int export_traces(const Args& args);
@@ -36,6 +39,11 @@ int rank(const Args& args);
 int table(const Args& args);
 int plot(const Args& args);
 int tabular(const Args& args);
+
+// Plans and runs a spec, resuming what its output already holds; warnings, run errors and
+// the resume note go to standard error, `done` (may be empty) sees the plan once the runs
+// are over. Returns the exit status: 0, 1 (a run failed) or 130 (interrupted).
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done);
 
 // Dispatches argv; prints errors ("bobench: ..."); returns the exit status:
 // 0 success, 1 a run failed, 2 bad input, 130 interrupted.

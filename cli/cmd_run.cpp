@@ -86,16 +86,23 @@ int run(const Args& args) {
     // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 
+    const bool quiet = vm.count("quiet") > 0;
+    const int status = run_spec(spec, quiet, [&](const runners::Plan& plan) {
+        if (!quiet) print_summary(plan, std::cout);
+    });
+    std::cout << "results: " << spec.output << "\n";
+    return status;
+}
+
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done) {
     const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
     for (const auto& pp : plan.problems)
         if (pp.problem->metadata().count("synthetic_fixture"))
             std::cerr << "warning: problem '" << pp.label << "' reads a SYNTHETIC fixture table ("
                       << pp.problem->metadata().at("file") << "): its results are not the benchmark's\n";
-    const bool quiet = vm.count("quiet") > 0;
     const runners::ExperimentOutcome outcome =
         runners::run_experiment(plan, stop_flag(), (!quiet && ::isatty(STDERR_FILENO)) ? &std::cerr : nullptr);
-
-    if (!quiet) print_summary(plan, std::cout);
+    if (done) done(plan);
     if (outcome.resumed > 0)
         std::cerr << outcome.resumed << " of " << outcome.planned << " runs were already done and were kept\n";
     if (outcome.failed_evaluations > 0)
@@ -103,7 +110,6 @@ int run(const Args& args) {
                   << " evaluations returned NaN or inf; they are recorded as failed (on_failure = "
                   << results::policy_name(spec.on_failure) << ")\n";
     for (const auto& e : outcome.errors) std::cerr << "error: run failed: " << e.message << "\n";
-    std::cout << "results: " << plan.spec.output << "\n";
     if (outcome.interrupted) {
         std::cerr << "interrupted: finished runs are saved; run the same command again to resume\n";
         return 130;

@@ -47,14 +47,4 @@ std::string latex_escape(std::string_view text) {
     return out;
 }
 
-std::string csv_field(std::string_view text) {
-    if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"') out += "\"\"";
-        else out += c;
-    }
-    return out + "\"";
-}
-
 }  // namespace bobench::analysis::reports

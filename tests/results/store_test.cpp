@@ -12,6 +12,8 @@
 
 using namespace bobench;
 using namespace bobench::runners;
+using namespace bobench::results;
+using namespace bobench::cli;
 using bobench::testing::TempDir;
 
 namespace {
