@@ -15,6 +15,9 @@ std::string format_significant(double value, int digits = 3);
 std::string markdown_cell(std::string_view text);
 // LaTeX text: the ten special characters escaped (\ { } $ & # ^ _ % ~).
 std::string latex_escape(std::string_view text);
+// Metadata values in natural order: numerically when both are numbers ("2" < "10"),
+// numbers before text, else as text.
+bool natural_less(const std::string& a, const std::string& b);
 // A CSV field, quoted when it holds a comma, a quote or a newline (RFC 4180).
 std::string csv_field(std::string_view text);
 
