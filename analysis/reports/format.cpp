@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -45,6 +46,14 @@ std::string latex_escape(std::string_view text) {
         }
     }
     return out;
+}
+
+bool natural_less(const std::string& a, const std::string& b) {
+    double x = 0, y = 0;
+    const bool na = parse_double(a, x), nb = parse_double(b, y);
+    if (na && nb && x != y) return x < y;
+    if (na != nb) return na;
+    return a < b;
 }
 
 }  // namespace bobench::analysis::reports
