@@ -57,9 +57,10 @@ void ElmEnsemble::sample_values(const VectorXd& x, VectorXd& values, MatrixXd* g
     if (gradients) {
         // d v_m / dx = sum_k beta_mk (1 - h_mk^2) W_mk
         const VectorXd c = beta_.array() * (1.0 - h.array().square()) * y_scale_;
+        const MatrixXd scaled = W_.array().colwise() * c.array();  // row (m, k): c_mk W_mk
         gradients->resize(dim_, M);
-        for (Index m = 0; m < M; ++m)
-            gradients->col(m) = W_.middleRows(m * U, U).transpose() * c.segment(m * U, U);
+        for (Index j = 0; j < dim_; ++j)
+            gradients->row(j) = Eigen::Map<const MatrixXd>(scaled.col(j).data(), U, M).colwise().sum();
     }
 }
 

@@ -328,12 +328,14 @@ NutsResult nuts(const LogDensity& target, const VectorXd& q0, const NutsOptions&
     const int kept = o.draws / o.thin + (o.draws % o.thin ? 1 : 0);
     result.draws.resize(dim, kept);
     result.log_density.resize(kept);
-    double sum_accept = 0, sum_depth = 0;
+    double sum_accept = 0, sum_depth = 0, phase_accept = 0;
+    long phase_count = 0;
     for (int it = 0; it < o.warmup + o.draws; ++it) {
         const Sampler::Transition t = s.transition(z);
         if (it < o.warmup) {
             d.warmup_divergences += t.divergent;
             s.eps_ = adapt.learn(t.accept, o.target_accept);
+            phase_accept += t.accept, ++phase_count;
             if (window < windows.size() && it >= windows[window].first) {
                 var.add(z.q);
                 if (it + 1 == windows[window].second) {
@@ -343,6 +345,7 @@ NutsResult nuts(const LogDensity& target, const VectorXd& q0, const NutsOptions&
                     ++window;
                     s.eps_ = s.initial_step(z, s.eps_);
                     adapt.restart(s.eps_);
+                    phase_accept = 0, phase_count = 0;
                 }
             }
             if (it + 1 == o.warmup) s.eps_ = adapt.final_step();
@@ -361,6 +364,7 @@ NutsResult nuts(const LogDensity& target, const VectorXd& q0, const NutsOptions&
     d.step_size = s.eps_;
     d.inverse_mass = s.inverse_mass();
     d.mean_accept = o.draws ? sum_accept / o.draws : 0.0;
+    d.warmup_accept = phase_count ? phase_accept / static_cast<double>(phase_count) : 0.0;
     d.mean_depth = o.draws ? sum_depth / o.draws : 0.0;
     d.gradient_evaluations = s.gradients();
     return result;

@@ -54,6 +54,8 @@ struct NutsDiagnostics {
     long warmup_divergences = 0;
     long max_depth_hits = 0;        // iterations after warm-up that stopped at max_depth
     double mean_accept = 0;         // mean acceptance statistic after warm-up
+    double warmup_accept = 0;       // the same over the warm-up's last step-size phase (the
+                                    // terminal buffer): what dual averaging steers to the target
     double mean_depth = 0;          // mean tree depth after warm-up
     long gradient_evaluations = 0;  // whole run, heuristics included
 };
