@@ -17,6 +17,10 @@
 //     1e-3 as Stan does: (n / (n + 5)) var + 1e-3 (5 / (n + 5)); after each window the
 //     step size is re-initialised (Hoffman & Gelman's Algorithm 4 heuristic) and dual
 //     averaging restarts.
+// Dual averaging steers the acceptance statistic of the adapting iterations to the target;
+// the averaged step it ends with accepts somewhat more (0.87-0.91 for target 0.8 on a
+// correlated 10-D Gaussian, as Stan does), which NutsDiagnostics reports as
+// warmup_accept (terminal buffer) and mean_accept (sampling).
 // A transition is divergent when the energy error of a leapfrog step exceeds
 // max_energy_error (Stan: 1000) or is not finite; the sub-tree is then discarded.
 #include <functional>
