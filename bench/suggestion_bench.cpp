@@ -41,3 +41,16 @@ SUGGESTION(smac_rf_hartmann6, "hartmann6", "smac-rf:random_interleave=0");
 SUGGESTION(bore_rf_hartmann6, "hartmann6", "bore-rf:epsilon=0");
 SUGGESTION(tpe_hartmann6, "hartmann6", "tpe");
 SUGGESTION(tpe_hyperopt_hartmann6, "hartmann6", "tpe-hyperopt");
+
+// The Bayesian-network optimizers at N = 20, 100, 200 observations with their default
+// settings; one timed suggestion each (a default sbnn fit alone takes seconds).
+#define SUGGESTION_BNN(name, problem, optimizer)                                                                    \
+    BENCHMARK_CAPTURE(suggestion, name, problem, optimizer)->Arg(20)->Arg(100)->Arg(200)->Iterations(1)->Unit(    \
+        benchmark::kMillisecond)
+
+SUGGESTION_BNN(sbnn_hartmann6, "hartmann6", "sbnn");
+SUGGESTION_BNN(hbnn_hartmann6, "hartmann6", "hbnn");
+SUGGESTION_BNN(nuts_bnn_hartmann6, "hartmann6", "nuts-bnn");
+SUGGESTION_BNN(bohamiann_hartmann6, "hartmann6", "bohamiann");
+SUGGESTION_BNN(dngo_hartmann6, "hartmann6", "dngo");
+SUGGESTION_BNN(elm_hartmann6, "hartmann6", "elm");

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "acquisitions/confidence_bound.hpp"
+#include "acquisitions/empirical_expected_improvement.hpp"
 #include "acquisitions/expected_improvement.hpp"
 #include "acquisitions/maximizers/differential_evolution.hpp"
 #include "acquisitions/maximizers/local_search.hpp"
@@ -20,7 +21,8 @@ namespace bobench::model_based {
 
 std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
     return {
-        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb"}, "acquisition function"),
+        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb", "empirical-ei"},
+                          "acquisition function (empirical-ei: models with sampled functions only)"),
         ParamSpec::real("kappa", 1.0, "exploration weight of lcb", 0.0),
         ParamSpec::choice("maximizer", d.maximizer, {"auto", "lbfgsb", "de", "random", "local"},
                           "acquisition maximizer (auto: lbfgsb on all-real spaces, local search otherwise)"),
@@ -50,6 +52,10 @@ public:
           model_(make_model(static_cast<int>(space.size()), args)), history_(space, false) {
         const std::string m = args.text("maximizer");
         maximizer_ = m == "auto" ? (space.all_real() ? "lbfgsb" : "local") : m;
+        samples_ = dynamic_cast<const surrogates::FunctionSamples*>(model_.get());
+        if (args.text("acquisition") == "empirical-ei" && !samples_)
+            throw UserError("acquisition=empirical-ei needs a model with sampled functions (sbnn, hbnn, nuts-bnn, "
+                            "bohamiann, elm); this optimizer's model has none");
     }
 
     Point ask(Rng& rng) override {
@@ -89,6 +95,7 @@ private:
         const std::string& a = args_.text("acquisition");
         if (a == "ei") return std::make_unique<acquisitions::ExpectedImprovement>(*model_, incumbent);
         if (a == "logei") return std::make_unique<acquisitions::LogExpectedImprovement>(*model_, incumbent);
+        if (a == "empirical-ei") return std::make_unique<acquisitions::EmpiricalExpectedImprovement>(*samples_, incumbent);
         if (a == "pi") return std::make_unique<acquisitions::ProbabilityOfImprovement>(*model_, incumbent);
         return std::make_unique<acquisitions::LowerConfidenceBound>(*model_, args_.real("kappa"));
     }
@@ -143,6 +150,7 @@ private:
     int dim_;
     std::string maximizer_;
     std::unique_ptr<surrogates::RegressionModel> model_;
+    const surrogates::FunctionSamples* samples_ = nullptr;  // model_ as sampled functions, when it is
     History history_;
     std::vector<Point> design_;
     std::size_t next_design_ = 0;
