@@ -20,7 +20,9 @@ namespace bobench::model_based {
 
 std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
     return {
-        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb"}, "acquisition function"),
+        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb", "mixture-ei"},
+                          "acquisition function (mixture-ei: exact EI of a mixture predictive, ei on a "
+                          "mixture model: moment-matched)"),
         ParamSpec::real("kappa", 1.0, "exploration weight of lcb", 0.0),
         ParamSpec::choice("maximizer", d.maximizer, {"auto", "lbfgsb", "de", "random", "local"},
                           "acquisition maximizer (auto: lbfgsb on all-real spaces, local search otherwise)"),
@@ -89,6 +91,7 @@ private:
         const std::string& a = args_.text("acquisition");
         if (a == "ei") return std::make_unique<acquisitions::ExpectedImprovement>(*model_, incumbent);
         if (a == "logei") return std::make_unique<acquisitions::LogExpectedImprovement>(*model_, incumbent);
+        if (a == "mixture-ei") return std::make_unique<acquisitions::MixtureExpectedImprovement>(*model_, incumbent);
         if (a == "pi") return std::make_unique<acquisitions::ProbabilityOfImprovement>(*model_, incumbent);
         return std::make_unique<acquisitions::LowerConfidenceBound>(*model_, args_.real("kappa"));
     }
