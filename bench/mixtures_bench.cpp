@@ -6,6 +6,8 @@
 #include <functional>
 #include <memory>
 
+#include <boost/random/uniform_real_distribution.hpp>
+
 #include "surrogates/mixtures/gaussian_mixture.hpp"
 #include "surrogates/mixtures/kernel_density.hpp"
 #include "surrogates/mixtures/sum_product_network.hpp"
@@ -15,7 +17,9 @@ using namespace bobench::surrogates::mixtures;
 
 static void mixture_fit(benchmark::State& state, const std::function<std::unique_ptr<MixtureRegression>()>& make) {
     Rng rng(1);
-    const Eigen::MatrixXd X = (Eigen::MatrixXd::Random(state.range(0), 2).array() + 1.0) / 2.0;
+    boost::random::uniform_real_distribution<double> u(0.0, 1.0);
+    Eigen::MatrixXd X(state.range(0), 2);
+    for (double& v : X.reshaped()) v = u(rng);
     const Eigen::VectorXd y = (X.array() - 0.3).square().rowwise().sum();
     const auto model = make();
     for (auto _ : state) {
