@@ -21,8 +21,9 @@ namespace bobench::model_based {
 
 std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
     return {
-        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb", "empirical-ei"},
-                          "acquisition function (empirical-ei: models with sampled functions only)"),
+        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb", "empirical-ei", "mixture-ei"},
+                          "acquisition function (empirical-ei: models with sampled functions only; mixture-ei: "
+                          "exact EI of a mixture predictive, where ei on a mixture model is moment-matched)"),
         ParamSpec::real("kappa", 1.0, "exploration weight of lcb", 0.0),
         ParamSpec::choice("maximizer", d.maximizer, {"auto", "lbfgsb", "de", "random", "local"},
                           "acquisition maximizer (auto: lbfgsb on all-real spaces, local search otherwise)"),
@@ -96,6 +97,7 @@ private:
         if (a == "ei") return std::make_unique<acquisitions::ExpectedImprovement>(*model_, incumbent);
         if (a == "logei") return std::make_unique<acquisitions::LogExpectedImprovement>(*model_, incumbent);
         if (a == "empirical-ei") return std::make_unique<acquisitions::EmpiricalExpectedImprovement>(*samples_, incumbent);
+        if (a == "mixture-ei") return std::make_unique<acquisitions::MixtureExpectedImprovement>(*model_, incumbent);
         if (a == "pi") return std::make_unique<acquisitions::ProbabilityOfImprovement>(*model_, incumbent);
         return std::make_unique<acquisitions::LowerConfidenceBound>(*model_, args_.real("kappa"));
     }
