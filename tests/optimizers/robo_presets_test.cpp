@@ -55,6 +55,7 @@ TEST_CASE("robo: the amplitude prior is scipy's lognorm(1) on george's log-const
     CHECK(prior.log_lengthscale.upper() == 1.0);
     Rng rng(3);
     for (int i = 0; i < 100; ++i) CHECK(prior.sample(6, rng)[0] > log6);  // walkers start with amplitude > D
+    CHECK_THROWS_WITH(ScalarPrior::tophat(-5.0, 1.0).within(2.0, 3.0), Catch::Contains("leaves no support"));
 }
 
 TEST_CASE("robo-gp: for D >= 3 the amplitude quirk freezes the hyperparameters (amplitude 2, l 1, noise 1e-3)",
