@@ -26,7 +26,8 @@ const std::vector<ReproductionEntry>& reproductions() {
             e.quick_budget = 12;
             e.cost = "not measured yet";
             e.deviations = {
-                "GP, GP_mcmc and RandomForest are bobench's gp-ei, gp-mcmc and smac-rf, not RoBO's code",
+                "GP, GP_mcmc and RandomForest are robo-gp, robo-gp-mcmc and robo-rf: RoBO's settings re-implemented "
+                "(docs/ROBO_PRESETS.md lists what is not reproduced, e.g. scipy's line search in RoBO's 2-D GP fits)",
                 "the thesis' neural methods (BRVFL, ERVFL, Bohamiann) are compared once bobench has them"};
             r.push_back(e);
         }

@@ -39,6 +39,9 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
                            "points scored by maximizer=random, and to pick starts of lbfgsb and local", 1),
         ParamSpec::real("random_local_fraction", d.random_local_fraction,
                         "maximizer=random: share of samples drawn around the incumbent (RoBO: 0.3)", 0.0, 1.0),
+        ParamSpec::choice("random_local_units", d.random_local_units, {"box", "native"},
+                          "maximizer=random: the local samples' sd 0.1 is of each side of the box, or in the "
+                          "problem's own units on linear real and integer parameters (RoBO)"),
     };
 }
 
@@ -57,6 +60,8 @@ public:
         if (args.text("acquisition") == "empirical-ei" && !samples_)
             throw UserError("acquisition=empirical-ei needs a model with sampled functions (sbnn, hbnn, nuts-bnn, "
                             "bohamiann, elm); this optimizer's model has none");
+        if (args.text("random_local_units") == "native")
+            local_sd_each_ = acquisitions::native_local_sd(space, acquisitions::RandomSamplingOptions{}.local_sd);
     }
 
     Point ask(Rng& rng) override {
@@ -141,6 +146,7 @@ private:
             acquisitions::RandomSamplingOptions o;
             o.n_samples = static_cast<int>(args_.integer("random_samples"));
             o.local_fraction = args_.real("random_local_fraction");
+            o.local_sd_each = local_sd_each_;
             maximizer = std::make_unique<acquisitions::RandomSampling>(o);
         }
         const auto result = maximizer->maximize(objective, acquisitions::Box::unit(dim_), rng, incumbent);
@@ -151,6 +157,7 @@ private:
     Args args_;
     int dim_;
     std::string maximizer_;
+    VectorXd local_sd_each_;  // maximizer=random, random_local_units=native
     std::unique_ptr<surrogates::RegressionModel> model_;
     const surrogates::FunctionSamples* samples_ = nullptr;  // model_ as sampled functions, when it is
     History history_;
