@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
+#include "acquisitions/conditional_map.hpp"
 #include "acquisitions/confidence_bound.hpp"
 #include "acquisitions/expected_improvement.hpp"
 #include "acquisitions/maximizers/differential_evolution.hpp"
@@ -36,6 +38,10 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
                            "points scored by maximizer=random, and to pick starts of lbfgsb and local", 1),
         ParamSpec::real("random_local_fraction", d.random_local_fraction,
                         "maximizer=random: share of samples drawn around the incumbent (RoBO: 0.3)", 0.0, 1.0),
+        ParamSpec::choice("criterion", "acquisition", {"acquisition", "cl"},
+                          "acquisition: maximise it; cl: Aryan 2020's conditional MAP, x = g(y_min - max EI) with g "
+                          "a 2x50 tanh inverse network y -> x, EI maximised over random_samples uniform points"),
+        ParamSpec::integer("cl_steps", 500, "criterion=cl: Adam steps of the inverse network per suggestion", 1),
     };
 }
 
@@ -50,6 +56,8 @@ public:
           model_(make_model(static_cast<int>(space.size()), args)), history_(space, false) {
         const std::string m = args.text("maximizer");
         maximizer_ = m == "auto" ? (space.all_real() ? "lbfgsb" : "local") : m;
+        if (args.text("criterion") == "cl")
+            conditional_map_.emplace(dim_, static_cast<int>(args.integer("cl_steps")));
     }
 
     Point ask(Rng& rng) override {
@@ -96,6 +104,13 @@ private:
     Point suggest(long suggestion, Rng& rng) {
         fit(suggestion, rng);
         const std::size_t best = history_.best();
+        if (conditional_map_) {
+            const std::vector<double>& y = history_.values();
+            const double target = acquisitions::expected_minimum(*model_, dim_, y[best],
+                                                                 static_cast<int>(args_.integer("random_samples")), rng);
+            const Eigen::Map<const VectorXd> values(y.data(), static_cast<Eigen::Index>(y.size()));
+            return space_.decode(conditional_map_->propose(history_.encoded(), values, target, rng));
+        }
         const auto acq = acquisition(history_.values()[best]);
 
         if (maximizer_ == "local") {
@@ -143,6 +158,7 @@ private:
     int dim_;
     std::string maximizer_;
     std::unique_ptr<surrogates::RegressionModel> model_;
+    std::optional<acquisitions::ConditionalMap> conditional_map_;  // criterion=cl
     History history_;
     std::vector<Point> design_;
     std::size_t next_design_ = 0;
