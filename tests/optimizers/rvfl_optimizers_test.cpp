@@ -1,5 +1,6 @@
 // brvfl1..4, ervfl1..4 and criterion=cl through the real run loop: every suggestion in the
-// space, identical traces with 1 and 2 threads, and better than random search.
+// space, identical traces with 1 and 2 threads, and better than random search (the cl
+// criterion's own checks are in tests/acquisitions/test_conditional_map.cpp).
 #include <catch2/catch.hpp>
 
 #include "analysis/summary.hpp"
@@ -26,12 +27,11 @@ TEST_CASE("rvfl optimizers and criterion=cl: identical traces with 1 and 2 threa
     for (std::size_t i = 0; i < a.runs.size(); ++i) CHECK(a.runs[i].same_record(b.runs[i]));
 }
 
-TEST_CASE("brvfl2 (evidence) and gp-ei:criterion=cl beat random search on Branin", "[rvfl][cl][quality]") {
+TEST_CASE("brvfl2 and ervfl4 (evidence) beat random search on Branin", "[rvfl][quality]") {
     const auto rs = analysis::summarize(testing::final_regrets("branin", "random-search", 40, 8)).median;
-    const auto brvfl = analysis::summarize(testing::final_regrets("branin", "brvfl2:alpha=evidence", 40, 8)).median;
-    const auto cl = analysis::summarize(testing::final_regrets("branin", "gp-ei:criterion=cl,cl_steps=200", 40, 8)).median;
-    INFO("median final regret at 40 evaluations: random search " << rs << ", brvfl2 evidence " << brvfl
-                                                                  << ", gp-ei cl " << cl);
-    CHECK(brvfl < rs);
-    CHECK(cl < rs);
+    const auto b = analysis::summarize(testing::final_regrets("branin", "brvfl2:alpha=evidence", 40, 8)).median;
+    const auto e = analysis::summarize(testing::final_regrets("branin", "ervfl4:alpha=evidence", 40, 8)).median;
+    INFO("median final regret at 40 evaluations: random search " << rs << ", brvfl2 " << b << ", ervfl4 " << e);
+    CHECK(b < rs / 10);
+    CHECK(e < rs);
 }
