@@ -38,7 +38,13 @@ std::vector<ParamSpec> rvfl_params(bool ensemble) {
         ParamSpec::real("sigma_hat", 0.0, "fixed setting: sigma_hat; 0: the thesis' 0.001 (tanh) / 0.02 (relu)", 0.0),
         ParamSpec::real("beta", 1000.0, "fixed setting: noise precision on standardised outputs", 1e-12),
     };
-    if (ensemble) p.push_back(ParamSpec::integer("members", 5, "ensemble size (not stated in the thesis)", 2));
+    if (ensemble) {
+        p.push_back(ParamSpec::integer("members", 5, "ensemble size (not stated in the thesis)", 2));
+        p.push_back(ParamSpec::choice("anchor", "posterior", {"posterior", "literal"},
+                                      "anchor covariance: posterior = 1/alpha I + beta/alpha^2 Phi^T Phi (members are exact "
+                                      "posterior draws); literal = eq. 4.7 as transcribed, lambda I + lambda^2 beta Phi^T Phi "
+                                      "with lambda = alpha/beta"));
+    }
     return p;
 }
 
@@ -76,8 +82,9 @@ OptimizerFactory ervfl(int variant) {
             variant_text(variant) + "; 5 members (not stated in the thesis); EI by multi-start L-BFGS-B",
         rvfl_params(true), rvfl_loop(),
         [variant](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
-            return std::make_unique<surrogates::rvfl::RvflEnsemble>(dim, rvfl_options(variant, args),
-                                                                    static_cast<int>(args.integer("members")));
+            surrogates::rvfl::RvflOptions o = rvfl_options(variant, args);
+            o.literal_anchor = args.text("anchor") == "literal";
+            return std::make_unique<surrogates::rvfl::RvflEnsemble>(dim, o, static_cast<int>(args.integer("members")));
         });
 }
 

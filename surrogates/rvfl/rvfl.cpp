@@ -67,13 +67,18 @@ Standardised standardise(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, int
 // a Cholesky factor of the smaller of the two Woodbury forms; if that factor fails
 // (duplicate points with a vanishing alpha / beta), from the spectral solver.
 Eigen::VectorXd anchored_map(const Eigen::MatrixXd& Phi, const Eigen::VectorXd& t, double alpha, double beta,
-                             Rng& rng) {
+                             bool literal_anchor, Rng& rng) {
     boost::random::normal_distribution<double> normal(0.0, 1.0);
     const Eigen::Index N = Phi.rows(), M = Phi.cols();
     Eigen::VectorXd z1(M), z2(N);
     for (Eigen::Index i = 0; i < M; ++i) z1[i] = normal(rng);
     for (Eigen::Index i = 0; i < N; ++i) z2[i] = normal(rng);
-    const Eigen::VectorXd rhs = Phi.transpose() * (beta * t + std::sqrt(beta) * z2) + std::sqrt(alpha) * z1;
+    // literal eq. 4.7: alpha a = alpha (sqrt(lambda) z1 + lambda sqrt(beta) Phi^T z2), lambda = alpha / beta
+    const double lambda = alpha / beta;
+    const Eigen::VectorXd rhs =
+        literal_anchor ? Eigen::VectorXd(Phi.transpose() * (beta * t + alpha * lambda * std::sqrt(beta) * z2) +
+                                         alpha * std::sqrt(lambda) * z1)
+                       : Eigen::VectorXd(Phi.transpose() * (beta * t + std::sqrt(beta) * z2) + std::sqrt(alpha) * z1);
     if (N <= M) {  // A^-1 = (1/alpha) [I - Phi^T ((alpha/beta) I + Phi Phi^T)^-1 Phi]
         Eigen::MatrixXd K = Phi * Phi.transpose();
         K.diagonal().array() += alpha / beta;
@@ -156,7 +161,7 @@ void RvflEnsemble::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& 
             alpha_ = blr.alpha();
             beta_ = blr.beta();
         }
-        weights_.push_back(anchored_map(Phi, s.t, alpha_, beta_, rng));
+        weights_.push_back(anchored_map(Phi, s.t, alpha_, beta_, options_.literal_anchor, rng));
     }
     y_mean_ = s.y.mean;
     y_scale_ = s.y.scale;

@@ -44,6 +44,10 @@ struct RvflOptions {
     double beta = 1000;
     // Evidence setting: the iteration's start (standardised outputs; not stated in the thesis).
     double alpha0 = 1, beta0 = 10;
+    // ERVFL anchors: false (default) N(0, alpha^-1 I + beta alpha^-2 Phi^T Phi), exact;
+    // true: eq. 4.7 read literally, N(0, lambda I + lambda^2 beta Phi^T Phi) with
+    // lambda = alpha / beta (kept to show what that reading does; README).
+    bool literal_anchor = false;
 };
 
 // The thesis' default sigma_hat of an activation.

@@ -149,6 +149,13 @@ TEST_CASE("rvfl: the anchored-MAP ensemble's spread matches the exact posterior 
         CHECK(std::abs(e.mean - p.mean) < 4 * std::sqrt(latent_p / K));
         CHECK(std::abs(latent_e / latent_p - 1) < 4 * std::sqrt(2.0 / (K - 1)));
     }
+    // eq. 4.7 read literally (lambda = alpha / beta = 0.1 here) shrinks the anchors, and so
+    // the spread, far below the posterior's
+    o.literal_anchor = true;
+    RvflEnsemble literal(2, o, 400);
+    literal.fit(X, y, rng);
+    const VectorXd x = test::point({1.5, -0.5});
+    CHECK(literal.predict(x).var - s2 / 20.0 < 0.2 * (exact.predict(x).var - s2 / 20.0));
 }
 
 TEST_CASE("rvfl: input gradients of mean and variance match finite differences", "[rvfl]") {
