@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
+#include "acquisitions/conditional_map.hpp"
 #include "acquisitions/confidence_bound.hpp"
 #include "acquisitions/empirical_expected_improvement.hpp"
 #include "acquisitions/expected_improvement.hpp"
@@ -42,6 +44,10 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
         ParamSpec::choice("random_local_units", d.random_local_units, {"box", "native"},
                           "maximizer=random: the local samples' sd 0.1 is of each side of the box, or in the "
                           "problem's own units on linear real and integer parameters (RoBO)"),
+        ParamSpec::choice("criterion", "acquisition", {"acquisition", "cl"},
+                          "acquisition: maximise it; cl: Aryan 2020's conditional MAP, x = g(y_min - max EI) with g "
+                          "a 2x50 tanh inverse network y -> x, EI maximised over random_samples uniform points"),
+        ParamSpec::integer("cl_steps", 500, "criterion=cl: Adam steps of the inverse network per suggestion", 1),
     };
 }
 
@@ -62,6 +68,8 @@ public:
                             "bohamiann, elm); this optimizer's model has none");
         if (args.text("random_local_units") == "native")
             local_sd_each_ = acquisitions::native_local_sd(space, acquisitions::RandomSamplingOptions{}.local_sd);
+        if (args.text("criterion") == "cl")
+            conditional_map_.emplace(dim_, static_cast<int>(args.integer("cl_steps")));
     }
 
     Point ask(Rng& rng) override {
@@ -110,6 +118,13 @@ private:
     Point suggest(long suggestion, Rng& rng) {
         fit(suggestion, rng);
         const std::size_t best = history_.best();
+        if (conditional_map_) {
+            const std::vector<double>& y = history_.values();
+            const double target = acquisitions::expected_minimum(*model_, dim_, y[best],
+                                                                 static_cast<int>(args_.integer("random_samples")), rng);
+            const Eigen::Map<const VectorXd> values(y.data(), static_cast<Eigen::Index>(y.size()));
+            return space_.decode(conditional_map_->propose(history_.encoded(), values, target, rng));
+        }
         const auto acq = acquisition(history_.values()[best]);
 
         if (maximizer_ == "local") {
@@ -160,6 +175,7 @@ private:
     VectorXd local_sd_each_;  // maximizer=random, random_local_units=native
     std::unique_ptr<surrogates::RegressionModel> model_;
     const surrogates::FunctionSamples* samples_ = nullptr;  // model_ as sampled functions, when it is
+    std::optional<acquisitions::ConditionalMap> conditional_map_;  // criterion=cl
     History history_;
     std::vector<Point> design_;
     std::size_t next_design_ = 0;
