@@ -37,7 +37,8 @@ runners::ExperimentSpec spec_of(const ReproductionEntry& e) {
     return runners::read_spec((fs::path(experiments_dir()) / e.spec).string());
 }
 
-// Methods the paper reports that the shipped spec does not run (bobench lacks them).
+// Methods the paper reports that the shipped spec does not run (bobench lacks them, or
+// another reproduction runs them).
 std::vector<std::string> missing_methods(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
     std::set<std::string> ours, missing;
     for (const auto& o : spec.optimizers) ours.insert(o.label);
@@ -54,7 +55,7 @@ int list_reproductions() {
         const std::vector<std::string> missing = missing_methods(e, spec);
         out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source,
                            spec.problems.size(), spec.optimizers.size(), spec.replicates, spec.budget,
-                           missing.empty() ? "nothing" : "methods not in bobench yet: " + join(missing, ", "), e.cost);
+                           missing.empty() ? "nothing" : "paper's methods not run: " + join(missing, ", "), e.cost);
     }
     std::cout << out << std::flush;
     return 0;
@@ -129,7 +130,7 @@ int reproduce(const Args& args) {
                           "`{}`.\nWall time {:.1f} s with {} threads on {}.\n",
                           spec.problems.size(), spec.optimizers.size(), spec.replicates, spec.budget, spec.output,
                           seconds, spec.threads > 0 ? std::to_string(spec.threads) : "all", machine());
-    if (!missing.empty()) report += "\nNot run (not in bobench yet): " + join(missing, ", ") + ".\n";
+    if (!missing.empty()) report += "\nThe paper's methods this reproduction does not run: " + join(missing, ", ") + ".\n";
     report += "\nDeviations from the paper's protocol:\n\n- " + join(deviations, "\n- ") + "\n\n";
 
     if (!theirs.empty()) {
