@@ -9,6 +9,7 @@ OptimizerFactory bore_mlp_optimizer();
 OptimizerFactory bore_rf_optimizer();
 OptimizerFactory bore_xgb_optimizer();
 OptimizerFactory differential_evolution_optimizer();
+OptimizerFactory external_optimizer();
 OptimizerFactory gp_ei_optimizer();
 OptimizerFactory gp_mcmc_optimizer();
 OptimizerFactory random_search_optimizer();
@@ -23,6 +24,7 @@ void register_optimizers(OptimizerRegistry& r) {
     r.add(bore_rf_optimizer());
     r.add(bore_xgb_optimizer());
     r.add(differential_evolution_optimizer());
+    r.add(external_optimizer());
     r.add(gp_ei_optimizer());
     r.add(gp_mcmc_optimizer());
     r.add(random_search_optimizer());
