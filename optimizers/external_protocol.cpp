@@ -1,5 +1,7 @@
 #include "optimizers/external_protocol.hpp"
 
+#include <algorithm>
+
 #include "core/text.hpp"
 
 namespace bobench::external {

@@ -66,7 +66,7 @@ public:
             std::lock_guard lock(mutex_);
             for (std::size_t i = 0; i < n; ++i) y[i] = evaluate_one(rows + i * d);
         }
-        return std::move(out);
+        return out;
     }
 
 private:

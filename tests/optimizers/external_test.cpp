@@ -3,6 +3,7 @@
 // failing its own run only, and rank treating external optimizers like C++ ones.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/text.hpp"
@@ -92,7 +93,6 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
     REQUIRE(bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
     const results::Results reference = results::read_results(dir / "ref.h5");
 
-    const std::string python = BOBENCH_PYTHON;
     const std::vector<std::pair<std::string, std::string>> cases = {
         {python_optimizer("misbehave.py crash 2"),
          "it closed its standard output before its reply to ask (evaluation 2); the process exited with status 3; "
