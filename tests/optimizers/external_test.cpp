@@ -25,7 +25,7 @@ std::string python_optimizer(const std::string& script_and_args, const std::stri
 }
 
 // `bobench run` with the package importable by the optimizers it starts.
-testing::CliResult bobench(const std::string& args) {
+testing::CliResult run_bobench(const std::string& args) {
     return run_shell("PYTHONPATH='" + std::string(BOBENCH_PYTHON_PATH) + "' '" + BOBENCH_CLI + "' " + args);
 }
 
@@ -70,10 +70,10 @@ TEST_CASE("external: a Python random search gives bit-identical traces with 1 an
                                                  "py4 = " + python_optimizer("random_search.py", ",batch=4")};
     write_spec(dir / "one.ini", dir / "one.h5", optimizers, 1, 3);
     write_spec(dir / "two.ini", dir / "two.h5", optimizers, 2, 3);
-    const auto one = bobench("run " + (dir / "one.ini") + " --quiet");
+    const auto one = run_bobench("run " + (dir / "one.ini") + " --quiet");
     INFO(one.err);
     REQUIRE(one.status == 0);
-    REQUIRE(bobench("run " + (dir / "two.ini") + " --quiet").status == 0);
+    REQUIRE(run_bobench("run " + (dir / "two.ini") + " --quiet").status == 0);
     const results::Results a = results::read_results(dir / "one.h5"), b = results::read_results(dir / "two.h5");
     REQUIRE(a.runs.size() == 2 * 2 * 3);
     REQUIRE(b.runs.size() == a.runs.size());
@@ -90,7 +90,7 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
     TempDir dir;
     const std::string good = "py = " + python_optimizer("random_search.py");
     write_spec(dir / "ref.ini", dir / "ref.h5", {"rs = random-search", good}, 2);
-    REQUIRE(bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
+    REQUIRE(run_bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
     const results::Results reference = results::read_results(dir / "ref.h5");
 
     const std::vector<std::pair<std::string, std::string>> cases = {
@@ -121,7 +121,7 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         const std::string out = dir / "mixed.h5";
         std::filesystem::remove(out);
         write_spec(dir / "mixed.ini", out, {"rs = random-search", good, "bad = " + bad}, 2);
-        const auto r = bobench("run " + (dir / "mixed.ini") + " --quiet");
+        const auto r = run_bobench("run " + (dir / "mixed.ini") + " --quiet");
         INFO(r.err);
         CHECK(r.status == 1);
         // every run of the bad optimizer failed, each with the message
@@ -142,10 +142,10 @@ TEST_CASE("external: a failing optimizer added to a finished experiment leaves i
     TempDir dir;
     const std::string good = "py = " + python_optimizer("random_search.py");
     write_spec(dir / "ref.ini", dir / "ref.h5", {"rs = random-search", good}, 2);
-    REQUIRE(bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
+    REQUIRE(run_bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
     const std::string before = testing::read_file(dir / "ref.h5");
     write_spec(dir / "more.ini", dir / "ref.h5", {"rs = random-search", good, "bad = " + python_optimizer("misbehave.py crash 1")}, 2);
-    const auto r = bobench("run " + (dir / "more.ini") + " --quiet");
+    const auto r = run_bobench("run " + (dir / "more.ini") + " --quiet");
     INFO(r.err);
     CHECK(r.status == 1);
     CHECK(r.err.find("8 of 12 runs were already done and were kept") != std::string::npos);
@@ -168,7 +168,7 @@ TEST_CASE("external: rank treats external optimizers like C++ ones", "[external]
     testing::write_file(dir / "spec.ini", "[experiment]\nbudget = 15\nreplicates = 8\nthreads = 2\noutput = " +
                                               (dir / "r.h5") + "\n[problems]\nbranin = branin\n[optimizers]\n" +
                                               join(optimizers, "\n") + "\n");
-    const auto r = bobench("run " + (dir / "spec.ini") + " --quiet");
+    const auto r = run_bobench("run " + (dir / "spec.ini") + " --quiet");
     INFO(r.err);
     REQUIRE(r.status == 0);
     const auto ranked = testing::run_cli("rank " + (dir / "r.h5") + " --metrics best");
