@@ -37,14 +37,14 @@ json point_to_json(const Space& space, const Point& x) {
 }
 
 Point point_from_json(const Space& space, const json& x) {
-    std::vector<std::string> names;
-    for (const Param& p : space.params()) names.push_back(p.name);
-    if (!x.is_array())
-        throw ProtocolError("a point is a JSON array of " + std::to_string(space.size()) + " values (" + join(names, ", ") +
-                            "), not " + x.dump());
+    auto values = [&] {  // "2 values (x0, x1)", for messages only
+        std::vector<std::string> names;
+        for (const Param& p : space.params()) names.push_back(p.name);
+        return std::to_string(space.size()) + " values (" + join(names, ", ") + ")";
+    };
+    if (!x.is_array()) throw ProtocolError("a point is a JSON array of " + values() + ", not " + x.dump());
     if (x.size() != space.size())
-        throw ProtocolError("wrong arity: a point has " + std::to_string(space.size()) + " values (" + join(names, ", ") +
-                            "), this one has " + std::to_string(x.size()));
+        throw ProtocolError("wrong arity: a point has " + values() + ", this one has " + std::to_string(x.size()));
     Point point(space.size());
     for (std::size_t i = 0; i < space.size(); ++i) {
         const Param& p = space[i];
