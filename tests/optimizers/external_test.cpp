@@ -38,6 +38,14 @@ void write_spec(const std::string& path, const std::string& output, const std::v
     testing::write_file(path, ini);
 }
 
+const std::string good_optimizer = "py = " + python_optimizer("random_search.py");
+
+// The reference experiment: random search in C++ ("rs") and in Python ("py"), 2 threads.
+void run_reference(const TempDir& dir, const std::string& output) {
+    write_spec(dir / "ref.ini", output, {"rs = random-search", good_optimizer}, 2);
+    REQUIRE(run_bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
+}
+
 // Every run of optimizer `label` in `a` has a bit-identical twin in `b`.
 void require_same_runs(const results::Results& a, const results::Results& b, const std::string& label) {
     auto index = [&](const results::Results& r) {
@@ -88,9 +96,7 @@ TEST_CASE("external: a Python random search gives bit-identical traces with 1 an
 
 TEST_CASE("external: each misbehaviour fails its own runs only, with a message naming the fault", "[external]") {
     TempDir dir;
-    const std::string good = "py = " + python_optimizer("random_search.py");
-    write_spec(dir / "ref.ini", dir / "ref.h5", {"rs = random-search", good}, 2);
-    REQUIRE(run_bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
+    run_reference(dir, dir / "ref.h5");
     const results::Results reference = results::read_results(dir / "ref.h5");
 
     const std::vector<std::pair<std::string, std::string>> cases = {
@@ -120,7 +126,7 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         INFO(bad);
         const std::string out = dir / "mixed.h5";
         std::filesystem::remove(out);
-        write_spec(dir / "mixed.ini", out, {"rs = random-search", good, "bad = " + bad}, 2);
+        write_spec(dir / "mixed.ini", out, {"rs = random-search", good_optimizer, "bad = " + bad}, 2);
         const auto r = run_bobench("run " + (dir / "mixed.ini") + " --quiet");
         INFO(r.err);
         CHECK(r.status == 1);
@@ -140,11 +146,10 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
 
 TEST_CASE("external: a failing optimizer added to a finished experiment leaves its results file intact", "[external]") {
     TempDir dir;
-    const std::string good = "py = " + python_optimizer("random_search.py");
-    write_spec(dir / "ref.ini", dir / "ref.h5", {"rs = random-search", good}, 2);
-    REQUIRE(run_bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
+    run_reference(dir, dir / "ref.h5");
     const std::string before = testing::read_file(dir / "ref.h5");
-    write_spec(dir / "more.ini", dir / "ref.h5", {"rs = random-search", good, "bad = " + python_optimizer("misbehave.py crash 1")}, 2);
+    write_spec(dir / "more.ini", dir / "ref.h5",
+               {"rs = random-search", good_optimizer, "bad = " + python_optimizer("misbehave.py crash 1")}, 2);
     const auto r = run_bobench("run " + (dir / "more.ini") + " --quiet");
     INFO(r.err);
     CHECK(r.status == 1);

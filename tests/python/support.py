@@ -37,3 +37,14 @@ def temp_dir():
 def check(condition, message):
     if not condition:
         raise AssertionError(message)
+
+
+def check_raises(cases, error=ValueError):
+    """Each (function, text): calling it raises `error` whose message contains text."""
+    for call, text in cases:
+        try:
+            call()
+        except error as e:
+            check(text in str(e), f"message {str(e)!r} lacks {text!r}")
+        else:
+            raise AssertionError(f"no {error.__name__} ({text})")
