@@ -1,7 +1,7 @@
 # Fails when a source file includes a header from a layer above its own, printing each
 # offending include. The layers (each may include only itself and what is listed):
 #
-#   cli            everything below
+#   cli, python    everything below (python/: the pybind11 module beside the CLI)
 #   runners        results, core             analysis    results, core
 #   optimizers     acquisitions, surrogates, core
 #   acquisitions   surrogates, core
@@ -33,7 +33,7 @@ foreach(layer ${layers})
       string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"/]+)/.*$" "\\1" target_layer "${line}")
       list(FIND layers ${target_layer} known)
       list(FIND allowed_${layer} ${target_layer} ok)
-      if(known GREATER_EQUAL 0 AND ok LESS 0 OR target_layer STREQUAL "cli")
+      if(known GREATER_EQUAL 0 AND ok LESS 0 OR target_layer STREQUAL "cli" OR target_layer STREQUAL "python")
         file(RELATIVE_PATH rel ${SOURCE_DIR} ${source})
         string(STRIP "${line}" line)
         string(APPEND violations "  ${rel}: ${line}  (${layer} may include only: ${allowed_${layer}})\n")

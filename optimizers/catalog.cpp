@@ -20,6 +20,7 @@ OptimizerFactory ervfl1_optimizer();
 OptimizerFactory ervfl2_optimizer();
 OptimizerFactory ervfl3_optimizer();
 OptimizerFactory ervfl4_optimizer();
+OptimizerFactory external_optimizer();
 OptimizerFactory gp_ei_optimizer();
 OptimizerFactory gp_mcmc_optimizer();
 OptimizerFactory hbnn_optimizer();
@@ -54,6 +55,7 @@ void register_optimizers(OptimizerRegistry& r) {
     r.add(ervfl2_optimizer());
     r.add(ervfl3_optimizer());
     r.add(ervfl4_optimizer());
+    r.add(external_optimizer());
     r.add(gp_ei_optimizer());
     r.add(gp_mcmc_optimizer());
     r.add(hbnn_optimizer());
