@@ -120,7 +120,7 @@ int reproduce(const Args& args) {
     const std::vector<std::string> missing = missing_methods(entry, spec);
 
     const auto start = std::chrono::steady_clock::now();
-    const int status = run_spec(spec, vm.count("quiet") > 0, {});
+    const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {});
     if (status != 0) return status;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
