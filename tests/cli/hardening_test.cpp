@@ -96,8 +96,9 @@ TEST_CASE("cli hardening: every command checks what it writes", "[cli][hardening
     TempDir dir;
     const std::string out = dir / "r.h5";
     REQUIRE(run_cli(small_run + "--output " + out).status == 0);
-    for (const std::string args : {"export " + out, "table " + out, "rank " + out, "list optimizers",
-                                   "list problems", "eval branin --points " + (dir / "pts")}) {
+    for (const std::string& args : std::vector<std::string>{"export " + out, "table " + out, "rank " + out,
+                                                            "list optimizers", "list problems",
+                                                            "eval branin --points " + (dir / "pts")}) {
         testing::write_file(dir / "pts", "1,2\n");
         const auto r = run_shell("'" + std::string(BOBENCH_CLI) + "' " + args + " > /dev/full");
         INFO(args << "\n" << r.err);

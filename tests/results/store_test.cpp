@@ -143,7 +143,6 @@ TEST_CASE("journal: records survive, a torn tail is dropped", "[runners][journal
     CHECK_THROWS_WITH(Journal(path, 98), Catch::Contains("belongs to an experiment with another seed"));
 }
 
-
 namespace {
 // A copy of `from` changed through HDF5's C API (as h5py would), independently of the store.
 std::string changed_copy(const TempDir& dir, const std::string& from, const std::string& name,
