@@ -16,6 +16,7 @@
 #include "cli/cli.hpp"
 #include "cli/reproductions.hpp"
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "runners/spec.hpp"
 
@@ -153,10 +154,7 @@ int reproduce(const Args& args) {
                                                                                   : ".md";
     const std::string report_path =
         vm.count("report") ? vm["report"].as<std::string>() : fs::path(spec.output).replace_extension(extension).string();
-    std::ofstream file(report_path);
-    file << report;
-    file.close();
-    if (!file) throw UserError("cannot write the report '" + report_path + "'");
+    write_text_file(report_path, report);
     std::cout << report << "\nreport: " << report_path << "\n" << std::flush;
     return 0;
 }

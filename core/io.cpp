@@ -2,8 +2,11 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <stdexcept>
 #include <unistd.h>
+
+#include "core/error.hpp"
 
 namespace bobench {
 
@@ -17,6 +20,14 @@ void check_written(std::ostream& out, const std::string& what) {
         out.flush();
     }
     if (!out) throw write_error(what, errno);
+}
+
+void write_text_file(const std::string& path, std::string_view text) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    check_written(out, "'" + path + "'");
 }
 
 void write_all(int fd, std::string_view bytes, const std::string& what) {

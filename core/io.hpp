@@ -12,6 +12,10 @@ namespace bobench {
 // anything written to it was lost.
 void check_written(std::ostream& out, const std::string& what);
 
+// Writes `text` to the file `path` (created or truncated) and checks it: UserError when it
+// cannot be opened, std::runtime_error when writing fails.
+void write_text_file(const std::string& path, std::string_view text);
+
 // Writes all of `bytes` to the file descriptor `fd` (retrying short writes); throws
 // std::runtime_error "cannot write <what>: <reason>".
 void write_all(int fd, std::string_view bytes, const std::string& what);
