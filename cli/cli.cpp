@@ -22,8 +22,12 @@ std::atomic<bool>& stop_flag() {
 }
 
 namespace {
-std::atomic<int> stop_signal{SIGINT};  // the last one received
+std::atomic<int> stop_signal{SIGINT};
+}
 
+int interrupted_status() { return 128 + stop_signal.load(); }
+
+namespace {
 struct Command {
     int (*run)(const Args&);
     const char* summary;
@@ -55,8 +59,6 @@ extern "C" void on_signal(int sig) {
     stop_flag().store(true);
 }
 }  // namespace
-
-int interrupted_status() { return 128 + stop_signal.load(); }
 
 std::optional<boost::program_options::variables_map> parse_words(const Args& args,
                                                                  const boost::program_options::options_description& opts,
