@@ -12,6 +12,8 @@
 
 using namespace bobench;
 using namespace bobench::runners;
+using namespace bobench::results;
+using bobench::cli::optimizer_catalog;
 using bobench::testing::TempDir;
 
 namespace {
