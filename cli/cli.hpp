@@ -1,6 +1,7 @@
 #pragma once
 // The `bobench` command line: one function per subcommand, one dispatcher.
 #include <atomic>
+#include <exception>
 #include <functional>
 #include <ostream>
 #include <optional>
@@ -8,6 +9,8 @@
 #include <vector>
 
 #include <boost/program_options.hpp>
+
+#include "runners/experiment.hpp"
 
 namespace bobench::cli {
 
@@ -28,6 +31,16 @@ std::optional<boost::program_options::variables_map> parse_words(const Args& arg
 void write_output(const boost::program_options::variables_map& vm, const std::function<void(std::ostream&)>& write);
 
 int run(const Args& args);
+// `run` as one process of several (bobench-mpi): the writer (MPI rank 0) runs the
+// experiment through `executor`; every other process calls `work` with the same plan.
+struct RunBackend {
+    bool writer = true;
+    runners::Executor executor;
+    std::function<void(const runners::Plan&, const std::atomic<bool>& stop)> work;
+};
+int run_with(const Args& args, const RunBackend* backend);
+int merge(const Args& args);
+int slurm(const Args& args);
 int list(const Args& args);
 int eval(const Args& args);
 int export_traces(const Args& args);
@@ -36,6 +49,10 @@ int rank(const Args& args);
 int table(const Args& args);
 int plot(const Args& args);
 int tabular(const Args& args);
+
+// Prints a command's error ("bobench CMD: error: ...") and returns its exit status: 2 for
+// bad input, 1 otherwise.
+int report_error(const std::string& command, std::exception_ptr error);
 
 // Dispatches argv; prints errors ("bobench: ..."); returns the exit status:
 // 0 success, 1 a run failed, 2 bad input, 130 interrupted.

@@ -208,7 +208,8 @@ OptimizerFactory tpe_factory(std::string name, std::string description, const Tp
                     throw UserError("tpe: prior_weight = " + format_double(s.prior_weight) +
                                     " must be > 0 (it keeps every density positive on the whole space)");
                 return std::make_unique<Tpe>(setup.space, s);
-            }};
+            },
+            CostGrowth::Quadratic};
 }
 
 }  // namespace

@@ -76,9 +76,10 @@ std::vector<std::string> children(hid_t group) {
     return names;
 }
 
+// A chunked 1-D dataset of `n` values; compressed (shuffle + deflate 1) on request.
 template <class T>
-void write_vector(hid_t parent, const std::string& name, const std::vector<T>& data, bool compress) {
-    const hsize_t n = data.size(), maxdim = H5S_UNLIMITED;
+static Handle create_column(hid_t parent, const std::string& name, hsize_t n, bool compress) {
+    const hsize_t maxdim = H5S_UNLIMITED;
     Handle space(check(H5Screate_simple(1, &n, &maxdim), "create dataspace for '" + name + "'"), H5Sclose);
     Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
     const hsize_t chunk = std::clamp<hsize_t>(n, 1, 1 << 16);
@@ -87,11 +88,52 @@ void write_vector(hid_t parent, const std::string& name, const std::vector<T>& d
         H5Pset_shuffle(props.get());
         H5Pset_deflate(props.get(), 1);
     }
-    Handle set(check(H5Dcreate2(parent, name.c_str(), native<T>(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
-                     "create dataset '" + name + "'"),
-               H5Dclose);
-    if (n > 0) check(H5Dwrite(set.get(), native<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "write", name);
+    return Handle(check(H5Dcreate2(parent, name.c_str(), native<T>(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+                        "create dataset '" + name + "'"),
+                  H5Dclose);
 }
+
+template <class T>
+void write_vector(hid_t parent, const std::string& name, const std::vector<T>& data, bool compress) {
+    Handle set = create_column<T>(parent, name, data.size(), compress);
+    if (!data.empty()) check(H5Dwrite(set.get(), native<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "write", name);
+}
+
+template <class T>
+void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
+                  const std::function<std::span<const T>(std::size_t)>& part, bool compress) {
+    Handle set = create_column<T>(parent, name, n, compress);
+    Handle file_space(check(H5Dget_space(set.get()), "dataspace of", name), H5Sclose);
+    // whole chunks at a time (1 << 16 values) through one reused buffer
+    std::vector<T> buffer;
+    buffer.reserve(std::min<hsize_t>(n, hsize_t{1} << 19));
+    hsize_t written = 0;
+    auto flush = [&] {
+        if (buffer.empty()) return;
+        const hsize_t count = buffer.size();
+        Handle memory(check(H5Screate_simple(1, &count, nullptr), "memory space for", name), H5Sclose);
+        check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &written, nullptr, &count, nullptr), "select", name);
+        check(H5Dwrite(set.get(), native<T>(), memory.get(), file_space.get(), H5P_DEFAULT, buffer.data()), "write", name);
+        written += count;
+        buffer.clear();
+    };
+    for (std::size_t i = 0; i < parts; ++i) {
+        std::span<const T> values = part(i);
+        while (!values.empty()) {
+            const std::size_t take = std::min(values.size(), buffer.capacity() - buffer.size());
+            buffer.insert(buffer.end(), values.begin(), values.begin() + static_cast<std::ptrdiff_t>(take));
+            values = values.subspan(take);
+            if (buffer.size() == buffer.capacity()) flush();
+        }
+    }
+    flush();
+    if (written != n) throw std::runtime_error("HDF5: column '" + name + "' got " + std::to_string(written) +
+                                               " values, expected " + std::to_string(n));
+}
+template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
+                           const std::function<std::span<const double>(std::size_t)>&, bool);
+template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
+                           const std::function<std::span<const std::uint8_t>(std::size_t)>&, bool);
 
 static Handle string_type();
 

@@ -5,6 +5,8 @@
 #include <hdf5.h>
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,11 @@ template <class T>
 void write_vector(hid_t parent, const std::string& name, const std::vector<T>& data, bool compress = true);
 template <class T>
 std::vector<T> read_vector(hid_t parent, const std::string& name);
+// 1-D dataset of `n` values made of `parts` pieces, front to back (e.g. one run's
+// evaluations each), copied through a bounded buffer: no copy of the whole column is made.
+template <class T>
+void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
+                  const std::function<std::span<const T>(std::size_t)>& part, bool compress = true);
 // 1-D dataset of variable-length UTF-8 strings.
 void write_strings(hid_t parent, const std::string& name, const std::vector<std::string>& data);
 std::vector<std::string> read_strings(hid_t parent, const std::string& name);

@@ -7,6 +7,7 @@
 // process died while writing it) fails its checksum and is dropped.
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,15 @@ public:
 
     const std::vector<JournalRecord>& recovered() const { return recovered_; }
     void append(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
+    // Appends a record made by encode(). Encoding (copying and checksumming the trace)
+    // is the costly part, so workers do it in parallel; only this write is serial.
+    void append_record(const std::string& record);
+    // One record's bytes: magic, length, payload, CRC-32. Also the form in which MPI
+    // ranks send their traces to the writer.
+    static std::string encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
+    // The record at the start of `bytes`, or nothing when it is torn or corrupt; `used`
+    // receives its length.
+    static std::optional<JournalRecord> decode(const char* bytes, std::size_t size, std::size_t* used = nullptr);
     void clear();   // after the results file holds every record
     void remove();  // at the end of a complete run
 

@@ -73,6 +73,7 @@ Results read_results(const std::string& path, bool with_points) {
         r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
         r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
         r.on_failure = parse_policy(h5::read_string_attribute(f, "on_failure"), "'" + path + "'");
+        if (h5::has_attribute(f, "shard")) r.shard = h5::read_string_attribute(f, "shard");
         for (const json& p : json::parse(h5::read_string_attribute(f, "problems")))
             r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
                                   optional_number(p.at("test_optimum")), p.at("metadata")});
@@ -148,6 +149,7 @@ void write_results(const std::string& path, const Results& r) {
         h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
         h5::write_attribute(f, "budget", std::int64_t{r.budget});
         h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
+        if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
         json problems = json::array(), optimizers = json::array();
         for (const ProblemInfo& p : r.problems)
             problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
@@ -157,13 +159,14 @@ void write_results(const std::string& path, const Results& r) {
         h5::write_attribute(f, "problems", problems.dump());
         h5::write_attribute(f, "optimizers", optimizers.dump());
 
+        // the per-run table whole; the per-evaluation columns straight from the traces
         const std::size_t n = r.runs.size();
         std::vector<std::int32_t> problem(n), optimizer(n), replicate(n);
         std::vector<std::uint64_t> pseed(n), oseed(n);
-        std::vector<double> seconds(n), value, true_value, cost, test_value, x;
+        std::vector<double> seconds(n);
         std::vector<std::int64_t> offset(n), count(n), failed_evals(n), x_offset(n);
-        std::vector<std::uint8_t> failed;
         std::vector<std::string> notes(n);
+        std::size_t n_evals = 0, n_x = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const Trace& t = r.runs[order[i]];
             problem[i] = t.key.problem;
@@ -173,16 +176,12 @@ void write_results(const std::string& path, const Results& r) {
             oseed[i] = t.optimizer_seed;
             seconds[i] = t.seconds;
             notes[i] = t.notes;
-            offset[i] = static_cast<std::int64_t>(value.size());
+            offset[i] = static_cast<std::int64_t>(n_evals);
             count[i] = static_cast<std::int64_t>(t.size());
             failed_evals[i] = static_cast<std::int64_t>(t.failures());
-            x_offset[i] = static_cast<std::int64_t>(x.size());
-            value.insert(value.end(), t.value.begin(), t.value.end());
-            true_value.insert(true_value.end(), t.true_value.begin(), t.true_value.end());
-            cost.insert(cost.end(), t.cost.begin(), t.cost.end());
-            test_value.insert(test_value.end(), t.test_value.begin(), t.test_value.end());
-            failed.insert(failed.end(), t.failed.begin(), t.failed.end());
-            x.insert(x.end(), t.x.begin(), t.x.end());
+            x_offset[i] = static_cast<std::int64_t>(n_x);
+            n_evals += t.size();
+            n_x += t.x.size();
         }
         h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
         h5::write_vector(runs.get(), "problem", problem);
@@ -196,12 +195,20 @@ void write_results(const std::string& path, const Results& r) {
         h5::write_vector(runs.get(), "failed_evals", failed_evals);
         h5::write_vector(runs.get(), "x_offset", x_offset);
         h5::write_strings(runs.get(), "notes", notes);
-        h5::write_vector(evals.get(), "value", value, false);  // objective values: little to gain
-        h5::write_vector(evals.get(), "true_value", true_value, false);
-        h5::write_vector(evals.get(), "cost", cost);
-        h5::write_vector(evals.get(), "test_value", test_value);
-        h5::write_vector(evals.get(), "failed", failed);
-        h5::write_vector(evals.get(), "x", x, false);
+        using Column = std::vector<double> Trace::*;
+        auto doubles = [&](const char* name, std::size_t total, Column column, bool compress) {
+            h5::write_column<double>(
+                evals.get(), name, total, n,
+                [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, compress);
+        };
+        doubles("value", n_evals, &Trace::value, false);  // objective values: little to gain
+        doubles("true_value", n_evals, &Trace::true_value, false);
+        doubles("cost", n_evals, &Trace::cost, true);
+        doubles("test_value", n_evals, &Trace::test_value, true);
+        h5::write_column<std::uint8_t>(
+            evals.get(), "failed", n_evals, n,
+            [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); });
+        doubles("x", n_x, &Trace::x, false);
         runs.reset();
         evals.reset();
         if (H5Fflush(f, H5F_SCOPE_GLOBAL) < 0) throw std::runtime_error("HDF5: cannot flush '" + tmp + "'");

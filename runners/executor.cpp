@@ -1,7 +1,10 @@
 #include "runners/executor.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
+#include <mutex>
 #include <omp.h>
 
 #include <nlohmann/json.hpp>
@@ -54,27 +57,49 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     return t;
 }
 
+std::string describe_failure(const Plan& plan, const results::RunKey& key, const std::string& what) {
+    return "problem '" + plan.problems[static_cast<std::size_t>(key.problem)].label + "', optimizer '" +
+           plan.optimizers[static_cast<std::size_t>(key.optimizer)].label + "', replicate " +
+           std::to_string(key.replicate) + ": " + what;
+}
+
+double thread_cpu_seconds() {
+    timespec ts{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
-                              const std::atomic<bool>& stop, const std::function<void(results::Trace&&)>& finished) {
+                              const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats) {
     std::vector<RunError> errors;
+    std::mutex commit_mutex, errors_mutex;
+    double run_cpu = 0, commit_cpu = 0;
     const long n = static_cast<long>(pending.size());
     if (threads <= 0) threads = omp_get_max_threads();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : run_cpu, commit_cpu)
     for (long i = 0; i < n; ++i) {
         if (stop.load(std::memory_order_relaxed)) continue;
         const results::RunKey& key = pending[static_cast<std::size_t>(i)];
+        const double t0 = thread_cpu_seconds();
         try {
             results::Trace t = run_one(plan, key, stop);
-#pragma omp critical(bobench_finished)
-            finished(std::move(t));
+            std::string record = sink.encode(t);
+            const double t1 = thread_cpu_seconds();
+            run_cpu += t1 - t0;
+            {
+                std::lock_guard<std::mutex> lock(commit_mutex);
+                sink.commit(std::move(t), std::move(record));
+            }
+            commit_cpu += thread_cpu_seconds() - t1;
         } catch (const Interrupted&) {
         } catch (const std::exception& e) {
-            const std::string where = "problem '" + plan.problems[static_cast<std::size_t>(key.problem)].label +
-                                      "', optimizer '" + plan.optimizers[static_cast<std::size_t>(key.optimizer)].label +
-                                      "', replicate " + std::to_string(key.replicate) + ": ";
-#pragma omp critical(bobench_errors)
-            errors.push_back({key, where + e.what()});
+            std::lock_guard<std::mutex> lock(errors_mutex);
+            errors.push_back({key, describe_failure(plan, key, e.what())});
         }
+    }
+    if (stats) {
+        stats->run_cpu += run_cpu;
+        stats->commit_cpu += commit_cpu;
     }
     std::sort(errors.begin(), errors.end(), [](const RunError& a, const RunError& b) { return a.key < b.key; });
     return errors;

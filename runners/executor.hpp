@@ -22,11 +22,31 @@ struct RunError {
     results::RunKey key;
     std::string message;
 };
+// "problem 'x', optimizer 'y', replicate r: <what>"
+std::string describe_failure(const Plan& plan, const results::RunKey& key, const std::string& what);
 
-// Runs `pending`, calling `finished` (never concurrently) for each completed trace.
-// Stops starting runs, and abandons those in flight, once `stop` is true. Returns the
-// runs that threw (their message names the problem and optimizer).
+// What becomes of a finished trace. `encode` runs on the worker that ran it, in parallel
+// with the other workers (the journal record: copying and checksumming the trace);
+// `commit` runs one call at a time (the writer's serial part), so it should do little
+// more than write the record out.
+struct Sink {
+    std::function<std::string(const results::Trace&)> encode;
+    std::function<void(results::Trace&&, std::string&& record)> commit;
+};
+
+// Where the time went: thread CPU seconds inside runs (including encode) and inside
+// commit, the serial part that bounds the speed-up (Amdahl).
+struct ExecutionStats {
+    double run_cpu = 0, commit_cpu = 0;
+};
+
+// Runs `pending` in the given order (longest_first puts the longest expected runs
+// first, to cut the tail), `threads` at a time (0: all cores). Stops starting runs, and
+// abandons those in flight, once `stop` is true. Returns the runs that threw, in key order.
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
-                              const std::atomic<bool>& stop, const std::function<void(results::Trace&&)>& finished);
+                              const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats = nullptr);
+
+// Thread CPU time of the calling thread, in seconds.
+double thread_cpu_seconds();
 
 }  // namespace bobench::runners

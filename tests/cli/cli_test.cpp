@@ -195,7 +195,7 @@ TEST_CASE("cli: eval prints 17 significant digits; export writes the tidy table"
     CHECK(x.out.find("\nbranin,random-search,1,5,") != std::string::npos);
 }
 
-TEST_CASE("cli: a progress line on a terminal, none when stderr is a file", "[cli]") {
+TEST_CASE("cli: a progress line on a terminal, no terminal line when stderr is a file", "[cli]") {
     TempDir dir;
     const std::string run = "run --problem branin --optimizer random-search --budget 10 --replicates 3 --output ";
     // script(1) from util-linux gives the command a pseudo-terminal, where the system has
