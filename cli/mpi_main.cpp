@@ -9,13 +9,13 @@
 #include "runners/mpi/distribute.hpp"
 
 namespace {
-extern "C" void on_signal(int) { bobench::cli::stop_flag().store(true); }
+extern "C" void on_mpi_signal(int) { bobench::cli::stop_flag().store(true); }
 }  // namespace
 
 int main(int argc, char** argv) {
     using namespace bobench;
-    std::signal(SIGINT, on_signal);
-    std::signal(SIGTERM, on_signal);
+    std::signal(SIGINT, on_mpi_signal);
+    std::signal(SIGTERM, on_mpi_signal);
     if (argc < 2 || std::string(argv[1]) != "run") {
         std::cerr << "usage: mpirun -n P bobench-mpi run [SPEC] [options]   (the options of `bobench run --help`)\n"
                      "bobench-mpi only runs experiments; use bobench for every other command\n";

@@ -103,15 +103,15 @@ template <class T>
 void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
                   const std::function<std::span<const T>(std::size_t)>& part, bool compress) {
     Handle set = create_column<T>(parent, name, n, compress);
-    Handle file_space(check(H5Dget_space(set.get()), "dataspace of", name), H5Sclose);
+    Handle file_space(check(H5Dget_space(set.get()), "get the dataspace of '" + name + "'"), H5Sclose);
     // whole chunks at a time (1 << 16 values) through one reused buffer
     std::vector<T> buffer;
-    buffer.reserve(std::min<hsize_t>(n, hsize_t{1} << 19));
+    buffer.reserve(std::clamp<hsize_t>(n, 1, hsize_t{1} << 19));
     hsize_t written = 0;
     auto flush = [&] {
         if (buffer.empty()) return;
         const hsize_t count = buffer.size();
-        Handle memory(check(H5Screate_simple(1, &count, nullptr), "memory space for", name), H5Sclose);
+        Handle memory(check(H5Screate_simple(1, &count, nullptr), "create a memory space for '" + name + "'"), H5Sclose);
         check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &written, nullptr, &count, nullptr), "select", name);
         check(H5Dwrite(set.get(), native<T>(), memory.get(), file_space.get(), H5P_DEFAULT, buffer.data()), "write", name);
         written += count;

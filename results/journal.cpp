@@ -70,16 +70,17 @@ std::uint32_t checksum(const char* data, std::size_t n) {
     return static_cast<std::uint32_t>(crc);
 }
 
-void write_all(int fd, const std::string& bytes, const std::string& path) {
+void write_all(int fd, const std::string& bytes, const std::string& path, std::uint64_t offset) {
     const char* p = bytes.data();
     std::size_t left = bytes.size();
     while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
+        const ssize_t n = ::pwrite(fd, p, left, static_cast<off_t>(offset));
         if (n < 0) {
             if (errno == EINTR) continue;
             throw UserError("cannot write journal '" + path + "': " + std::strerror(errno));
         }
         p += n;
+        offset += static_cast<std::uint64_t>(n);
         left -= static_cast<std::size_t>(n);
     }
 }
@@ -111,24 +112,34 @@ Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(p
             throw UserError("journal '" + path_ + "' belongs to an experiment with another seed, budget or "
                             "on_failure; finish that one or delete the journal");
         good = head.size();
-        while (good < bytes.size()) {
+        // whole records, skipping gaps and torn records: the next candidate is the next
+        // record magic, and only a record whose checksum holds is taken
+        const char magic_bytes[sizeof record_magic] = {
+            static_cast<char>(record_magic & 0xff), static_cast<char>((record_magic >> 8) & 0xff),
+            static_cast<char>((record_magic >> 16) & 0xff), static_cast<char>(record_magic >> 24)};
+        std::size_t at = good;
+        while (at < bytes.size()) {
             std::size_t used = 0;
-            std::optional<JournalRecord> rec = decode(bytes.data() + good, bytes.size() - good, &used);
-            if (!rec) break;
-            recovered_.push_back(std::move(*rec));
-            good += used;
+            if (std::optional<JournalRecord> rec = decode(bytes.data() + at, bytes.size() - at, &used)) {
+                recovered_.push_back(std::move(*rec));
+                at += used;
+                good = at;
+                continue;
+            }
+            const auto next = bytes.find(std::string_view(magic_bytes, sizeof magic_bytes), at + 1);
+            if (next == std::string::npos) break;
+            at = next;
         }
     }
     // drop a torn tail (or write the header of a new journal)
     if (good == 0) {
         if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
-        ::lseek(fd_, 0, SEEK_SET);
-        write_all(fd_, head, path_);
+        write_all(fd_, head, path_, 0);
     } else {
         if (::ftruncate(fd_, static_cast<off_t>(good)) != 0)
             throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
-        ::lseek(fd_, static_cast<off_t>(good), SEEK_SET);
     }
+    end_ = good == 0 ? head.size() : good;
 }
 
 Journal::~Journal() {
@@ -193,14 +204,17 @@ void Journal::append(const std::string& problem_id, const std::string& optimizer
 }
 
 void Journal::append_record(const std::string& record) {
-    // one write(): in the kernel once it returns, so a SIGKILL after it loses nothing
-    write_all(fd_, record, path_);
+    std::shared_lock<std::shared_mutex> lock(truncating_);
+    // in the kernel once pwrite returns, so a SIGKILL after it loses nothing
+    write_all(fd_, record, path_, end_.fetch_add(record.size()));
 }
 
 void Journal::clear() {
+    std::unique_lock<std::shared_mutex> lock(truncating_);
     if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
-    ::lseek(fd_, 0, SEEK_SET);
-    write_all(fd_, header(experiment_), path_);
+    const std::string head = header(experiment_);
+    write_all(fd_, head, path_, 0);
+    end_ = head.size();
 }
 
 void Journal::remove() {

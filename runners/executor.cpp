@@ -83,12 +83,12 @@ std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKe
         const double t0 = thread_cpu_seconds();
         try {
             results::Trace t = run_one(plan, key, stop);
-            std::string record = sink.encode(t);
+            sink.save(sink.encode(t));
             const double t1 = thread_cpu_seconds();
             run_cpu += t1 - t0;
             {
                 std::lock_guard<std::mutex> lock(commit_mutex);
-                sink.commit(std::move(t), std::move(record));
+                sink.commit(std::move(t));
             }
             commit_cpu += thread_cpu_seconds() - t1;
         } catch (const Interrupted&) {

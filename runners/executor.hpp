@@ -25,13 +25,14 @@ struct RunError {
 // "problem 'x', optimizer 'y', replicate r: <what>"
 std::string describe_failure(const Plan& plan, const results::RunKey& key, const std::string& what);
 
-// What becomes of a finished trace. `encode` runs on the worker that ran it, in parallel
-// with the other workers (the journal record: copying and checksumming the trace);
-// `commit` runs one call at a time (the writer's serial part), so it should do little
-// more than write the record out.
+// What becomes of a finished trace. `encode` and `save` run on the worker that ran it,
+// in parallel with the other workers: the journal record is made (copying and
+// checksumming the trace) and written at its own place in the journal. `commit` runs
+// one call at a time (the writer's serial part), so it should do little: keep the trace.
 struct Sink {
     std::function<std::string(const results::Trace&)> encode;
-    std::function<void(results::Trace&&, std::string&& record)> commit;
+    std::function<void(const std::string& record)> save;
+    std::function<void(results::Trace&&)> commit;
 };
 
 // Where the time went: thread CPU seconds inside runs (including encode) and inside

@@ -154,8 +154,8 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
             return results::Journal::encode(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
                                             plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t);
         },
-        [&](results::Trace&& t, std::string&& record) {
-            journal.append_record(record);
+        [&](const std::string& record) { journal.append_record(record); },
+        [&](results::Trace&& t) {
             outcome.failed_evaluations += t.failures();
             t.key = {pmap[static_cast<std::size_t>(t.key.problem)], omap[static_cast<std::size_t>(t.key.optimizer)],
                      t.key.replicate};

@@ -78,9 +78,9 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     std::mutex commit_mutex, errors_mutex;
     std::vector<RunError> errors;
     double server_commit_cpu = 0;
-    auto commit = [&](results::Trace&& t, std::string&& record) {
+    auto commit = [&](results::Trace&& t) {
         std::lock_guard<std::mutex> lock(commit_mutex);
-        sink.commit(std::move(t), std::move(record));
+        sink.commit(std::move(t));
     };
     auto fail = [&](const results::RunKey& key, const std::string& what) {
         std::lock_guard<std::mutex> lock(errors_mutex);
@@ -120,7 +120,8 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
                     if (!rec) throw std::runtime_error("MPI: a corrupt trace from rank " + std::to_string(status.MPI_SOURCE));
                     rec->trace.key = key;
                     try {
-                        commit(std::move(rec->trace), std::move(record));
+                        sink.save(record);
+                        commit(std::move(rec->trace));
                     } catch (const std::exception& e) {
                         fail(key, e.what());
                     }
@@ -147,10 +148,10 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
         const double t0 = thread_cpu_seconds();
         try {
             results::Trace t = run_one(plan, key, stop);
-            std::string record = sink.encode(t);
+            sink.save(sink.encode(t));
             const double t1 = thread_cpu_seconds();
             run_cpu += t1 - t0;
-            commit(std::move(t), std::move(record));
+            commit(std::move(t));
             commit_cpu += thread_cpu_seconds() - t1;
         } catch (const Interrupted&) {
         } catch (const std::exception& e) {
