@@ -147,11 +147,17 @@ Journal::~Journal() {
 }
 
 std::string Journal::encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& t) {
+    std::string bytes;
+    encode(problem_id, optimizer_id, t, bytes);
+    return bytes;
+}
+
+void Journal::encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& t, std::string& bytes) {
     const std::size_t n = t.size();
     const std::size_t payload = 3 * sizeof(std::uint32_t) + problem_id.size() + optimizer_id.size() + t.notes.size() +
                                 sizeof(std::int32_t) + 2 * sizeof(std::uint64_t) + sizeof(double) +
                                 2 * sizeof(std::uint64_t) + n * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double);
-    std::string bytes(record_overhead + payload, '\0');
+    bytes.resize(record_overhead + payload);  // every byte is written below
     Writer w{bytes.data()};
     w.put(record_magic);
     w.put(static_cast<std::uint64_t>(payload));
@@ -169,7 +175,6 @@ std::string Journal::encode(const std::string& problem_id, const std::string& op
     w.put_vector(t.failed);
     w.put_vector(t.x);
     w.put(checksum(body, payload));
-    return bytes;
 }
 
 std::optional<JournalRecord> Journal::decode(const char* bytes, std::size_t size, std::size_t* used) {

@@ -47,6 +47,9 @@ public:
     // One record's bytes: magic, length, payload, CRC-32. Also the form in which MPI
     // ranks send their traces to the writer.
     static std::string encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
+    // The same into `out`, reusing its memory (a worker's buffer: no fresh pages per run).
+    static void encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace,
+                       std::string& out);
     // The record at the start of `bytes`, or nothing when it is torn or corrupt; `used`
     // receives its length.
     static std::optional<JournalRecord> decode(const char* bytes, std::size_t size, std::size_t* used = nullptr);

@@ -83,7 +83,7 @@ std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKe
         const double t0 = thread_cpu_seconds();
         try {
             results::Trace t = run_one(plan, key, stop);
-            sink.save(sink.encode(t));
+            sink.save(t);
             const double t1 = thread_cpu_seconds();
             run_cpu += t1 - t0;
             {

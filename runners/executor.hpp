@@ -25,13 +25,14 @@ struct RunError {
 // "problem 'x', optimizer 'y', replicate r: <what>"
 std::string describe_failure(const Plan& plan, const results::RunKey& key, const std::string& what);
 
-// What becomes of a finished trace. `encode` and `save` run on the worker that ran it,
-// in parallel with the other workers: the journal record is made (copying and
-// checksumming the trace) and written at its own place in the journal. `commit` runs
-// one call at a time (the writer's serial part), so it should do little: keep the trace.
+// What becomes of a finished trace. `save` runs on the worker that ran it, in parallel
+// with the other workers: it journals the trace (encoding, checksumming and writing it at
+// its own place in the journal). `save_record` does the same for a record encoded
+// elsewhere (an MPI rank's). `commit` runs one call at a time (the writer's serial part),
+// so it should do little: keep the trace.
 struct Sink {
-    std::function<std::string(const results::Trace&)> encode;
-    std::function<void(const std::string& record)> save;
+    std::function<void(const results::Trace&)> save;
+    std::function<void(const std::string& record)> save_record;
     std::function<void(results::Trace&&)> commit;
 };
 

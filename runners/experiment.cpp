@@ -151,8 +151,10 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     double checkpoint_every = 60;  // seconds; grows if writing the file gets slow
     const Sink sink{
         [&](const results::Trace& t) {
-            return results::Journal::encode(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
-                                            plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t);
+            thread_local std::string record;  // reused: a run's record is as large as its trace
+            results::Journal::encode(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
+                                     plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t, record);
+            journal.append_record(record);
         },
         [&](const std::string& record) { journal.append_record(record); },
         [&](results::Trace&& t) {

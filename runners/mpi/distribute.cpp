@@ -120,7 +120,7 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
                     if (!rec) throw std::runtime_error("MPI: a corrupt trace from rank " + std::to_string(status.MPI_SOURCE));
                     rec->trace.key = key;
                     try {
-                        sink.save(record);
+                        sink.save_record(record);
                         commit(std::move(rec->trace));
                     } catch (const std::exception& e) {
                         fail(key, e.what());
@@ -148,7 +148,7 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
         const double t0 = thread_cpu_seconds();
         try {
             results::Trace t = run_one(plan, key, stop);
-            sink.save(sink.encode(t));
+            sink.save(t);
             const double t1 = thread_cpu_seconds();
             run_cpu += t1 - t0;
             commit(std::move(t));
@@ -174,7 +174,7 @@ void work(const Plan& plan, int threads, const std::atomic<bool>& stop) {
     std::exception_ptr error;
 #pragma omp parallel num_threads(threads)
     {
-        std::string message = report(Kind::Ready, stop_key);
+        std::string message = report(Kind::Ready, stop_key), record;
         while (true) {
             std::int32_t a[3] = {-1, -1, -1};
             try {
@@ -192,9 +192,11 @@ void work(const Plan& plan, int threads, const std::atomic<bool>& stop) {
             if (key.problem < 0) break;
             try {
                 const results::Trace t = run_one(plan, key, stop);
-                message = report(Kind::Finished, key,
-                                 results::Journal::encode(plan.problems[static_cast<std::size_t>(key.problem)].id,
-                                                          plan.optimizers[static_cast<std::size_t>(key.optimizer)].bound.id, t));
+                results::Journal::encode(plan.problems[static_cast<std::size_t>(key.problem)].id,
+                                         plan.optimizers[static_cast<std::size_t>(key.optimizer)].bound.id, t, record);
+                const std::string head = report(Kind::Finished, key);
+                message.assign(head);  // a copy into the same buffer: no fresh pages per run
+                message += record;
             } catch (const Interrupted&) {
                 message = report(Kind::Abandoned, key);
             } catch (const std::exception& e) {

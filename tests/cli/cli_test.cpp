@@ -79,9 +79,10 @@ TEST_CASE("cli: journalled runs of entries the spec no longer has are never drop
                          out);
     const std::string journal = testing::read_file(out + ".journal");
     REQUIRE_FALSE(journal.empty());
-    const auto r = run_cli("run --problem hartmann6 --optimizer random-search --budget 30000 --replicates 1 --output " + out);
+    // runs start longest expected first: hartmann6 (6 dimensions) before levy (2)
+    const auto r = run_cli("run --problem levy:d=2 --optimizer random-search --budget 30000 --replicates 1 --output " + out);
     CHECK(r.status == 2);
-    CHECK(r.err.find("holds runs of problem 'levy', which this spec does not have") != std::string::npos);
+    CHECK(r.err.find("holds runs of problem 'hartmann6', which this spec does not have") != std::string::npos);
     // the finished runs are all still there (only a torn last record, if the kill left
     // one, is cut off)
     const std::string after = testing::read_file(out + ".journal");
