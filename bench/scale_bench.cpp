@@ -101,4 +101,4 @@ void scale(benchmark::State& state, const std::string& name) {
 }  // namespace
 
 BENCHMARK_CAPTURE(scale, Cheap, std::string("cheap"))->Arg(16)->Iterations(1)->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(scale, GpEi, std::string("gp-ei"))->Arg(4)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(scale, GpEi, std::string("gp-ei"))->Arg(64)->Iterations(1)->Unit(benchmark::kSecond);
