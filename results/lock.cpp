@@ -36,8 +36,11 @@ OutputLock::OutputLock(const std::string& output) : path_(path_for(output)) {
         if (::fstat(fd_, &opened) == 0 && ::stat(path_.c_str(), &named) == 0 && opened.st_ino == named.st_ino &&
             opened.st_dev == named.st_dev) {
             const std::string pid = std::to_string(::getpid()) + "\n";
-            if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size()))
-                throw UserError("cannot write the lock file '" + path_ + "': " + std::strerror(errno));
+            if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+                const int err = errno;
+                ::close(fd_);
+                throw UserError("cannot write the lock file '" + path_ + "': " + std::strerror(err));
+            }
             return;
         }
         ::close(fd_);

@@ -69,40 +69,52 @@ double thread_cpu_seconds() {
     return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
+void Workers::run(const results::RunKey& key, double& run_cpu, double& commit_cpu) {
+    const double t0 = thread_cpu_seconds();
+    try {
+        results::Trace t = run_one(plan_, key, stop_);
+        sink_.save(t);
+        const double t1 = thread_cpu_seconds();
+        run_cpu += t1 - t0;
+        commit(std::move(t));
+        commit_cpu += thread_cpu_seconds() - t1;
+    } catch (const Interrupted&) {
+    } catch (const std::exception& e) {
+        fail(key, e.what());
+    }
+}
+
+void Workers::commit(results::Trace&& trace) {
+    std::lock_guard<std::mutex> lock(commit_mutex_);
+    sink_.commit(std::move(trace));
+}
+
+void Workers::fail(const results::RunKey& key, const std::string& what) {
+    std::lock_guard<std::mutex> lock(errors_mutex_);
+    errors_.push_back({key, describe_failure(plan_, key, what)});
+}
+
+std::vector<RunError> Workers::errors() {
+    std::lock_guard<std::mutex> lock(errors_mutex_);
+    std::vector<RunError> sorted = errors_;
+    std::sort(sorted.begin(), sorted.end(), [](const RunError& a, const RunError& b) { return a.key < b.key; });
+    return sorted;
+}
+
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
                               const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats) {
-    std::vector<RunError> errors;
-    std::mutex commit_mutex, errors_mutex;
+    Workers workers(plan, stop, sink);
     double run_cpu = 0, commit_cpu = 0;
     const long n = static_cast<long>(pending.size());
     if (threads <= 0) threads = omp_get_max_threads();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : run_cpu, commit_cpu)
-    for (long i = 0; i < n; ++i) {
-        if (stop.load(std::memory_order_relaxed)) continue;
-        const results::RunKey& key = pending[static_cast<std::size_t>(i)];
-        const double t0 = thread_cpu_seconds();
-        try {
-            results::Trace t = run_one(plan, key, stop);
-            sink.save(t);
-            const double t1 = thread_cpu_seconds();
-            run_cpu += t1 - t0;
-            {
-                std::lock_guard<std::mutex> lock(commit_mutex);
-                sink.commit(std::move(t));
-            }
-            commit_cpu += thread_cpu_seconds() - t1;
-        } catch (const Interrupted&) {
-        } catch (const std::exception& e) {
-            std::lock_guard<std::mutex> lock(errors_mutex);
-            errors.push_back({key, describe_failure(plan, key, e.what())});
-        }
-    }
+    for (long i = 0; i < n; ++i)
+        if (!stop.load(std::memory_order_relaxed)) workers.run(pending[static_cast<std::size_t>(i)], run_cpu, commit_cpu);
     if (stats) {
         stats->run_cpu += run_cpu;
         stats->commit_cpu += commit_cpu;
     }
-    std::sort(errors.begin(), errors.end(), [](const RunError& a, const RunError& b) { return a.key < b.key; });
-    return errors;
+    return workers.errors();
 }
 
 }  // namespace bobench::runners

@@ -3,6 +3,7 @@
 // random streams, so its trace depends on its seeds only, never on the thread count.
 #include <atomic>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,27 @@ struct Sink {
 // commit, the serial part that bounds the speed-up (Amdahl).
 struct ExecutionStats {
     double run_cpu = 0, commit_cpu = 0;
+};
+
+// What the worker threads of an executor share: one run's work, journal and commit, and
+// the failures. Thread-safe.
+class Workers {
+public:
+    Workers(const Plan& plan, const std::atomic<bool>& stop, const Sink& sink) : plan_(plan), stop_(stop), sink_(sink) {}
+    // Runs `key` on the calling thread, journals it (in parallel with other threads) and
+    // commits it (one at a time); a run that throws is recorded as failed. Adds the
+    // thread CPU time spent to `run_cpu` and `commit_cpu`.
+    void run(const results::RunKey& key, double& run_cpu, double& commit_cpu);
+    void commit(results::Trace&& trace);  // one at a time
+    void fail(const results::RunKey& key, const std::string& what);
+    std::vector<RunError> errors();  // in key order
+
+private:
+    const Plan& plan_;
+    const std::atomic<bool>& stop_;
+    const Sink& sink_;
+    std::mutex commit_mutex_, errors_mutex_;
+    std::vector<RunError> errors_;
 };
 
 // Runs `pending` in the given order (longest_first puts the longest expected runs

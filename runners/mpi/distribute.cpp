@@ -75,17 +75,8 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
         const std::size_t i = next.fetch_add(1);
         return i < pending.size() ? pending[i] : stop_key;
     };
-    std::mutex commit_mutex, errors_mutex;
-    std::vector<RunError> errors;
+    Workers workers(plan, stop, sink);
     double server_commit_cpu = 0;
-    auto commit = [&](results::Trace&& t) {
-        std::lock_guard<std::mutex> lock(commit_mutex);
-        sink.commit(std::move(t));
-    };
-    auto fail = [&](const results::RunKey& key, const std::string& what) {
-        std::lock_guard<std::mutex> lock(errors_mutex);
-        errors.push_back({key, describe_failure(plan, key, what)});
-    };
 
     // The other ranks' requests are served by one thread, which polls (a blocking
     // receive would spin a core that rank 0's own workers need).
@@ -121,12 +112,12 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
                     rec->trace.key = key;
                     try {
                         sink.save_record(record);
-                        commit(std::move(rec->trace));
+                        workers.commit(std::move(rec->trace));
                     } catch (const std::exception& e) {
-                        fail(key, e.what());
+                        workers.fail(key, e.what());
                     }
                 } else if (kind == Kind::Failed) {
-                    fail(key, buffer.substr(report_header));
+                    workers.fail(key, buffer.substr(report_header));
                 } else if (kind == Kind::RankDone) {
                     --active;
                     continue;
@@ -144,28 +135,14 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     double run_cpu = 0, commit_cpu = 0;
     if (threads <= 0) threads = omp_get_max_threads();
 #pragma omp parallel num_threads(threads) reduction(+ : run_cpu, commit_cpu)
-    for (results::RunKey key = take(); key.problem >= 0; key = take()) {
-        const double t0 = thread_cpu_seconds();
-        try {
-            results::Trace t = run_one(plan, key, stop);
-            sink.save(t);
-            const double t1 = thread_cpu_seconds();
-            run_cpu += t1 - t0;
-            commit(std::move(t));
-            commit_cpu += thread_cpu_seconds() - t1;
-        } catch (const Interrupted&) {
-        } catch (const std::exception& e) {
-            fail(key, e.what());
-        }
-    }
+    for (results::RunKey key = take(); key.problem >= 0; key = take()) workers.run(key, run_cpu, commit_cpu);
     server.join();
     if (server_error) std::rethrow_exception(server_error);
     if (stats) {
         stats->run_cpu += run_cpu;
         stats->commit_cpu += commit_cpu + server_commit_cpu;
     }
-    std::sort(errors.begin(), errors.end(), [](const RunError& a, const RunError& b) { return a.key < b.key; });
-    return errors;
+    return workers.errors();
 }
 
 void work(const Plan& plan, int threads, const std::atomic<bool>& stop) {
