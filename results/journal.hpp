@@ -38,6 +38,9 @@ public:
     Journal& operator=(const Journal&) = delete;
 
     const std::vector<JournalRecord>& recovered() const { return recovered_; }
+    // Bytes between recovered records that held no valid record (damaged on disk): they
+    // were skipped, and the intact records after them kept.
+    std::size_t damaged_bytes() const { return damaged_bytes_; }
     void append(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
     // Appends a record made by encode(). Thread-safe and concurrent: each record gets its
     // own span of the file (reserved atomically) and is written there with pwrite, so
@@ -63,6 +66,7 @@ private:
     std::atomic<std::uint64_t> end_{0};  // where the next record goes
     std::shared_mutex truncating_;       // appends share it, clear() takes it alone
     std::vector<JournalRecord> recovered_;
+    std::size_t damaged_bytes_ = 0;
 };
 
 }  // namespace bobench::results
