@@ -49,7 +49,7 @@ const std::map<std::string, Command>& commands() {
 
 void usage(std::ostream& out) {
     out << "usage: bobench COMMAND [ARGS]   (bobench COMMAND --help for its options)\n\ncommands:\n";
-    for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(10 - name.size(), ' ') << cmd.summary << "\n";
+    for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << "\n";
 }
 
 extern "C" void on_signal(int sig) {
