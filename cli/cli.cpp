@@ -1,6 +1,8 @@
 #include "cli/cli.hpp"
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -8,6 +10,7 @@
 #include <boost/program_options/errors.hpp>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
 
@@ -17,6 +20,12 @@ std::atomic<bool>& stop_flag() {
     static std::atomic<bool> flag{false};
     return flag;
 }
+
+namespace {
+std::atomic<int> stop_signal{SIGINT};
+}
+
+int interrupted_status() { return 128 + stop_signal.load(); }
 
 namespace {
 struct Command {
@@ -45,7 +54,10 @@ void usage(std::ostream& out) {
     for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(10 - name.size(), ' ') << cmd.summary << "\n";
 }
 
-extern "C" void on_signal(int) { stop_flag().store(true); }
+extern "C" void on_signal(int sig) {
+    stop_signal.store(sig);
+    stop_flag().store(true);
+}
 }  // namespace
 
 std::optional<boost::program_options::variables_map> parse_words(const Args& args,
@@ -70,13 +82,32 @@ void write_output(const boost::program_options::variables_map& vm, const std::fu
     }
     const std::string path = vm["output"].as<std::string>();
     std::ofstream file(path);
-    if (file) write(file);
-    if (!file) throw UserError("cannot write '" + path + "'");
+    if (!file) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
+    write(file);
+    file.close();
+    check_written(file, "'" + path + "'");
+}
+
+std::string command_line(const std::string& command, const Args& args) {
+    std::string line = "bobench " + command;
+    for (const std::string& a : args) {
+        const bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                             "0123456789-_=:,./+@%") == std::string::npos;
+        if (plain) {
+            line += " " + a;
+            continue;
+        }
+        std::string quoted = "'";
+        for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        line += " " + quoted + "'";
+    }
+    return line;
 }
 
 int main(int argc, char** argv) {
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
+    std::signal(SIGXFSZ, SIG_IGN);  // over a file-size limit: write() fails with EFBIG, reported by name
     if (argc < 2) {
         usage(std::cerr);
         return 2;
@@ -100,7 +131,9 @@ int main(int argc, char** argv) {
         return 2;
     }
     try {
-        return it->second.run(Args(argv + 2, argv + argc));
+        const int status = it->second.run(Args(argv + 2, argv + argc));
+        check_written(std::cout, "standard output");  // a full disk or /dev/full is an error
+        return status;
     } catch (const UserError& e) {
         std::cerr << "bobench " << name << ": error: " << e.what() << "\n";
         return 2;

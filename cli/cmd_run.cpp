@@ -1,5 +1,6 @@
 // bobench run [SPEC] [--problem ID]... [--optimizer ID]... [overrides]
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/provenance.hpp"
 #include "runners/experiment.hpp"
 #include "results/store.hpp"
 
@@ -55,9 +57,10 @@ int run(const Args& args) {
         "spec", po::value<std::string>(), "experiment spec (INI); see experiments/demo.ini")(
         "problem", po::value<std::vector<std::string>>()->composing(), "add a problem, e.g. levy:d=5 (repeatable)")(
         "optimizer", po::value<std::vector<std::string>>()->composing(), "add an optimizer, e.g. random-search (repeatable)")(
-        "threads", po::value<int>(), "worker threads (0: all cores)")("replicates", po::value<long>(),
-                                                                      "runs per problem and optimizer")(
-        "budget", po::value<long>(), "evaluations per run")("seed", po::value<std::uint64_t>(), "master seed")(
+        "threads", po::value<std::string>(), "worker threads (0: all cores; at most 1024)")(
+        "replicates", po::value<std::string>(), "runs per problem and optimizer")(
+        "budget", po::value<std::string>(), "evaluations per run")(
+        "seed", po::value<std::string>(), "master seed, in [0, 2^63 - 1]")(
         "output", po::value<std::string>(), "results file (HDF5)")(
         "on-failure", po::value<std::string>(), "NaN/inf objective values: penalty or skip")(
         "data-dir", po::value<std::string>(), "folder of tabular benchmark data (sets BOBENCH_DATA)")(
@@ -75,34 +78,48 @@ int run(const Args& args) {
         for (const auto& p : vm["problem"].as<std::vector<std::string>>()) add(spec.problems, p);
     if (vm.count("optimizer"))
         for (const auto& o : vm["optimizer"].as<std::vector<std::string>>()) add(spec.optimizers, o);
-    if (vm.count("threads")) spec.threads = vm["threads"].as<int>();
-    if (vm.count("replicates")) spec.replicates = vm["replicates"].as<long>();
-    if (vm.count("budget")) spec.budget = vm["budget"].as<long>();
-    if (vm.count("seed")) spec.seed = vm["seed"].as<std::uint64_t>();
+    auto flag = [&](const char* name, long min, long max) {  // checked before it is narrowed
+        return parse_integer(std::string("--") + name, vm[name].as<std::string>(), min, max);
+    };
+    if (vm.count("threads")) spec.threads = flag("threads", 0, runners::max_threads);
+    if (vm.count("replicates")) spec.replicates = flag("replicates", 1, runners::max_replicates);
+    if (vm.count("budget")) spec.budget = flag("budget", 1, runners::max_budget);
+    if (vm.count("seed")) spec.seed = runners::parse_seed(vm["seed"].as<std::string>(), "--seed");
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
     if (vm.count("on-failure")) spec.on_failure = results::parse_policy(vm["on-failure"].as<std::string>(), "--on-failure");
-    if (spec.threads < 0) throw UserError("--threads " + std::to_string(spec.threads) + " is not valid; expected >= 0");
     if (vm.count("data-dir")) spec.data_dir = vm["data-dir"].as<std::string>();
     // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 
     const bool quiet = vm.count("quiet") > 0;
-    const int status = run_spec(spec, quiet, [&](const runners::Plan& plan) {
+    const int status = run_spec(spec, quiet, command_line("run", args), [&](const runners::Plan& plan) {
         if (!quiet) print_summary(plan, std::cout);
     });
     std::cout << "results: " << spec.output << "\n";
     return status;
 }
 
-int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done) {
-    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
+             const std::function<void(const runners::Plan&)>& done) {
+    const auto started = std::chrono::system_clock::now();
+    runners::Plan plan;
+    try {
+        plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog(), &stop_flag());
+    } catch (const runners::Interrupted&) {
+        std::cerr << "interrupted while planning; nothing was run\n";
+        return interrupted_status();
+    }
     for (const auto& pp : plan.problems)
         if (pp.problem->metadata().count("synthetic_fixture"))
             std::cerr << "warning: problem '" << pp.label << "' reads a SYNTHETIC fixture table ("
                       << pp.problem->metadata().at("file") << "): its results are not the benchmark's\n";
     const runners::ExperimentOutcome outcome =
-        runners::run_experiment(plan, stop_flag(), (!quiet && ::isatty(STDERR_FILENO)) ? &std::cerr : nullptr);
+        runners::run_experiment(plan, stop_flag(), (!quiet && ::isatty(STDERR_FILENO)) ? &std::cerr : nullptr,
+                                provenance(started, command));
     if (done) done(plan);
+    if (outcome.journal_damaged_bytes > 0)
+        std::cerr << "warning: " << outcome.journal_damaged_bytes << " damaged bytes in '" << plan.spec.output
+                  << ".journal' were skipped; the intact runs around them were recovered\n";
     if (outcome.resumed > 0)
         std::cerr << outcome.resumed << " of " << outcome.planned << " runs were already done and were kept\n";
     if (outcome.failed_evaluations > 0)
@@ -112,7 +129,7 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::functio
     for (const auto& e : outcome.errors) std::cerr << "error: run failed: " << e.message << "\n";
     if (outcome.interrupted) {
         std::cerr << "interrupted: finished runs are saved; run the same command again to resume\n";
-        return 130;
+        return interrupted_status();
     }
     return outcome.errors.empty() ? 0 : 1;
 }

@@ -33,6 +33,10 @@ void silence_errors();  // idempotent; called by every opener below
 
 bool is_hdf5(const std::string& path);
 Handle create_file(const std::string& path);  // truncates
+// A file that lives in memory only (HDF5's core driver); `name` just identifies it.
+Handle create_memory_file(const std::string& name);
+// The bytes of an open file as they would be on disk (after a flush).
+std::string file_image(hid_t file);
 Handle open_file(const std::string& path);    // read-only
 Handle create_group(hid_t parent, const std::string& name);
 Handle open_group(hid_t parent, const std::string& name);

@@ -1,5 +1,6 @@
 #include "results/journal.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -9,6 +10,7 @@
 #include <boost/crc.hpp>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 
 namespace bobench::results {
 
@@ -47,7 +49,7 @@ struct Reader {
         return s;
     }
     template <class T> void get_vector(std::vector<T>& v, std::uint64_t n) {
-        if (!ok || static_cast<std::uint64_t>(end - p) < n * sizeof(T)) { ok = false; return; }
+        if (!ok || n > static_cast<std::uint64_t>(end - p) / sizeof(T)) { ok = false; return; }
         v.resize(n);
         if (n) std::memcpy(v.data(), p, n * sizeof(T));
         p += n * sizeof(T);
@@ -60,18 +62,34 @@ std::uint32_t crc32(const char* data, std::size_t n) {
     return crc.checksum();
 }
 
-void write_all(int fd, const std::string& bytes, const std::string& path) {
-    const char* p = bytes.data();
-    std::size_t left = bytes.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw UserError("cannot write journal '" + path + "': " + std::strerror(errno));
-        }
-        p += n;
-        left -= static_cast<std::size_t>(n);
-    }
+// Parses the record at `p` and advances past it; false (p unchanged) when no whole record
+// with a valid checksum starts there.
+bool parse_record(const char*& p, const char* end, JournalRecord& rec) {
+    Reader in{p, end};
+    const auto magic = in.get<std::uint32_t>();
+    const auto length = in.get<std::uint64_t>();
+    if (!in.ok || magic != record_magic || static_cast<std::uint64_t>(in.end - in.p) < 4 ||
+        static_cast<std::uint64_t>(in.end - in.p) - 4 < length)
+        return false;
+    const char* payload = in.p;
+    in.p += length;
+    if (in.get<std::uint32_t>() != crc32(payload, length)) return false;
+    Reader r{payload, payload + length};
+    rec.problem_id = r.get_string();
+    rec.optimizer_id = r.get_string();
+    Trace& t = rec.trace;
+    t.key.replicate = r.get<std::int32_t>();
+    t.problem_seed = r.get<std::uint64_t>();
+    t.optimizer_seed = r.get<std::uint64_t>();
+    t.seconds = r.get<double>();
+    t.notes = r.get_string();
+    const auto n = r.get<std::uint64_t>(), nx = r.get<std::uint64_t>();
+    for (auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) r.get_vector(*v, n);
+    r.get_vector(t.failed, n);
+    r.get_vector(t.x, nx);
+    if (!r.ok || r.p != r.end) return false;
+    p = in.p;
+    return true;
 }
 
 std::string header(std::uint64_t experiment) {
@@ -100,40 +118,32 @@ Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(p
             throw UserError("journal '" + path_ + "' belongs to an experiment with another seed, budget or "
                             "on_failure; finish that one or delete the journal");
         good = head.size();
-        Reader in{bytes.data() + good, bytes.data() + bytes.size()};
-        while (true) {
-            const char* start = in.p;
-            const auto magic = in.get<std::uint32_t>();
-            const auto length = in.get<std::uint64_t>();
-            if (!in.ok || magic != record_magic || static_cast<std::uint64_t>(in.end - in.p) < length + 4) break;
-            const char* payload = in.p;
-            in.p += length;
-            if (in.get<std::uint32_t>() != crc32(payload, length)) break;
-            Reader r{payload, payload + length};
+        const char* const end = bytes.data() + bytes.size();
+        const char* p = bytes.data() + good;
+        const char* damaged = nullptr;  // start of bytes that hold no valid record
+        while (p < end) {
+            const char* record = p;
             JournalRecord rec;
-            rec.problem_id = r.get_string();
-            rec.optimizer_id = r.get_string();
-            Trace& t = rec.trace;
-            t.key.replicate = r.get<std::int32_t>();
-            t.problem_seed = r.get<std::uint64_t>();
-            t.optimizer_seed = r.get<std::uint64_t>();
-            t.seconds = r.get<double>();
-            t.notes = r.get_string();
-            const auto n = r.get<std::uint64_t>(), nx = r.get<std::uint64_t>();
-            for (auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) r.get_vector(*v, n);
-            r.get_vector(t.failed, n);
-            r.get_vector(t.x, nx);
-            if (!r.ok) break;
-            recovered_.push_back(std::move(rec));
-            good = static_cast<std::size_t>(in.p - bytes.data());
-            (void)start;
+            if (parse_record(p, end, rec)) {
+                // a record that is damaged in the middle must not cost the intact ones after it
+                if (damaged) damaged_bytes_ += static_cast<std::size_t>(record - damaged);
+                damaged = nullptr;
+                recovered_.push_back(std::move(rec));
+                good = static_cast<std::size_t>(p - bytes.data());
+                continue;
+            }
+            if (!damaged) damaged = record;
+            const char* next = std::search(record + 1, end, reinterpret_cast<const char*>(&record_magic),
+                                           reinterpret_cast<const char*>(&record_magic) + sizeof record_magic);
+            if (next == end) break;  // the rest is a torn tail
+            p = next;
         }
     }
     // drop a torn tail (or write the header of a new journal)
     if (good == 0) {
         if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
         ::lseek(fd_, 0, SEEK_SET);
-        write_all(fd_, head, path_);
+        write_all(fd_, head, "journal '" + path_ + "'");
     } else {
         if (::ftruncate(fd_, static_cast<off_t>(good)) != 0)
             throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
@@ -165,13 +175,13 @@ void Journal::append(const std::string& problem_id, const std::string& optimizer
     rec.bytes += payload.bytes;
     rec.put(crc32(payload.bytes.data(), payload.bytes.size()));
     // one write(): in the kernel once it returns, so a SIGKILL after it loses nothing
-    write_all(fd_, rec.bytes, path_);
+    write_all(fd_, rec.bytes, "journal '" + path_ + "'");
 }
 
 void Journal::clear() {
     if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
     ::lseek(fd_, 0, SEEK_SET);
-    write_all(fd_, header(experiment_), path_);
+    write_all(fd_, header(experiment_), "journal '" + path_ + "'");
 }
 
 void Journal::remove() {

@@ -4,7 +4,8 @@
 // runs in flight. The results file itself is rewritten whole (temporary file + rename)
 // at checkpoints and at the end, after which the journal is emptied. On the next start,
 // records that were not yet in the results file are recovered; a torn last record (the
-// process died while writing it) fails its checksum and is dropped.
+// process died while writing it) fails its checksum and is dropped, and a damaged record
+// in the middle is skipped without losing the records after it.
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -33,6 +34,9 @@ public:
     Journal& operator=(const Journal&) = delete;
 
     const std::vector<JournalRecord>& recovered() const { return recovered_; }
+    // Bytes between recovered records that held no valid record (damaged on disk): they
+    // were skipped, and the intact records after them kept.
+    std::size_t damaged_bytes() const { return damaged_bytes_; }
     void append(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
     void clear();   // after the results file holds every record
     void remove();  // at the end of a complete run
@@ -42,6 +46,7 @@ private:
     std::uint64_t experiment_;
     int fd_ = -1;
     std::vector<JournalRecord> recovered_;
+    std::size_t damaged_bytes_ = 0;
 };
 
 }  // namespace bobench::results

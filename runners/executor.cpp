@@ -1,6 +1,8 @@
 #include "runners/executor.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <exception>
 #include <cmath>
 #include <omp.h>
 
@@ -10,7 +12,8 @@
 
 namespace bobench::runners {
 
-results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop) {
+results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop,
+                       const std::atomic<bool>* abandon) {
     const auto start = std::chrono::steady_clock::now();
     const PlannedProblem& pp = plan.problems[static_cast<std::size_t>(key.problem)];
     const PlannedOptimizer& po = plan.optimizers[static_cast<std::size_t>(key.optimizer)];
@@ -28,7 +31,8 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     auto optimizer = po.bound.make({space, budget});
     double worst = -std::numeric_limits<double>::infinity();
     for (long i = 0; i < budget; ++i) {
-        if (stop.load(std::memory_order_relaxed)) throw Interrupted{};
+        if (stop.load(std::memory_order_relaxed) || (abandon && abandon->load(std::memory_order_relaxed)))
+            throw Interrupted{};
         const Point x = optimizer->ask(optimizer_rng);
         if (!space.contains(x))
             throw std::runtime_error("optimizer '" + po.label + "' suggested a point outside the space of problem '" +
@@ -60,14 +64,26 @@ std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKe
     std::vector<RunError> errors;
     const long n = static_cast<long>(pending.size());
     if (threads <= 0) threads = omp_get_max_threads();
+    threads = static_cast<int>(std::clamp<long>(n, 1, threads));  // no idle threads
+    // an exception must not leave an OpenMP region (std::terminate): the first failure of
+    // `finished` is kept, stops the other runs, and is rethrown after the region
+    std::exception_ptr failure;
+    std::atomic<bool> halt{false};
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (long i = 0; i < n; ++i) {
-        if (stop.load(std::memory_order_relaxed)) continue;
+        if (stop.load(std::memory_order_relaxed) || halt.load(std::memory_order_relaxed)) continue;
         const results::RunKey& key = pending[static_cast<std::size_t>(i)];
         try {
-            results::Trace t = run_one(plan, key, stop);
+            results::Trace t = run_one(plan, key, stop, &halt);
 #pragma omp critical(bobench_finished)
-            finished(std::move(t));
+            {
+                if (!failure) try {
+                        finished(std::move(t));
+                    } catch (...) {
+                        failure = std::current_exception();
+                        halt = true;
+                    }
+            }
         } catch (const Interrupted&) {
         } catch (const std::exception& e) {
             const std::string where = "problem '" + plan.problems[static_cast<std::size_t>(key.problem)].label +
@@ -77,6 +93,7 @@ std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKe
             errors.push_back({key, where + e.what()});
         }
     }
+    if (failure) std::rethrow_exception(failure);
     std::sort(errors.begin(), errors.end(), [](const RunError& a, const RunError& b) { return a.key < b.key; });
     return errors;
 }

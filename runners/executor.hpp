@@ -11,12 +11,12 @@
 
 namespace bobench::runners {
 
-struct Interrupted {};  // thrown inside a run when the stop flag is raised
-
 // One run, evaluation by evaluation: ask -> evaluate -> tell, recording the trace.
 // Objective values that are NaN/inf are recorded as failed and go to tell_failure with the
-// worst finite value seen so far (policy penalty) or none (skip).
-results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop);
+// worst finite value seen so far (policy penalty) or none (skip). Throws Interrupted
+// once `stop` (or `abandon`, when given) is true.
+results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop,
+                       const std::atomic<bool>* abandon = nullptr);
 
 struct RunError {
     results::RunKey key;
@@ -25,7 +25,9 @@ struct RunError {
 
 // Runs `pending`, calling `finished` (never concurrently) for each completed trace.
 // Stops starting runs, and abandons those in flight, once `stop` is true. Returns the
-// runs that threw (their message names the problem and optimizer).
+// runs that threw (their message names the problem and optimizer). When `finished`
+// throws (e.g. the disk is full), the runs in flight are abandoned and its exception is
+// rethrown here, after the threads have stopped; the traces it took before are its own.
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
                               const std::atomic<bool>& stop, const std::function<void(results::Trace&&)>& finished);
 

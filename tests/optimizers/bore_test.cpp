@@ -91,5 +91,5 @@ TEST_CASE("bore: gamma outside (0, 1) is refused", "[optimizers][bore]") {
         CHECK_THROWS_AS(b.make({space, 10}), UserError);
     }
     CHECK_THROWS_WITH(bind_optimizer(cli::optimizer_catalog(), Identifier::parse("bore-mlp:gamma=1.5")),
-                      "optimizer 'bore-mlp': parameter 'gamma' = '1.5' is not valid; expected a number in [0, 1]");
+                      "optimizer 'bore-mlp': parameter 'gamma' = '1.5' is not valid; expected a number in (0, 1)");
 }
