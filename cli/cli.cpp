@@ -22,12 +22,8 @@ std::atomic<bool>& stop_flag() {
 }
 
 namespace {
-std::atomic<int> stop_signal{SIGINT};
-}
+std::atomic<int> stop_signal{SIGINT};  // the last one received
 
-int interrupted_status() { return 128 + stop_signal.load(); }
-
-namespace {
 struct Command {
     int (*run)(const Args&);
     const char* summary;
@@ -59,6 +55,8 @@ extern "C" void on_signal(int sig) {
     stop_flag().store(true);
 }
 }  // namespace
+
+int interrupted_status() { return 128 + stop_signal.load(); }
 
 std::optional<boost::program_options::variables_map> parse_words(const Args& args,
                                                                  const boost::program_options::options_description& opts,
