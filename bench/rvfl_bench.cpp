@@ -3,13 +3,13 @@
 #include <benchmark/benchmark.h>
 
 #include "core/registry.hpp"
-#include "runners/catalog.hpp"
+#include "cli/catalog.hpp"
 
 using namespace bobench;
 
 static void rvfl_suggestion(benchmark::State& state, const std::string& optimizer_id) {
-    const BoundProblem problem = bind_problem(runners::problem_catalog(), Identifier::parse("hartmann6"));
-    const BoundOptimizer bound = bind_optimizer(runners::optimizer_catalog(), Identifier::parse(optimizer_id));
+    const BoundProblem problem = bind_problem(cli::problem_catalog(), Identifier::parse("hartmann6"));
+    const BoundOptimizer bound = bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer_id));
     const Space& space = problem.problem->space();
     auto optimizer = bound.make({space, 1000});
     Rng rng(1);

@@ -42,10 +42,10 @@ private:
 TEST_CASE("mixture optimizers: failed evaluations are skipped, the search goes on", "[mixtures][optimizers]") {
     for (const char* opt : {"mixture-kde:n_init=4", "mixture-gmr:n_init=4", "mixture-spn:n_init=4"}) {
         INFO(opt);
-        const runners::Trace t = testing::run_single(std::make_shared<HoledSphere>(), opt, 25);
+        const results::Trace t = testing::run_single(std::make_shared<HoledSphere>(), opt, 25);
         REQUIRE(t.size() == 25);
         for (double v : t.x) CHECK(std::isfinite(v));
         CHECK(t.failures() > 0);
-        CHECK(std::isfinite(runners::incumbent_curve(t).best_true.back()));
+        CHECK(std::isfinite(results::incumbent_curve(t).best_true.back()));
     }
 }

@@ -8,8 +8,8 @@
 #include "analysis/statistics/mann_whitney.hpp"
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
-#include "runners/catalog.hpp"
-#include "runners/store.hpp"
+#include "cli/catalog.hpp"
+#include "results/store.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 #include "tests/support/cli.hpp"
 
@@ -37,7 +37,7 @@ TEST_CASE("bnn optimizers: identical traces with 1 and 2 threads", "[optimizers]
     INFO(one.err);
     REQUIRE(one.status == 0);
     REQUIRE(testing::run_cli(run + (dir / "two.h5") + " --threads 2").status == 0);
-    const runners::Results a = runners::read_results(dir / "one.h5"), b = runners::read_results(dir / "two.h5");
+    const results::Results a = results::read_results(dir / "one.h5"), b = results::read_results(dir / "two.h5");
     REQUIRE(a.runs.size() == 2 * 2 * std::size(cheap));
     REQUIRE(a.runs.size() == b.runs.size());
     for (std::size_t i = 0; i < a.runs.size(); ++i) CHECK(a.runs[i].same_record(b.runs[i]));
@@ -62,7 +62,7 @@ TEST_CASE("bnn optimizers: beat random search on Branin with a small budget", "[
 }
 
 TEST_CASE("bnn optimizers: bad parameters are refused with the culprit named", "[optimizers][bnn]") {
-    const auto& catalog = runners::optimizer_catalog();
+    const auto& catalog = cli::optimizer_catalog();
     auto make = [&](const std::string& id) {
         const BoundOptimizer b = bind_optimizer(catalog, Identifier::parse(id));
         const Space space{{Param::real("x", 0, 1), Param::real("y", 0, 1)}};

@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/summary.hpp"
-#include "runners/store.hpp"
+#include "results/store.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 #include "tests/support/cli.hpp"
 
@@ -21,7 +21,7 @@ TEST_CASE("rvfl optimizers and criterion=cl: identical traces with 1 and 2 threa
     INFO(one.err);
     REQUIRE(one.status == 0);
     REQUIRE(testing::run_cli(run + " --threads 2 --output " + (dir / "two.h5")).status == 0);
-    const runners::Results a = runners::read_results(dir / "one.h5"), b = runners::read_results(dir / "two.h5");
+    const results::Results a = results::read_results(dir / "one.h5"), b = results::read_results(dir / "two.h5");
     REQUIRE(a.runs.size() == 2 * 10 * 2);
     REQUIRE(a.runs.size() == b.runs.size());
     for (std::size_t i = 0; i < a.runs.size(); ++i) CHECK(a.runs[i].same_record(b.runs[i]));
