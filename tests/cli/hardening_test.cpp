@@ -188,6 +188,7 @@ TEST_CASE("cli hardening: optimizer parameters out of range are refused when bin
     check_refused(run + "gp-mcmc:walkers=1", "optimizer 'gp-mcmc:walkers=1' cannot run on problem 'branin': "
                                              "GaussianProcessMCMC: n_walkers 1 must be even and >= 8");
     check_refused(run + "re:population=5,sample_size=6", "cannot run on problem 'branin': re: sample_size = 6 exceeds");
+    check_refused(run + "bohamiann:sample_steps=1", "sample_steps = 1 keeps no draw with keep_every = 100");
     CHECK_FALSE(fs::exists(out));
     const auto list = run_cli("list optimizers");
     CHECK(has(list.out, "(a number in (0, 1))"));
