@@ -47,7 +47,10 @@ const std::map<std::string, Command>& commands() {
 
 void usage(std::ostream& out) {
     out << "usage: bobench COMMAND [ARGS]   (bobench COMMAND --help for its options)\n\ncommands:\n";
-    for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(10 - name.size(), ' ') << cmd.summary << "\n";
+    for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << "\n";
+    out << "\nexit status: 0 done; 1 a run failed, or an output could not be written (disk full: finished runs\n"
+           "are saved, free space and run the command again); 2 bad input, refused before anything runs;\n"
+           "130 / 143 stopped by SIGINT (Ctrl-C) / SIGTERM, finished runs are saved\n";
 }
 
 extern "C" void on_signal(int sig) {

@@ -84,9 +84,13 @@ ParamSpec ParamSpec::choice(std::string key, std::string def, std::vector<std::s
 
 static std::string range_text(const ParamSpec& p) {
     const bool integer = p.type == ParamSpec::Type::Integer;
-    auto f = [&](double v) { return integer ? std::to_string(static_cast<long>(v)) : format_double(v); };
+    auto f = [&](double v) {
+        if (!integer) return format_double(v);
+        constexpr long most = std::numeric_limits<long>::max();  // not a double: 2^63 - 1 rounds up
+        return std::to_string(v >= static_cast<double>(most) ? most : static_cast<long>(v));
+    };
     const bool has_min = integer ? p.min > static_cast<double>(std::numeric_limits<int>::min()) : std::isfinite(p.min);
-    const bool has_max = integer ? p.max < static_cast<double>(std::numeric_limits<long>::max()) : std::isfinite(p.max);
+    const bool has_max = integer || std::isfinite(p.max);  // an integer's maximum is always there to say
     if (has_min && has_max)
         return std::string(" in ") + (p.min_open ? "(" : "[") + f(p.min) + ", " + f(p.max) + (p.max_open ? ")" : "]");
     if (has_min) return (p.min_open ? " > " : " >= ") + f(p.min);

@@ -164,9 +164,7 @@ struct TieBreakingBest {
 class Bore final : public Optimizer {
 public:
     Bore(const Space& space, const Args& args, std::unique_ptr<Classifier> classifier, bool one_hot)
-        : space_(space), args_(args), classifier_(std::move(classifier)), one_hot_(one_hot), history_(space, one_hot) {
-        bore::check_gamma(args.real("gamma"));
-    }
+        : space_(space), args_(args), classifier_(std::move(classifier)), one_hot_(one_hot), history_(space, one_hot) {}
 
     Point ask(Rng& rng) override {
         if (design_.empty())

@@ -31,10 +31,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/error.hpp"
 #include "core/registry.hpp"
-#include "core/text.hpp"
-#include "optimizers/bore_labels.hpp"
 #include "surrogates/parzen/parzen.hpp"
 
 namespace bobench {
@@ -204,12 +201,8 @@ OptimizerFactory tpe_factory(std::string name, std::string description, const Tp
             [](const OptimizerSetup& setup, const Args& args) {
                 TpeSettings s{args.real("gamma"), args.integer("n_startup"), args.text("split") == "linear",
                               parse_parzen(args.text("parzen"))};
-                bore::check_gamma(s.gamma);
-                s.n_candidates = args.integer("n_candidates");
+                s.n_candidates = args.integer("n_candidates");  // ranges checked when binding
                 s.prior_weight = args.real("prior_weight");
-                if (!(s.prior_weight > 0))
-                    throw UserError("tpe: prior_weight = " + format_double(s.prior_weight) +
-                                    " must be > 0 (it keeps every density positive on the whole space)");
                 return std::make_unique<Tpe>(setup.space, s);
             }};
 }

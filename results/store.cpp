@@ -266,14 +266,17 @@ static std::string results_image(const std::string& name, const Results& r) {
     return h5::file_image(f);
 }
 
-// The file that writing `path` replaces: the target of a symbolic link, else `path`.
+// The file that writing `path` replaces: the target of a symbolic link (followed even when
+// it does not exist yet), else `path`.
 static std::filesystem::path output_target(const std::string& path) {
+    std::filesystem::path p = path;
     std::error_code ec;
-    if (std::filesystem::is_symlink(path, ec)) {
-        auto target = std::filesystem::weakly_canonical(path, ec);
-        if (!ec) return target;
+    for (int hops = 0; hops < 40 && std::filesystem::is_symlink(p, ec); ++hops) {
+        const std::filesystem::path to = std::filesystem::read_symlink(p, ec);
+        if (ec) break;
+        p = to.is_absolute() ? to : p.parent_path() / to;
     }
-    return path;
+    return p;
 }
 
 static std::string temporary_name(const std::filesystem::path& target) {
