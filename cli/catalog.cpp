@@ -2,6 +2,8 @@
 
 #include "hpobench_tables/catalog.hpp"
 #include "optimizers/catalog.hpp"
+#include "testfunctions/racing/racing_line.hpp"
+#include "testfunctions/robot_push/robot_push.hpp"
 #include "testfunctions/synthetic/synthetic.hpp"
 
 namespace bobench::bbob {
@@ -15,6 +17,8 @@ const ProblemRegistry& problem_catalog() {
         ProblemRegistry r("problem");
         synthetic::register_all(r);
         r.add(bbob::problem_factory());
+        r.add(robot_push::robot_push_factory());
+        r.add(racing::racing_line_factory());
         tables::register_all(r);
         return r;
     }();
