@@ -15,7 +15,9 @@
 //      speed optimisation over a fixed path"): a point mass with |a| <= mu g (friction
 //      circle, mu = 1, g = 9.81) and forward acceleration <= mu g lf / (lf + lr); the
 //      convex program in b = v^2 is solved here by a barrier method (min_time.cpp).
-// Everything is in metres and seconds; the objective is the lap time in seconds.
+// Everything is in metres and seconds; the objective is the lap time in seconds. The best
+// lap time is not known, so no f* is reported and bobench's regret is the best lap time
+// itself (BORE's benchmark likewise reports a minimum of 0).
 #include <string>
 #include <vector>
 

@@ -44,35 +44,26 @@ void add_table_friction(b2World& world, b2Body* base, b2Body* body, float max_fo
     world.CreateJoint(&joint);
 }
 
-b2Body* add_object(b2World& world, b2Body* base, const b2Shape& shape, float x, float y) {
-    b2BodyDef def;
-    def.type = b2_dynamicBody;
-    def.position.Set(x, y);
-    b2Body* body = world.CreateBody(&def);
-    b2FixtureDef fixture;
-    fixture.shape = &shape;
-    fixture.density = 0.05f;
-    fixture.friction = 0.01f;
-    body->CreateFixture(&fixture);
-    add_table_friction(world, base, body, 5.0f, 2.0f);
-    return body;
-}
+// A dynamic body with one fixture, held back by the table (a friction joint to the base).
+struct BodySpec {
+    float density, friction, table_force, table_torque;
+};
+constexpr BodySpec kObject{0.05f, 0.01f, 5.0f, 2.0f}, kHand{0.1f, 0.1f, 2.0f, 2.0f};
 
-b2Body* add_hand(b2World& world, b2Body* base, double x, double y, double angle) {
+b2Body* add_body(b2World& world, b2Body* base, const b2Shape& shape, const BodySpec& spec, double x, double y,
+                 double angle = 0) {
     b2BodyDef def;
     def.type = b2_dynamicBody;
     def.position.Set(static_cast<float>(x), static_cast<float>(y));
     def.angle = static_cast<float>(angle);
-    b2Body* hand = world.CreateBody(&def);
-    b2PolygonShape box;
-    box.SetAsBox(1.0f, 0.3f);
+    b2Body* body = world.CreateBody(&def);
     b2FixtureDef fixture;
-    fixture.shape = &box;
-    fixture.density = 0.1f;
-    fixture.friction = 0.1f;
-    hand->CreateFixture(&fixture);
-    add_table_friction(world, base, hand, 2.0f, 2.0f);
-    return hand;
+    fixture.shape = &shape;
+    fixture.density = spec.density;
+    fixture.friction = spec.friction;
+    body->CreateFixture(&fixture);
+    add_table_friction(world, base, body, spec.table_force, spec.table_torque);
+    return body;
 }
 
 // One control step of a hand towards velocity v* and angular velocity w*.
@@ -163,10 +154,12 @@ std::array<double, 4> simulate(const double* x, const std::array<double, 4>& vel
     box.SetAsBox(0.5f, 0.5f);
     b2CircleShape circle;
     circle.m_radius = 1.0f;
-    b2Body* object1 = add_object(world, base, box, 0.0f, 2.0f);
-    b2Body* object2 = add_object(world, base, circle, 0.0f, -2.0f);
-    b2Body* hand1 = add_hand(world, base, x[0], x[1], x[5]);
-    b2Body* hand2 = add_hand(world, base, x[6], x[7], x[11]);
+    b2PolygonShape hand;  // 2 x 0.6
+    hand.SetAsBox(1.0f, 0.3f);
+    b2Body* object1 = add_body(world, base, box, kObject, 0, 2);
+    b2Body* object2 = add_body(world, base, circle, kObject, 0, -2);
+    b2Body* hand1 = add_body(world, base, hand, kHand, x[0], x[1], x[5]);
+    b2Body* hand2 = add_body(world, base, hand, kHand, x[6], x[7], x[11]);
 
     const b2Vec2 v1(static_cast<float>(x[2] + velocity_offset[0]), static_cast<float>(x[3] + velocity_offset[1]));
     const b2Vec2 v2(static_cast<float>(x[8] + velocity_offset[2]), static_cast<float>(x[9] + velocity_offset[3]));
