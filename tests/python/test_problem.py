@@ -47,11 +47,15 @@ def check_against_cli(problem_id, n=6, seed=7, points=None):
 
 def test_every_family():
     names = {name for name, _ in bobench.problem_names()}
-    synthetic = sorted(names - {"bbob", "fcnet", "nasbench201", "table"})
+    simulated = {"robot-push", "racing-line"}  # deterministic simulators: no noise parameter
+    synthetic = sorted(names - {"bbob", "fcnet", "nasbench201", "table"} - simulated)
     check(len(synthetic) >= 14, f"synthetic problems: {synthetic}")
     for name in synthetic:
         check_against_cli(name)
         check_against_cli(name + ":noise=0.5")  # the problem's stream, seeded like --seed
+    check(simulated <= names, f"simulated problems missing: {simulated - names}")
+    for problem_id in ("robot-push", "robot-push:instance=3", "racing-line:track=ucb", "racing-line:track=ethz-b"):
+        check_against_cli(problem_id)
     for f in range(1, 25):
         for d, i in ((2, 1), (10, 7)):
             check_against_cli(f"bbob:f={f},i={i},d={d}")
