@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <string>
 
 #include "acquisitions/normal_tail.hpp"
@@ -71,6 +72,32 @@ double LogExpectedImprovement::score(double mean, double var, double* d_mean,
     set(d_mean, -t.cdf_over_tau / s);
     set(d_var, t.pdf_over_tau / (2.0 * var));
     return std::log(s) + t.log_tau;
+}
+
+MixtureExpectedImprovement::MixtureExpectedImprovement(const surrogates::RegressionModel& model,
+                                                       double incumbent, double xi)
+    : model_(model), target_(checked_target("MixtureExpectedImprovement", incumbent, xi)) {}
+
+double MixtureExpectedImprovement::of_mixture(const std::vector<surrogates::WeightedPrediction>& mixture,
+                                              double target) {
+    double ei = 0.0;
+    for (const surrogates::WeightedPrediction& c : mixture) {
+        if (!(c.weight > 0.0)) continue;
+        const double delta = target - c.mean;
+        if (!(c.var > 0.0)) {
+            ei += c.weight * (delta > 0.0 ? delta : 0.0);
+            continue;
+        }
+        const double s = std::sqrt(c.var);
+        ei += c.weight * s * improvement_terms(delta / s).tau;
+    }
+    return ei;
+}
+
+double MixtureExpectedImprovement::value(const Eigen::VectorXd& x, Eigen::VectorXd* grad) const {
+    if (grad) throw std::logic_error("MixtureExpectedImprovement: no gradient (use a gradient-free maximizer)");
+    model_.predict_mixture(x, components_);
+    return of_mixture(components_, target_);
 }
 
 }  // namespace bobench::acquisitions

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "analysis/statistics/posthoc.hpp"
 #include "analysis/statistics/ranks.hpp"
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
@@ -112,8 +113,9 @@ AlphaCorrection parse_alpha_correction(std::string_view name) {
     if (name == "bonferroni") return AlphaCorrection::bonferroni;
     if (name == "sidak") return AlphaCorrection::sidak;
     if (name == "kurobako") return AlphaCorrection::kurobako;
+    if (name == "holm") return AlphaCorrection::holm;
     throw UserError("unknown alpha correction '" + std::string(name) +
-                    "'; accepted: direct, bonferroni, sidak, kurobako");
+                    "'; accepted: direct, bonferroni, sidak, kurobako, holm");
 }
 
 std::string_view to_string(AlphaCorrection correction) {
@@ -122,6 +124,7 @@ std::string_view to_string(AlphaCorrection correction) {
         case AlphaCorrection::bonferroni: return "bonferroni";
         case AlphaCorrection::sidak: return "sidak";
         case AlphaCorrection::kurobako: return "kurobako";
+        case AlphaCorrection::holm: return "holm";
     }
     return "?";
 }
@@ -140,7 +143,8 @@ double pairwise_alpha(const PairwiseAlpha& rule, std::size_t optimizers) {
     const double pairs = optimizers < 2 ? 0.0
                                         : static_cast<double>(optimizers) *
                                               static_cast<double>(optimizers - 1) / 2.0;
-    if (pairs == 0.0 || rule.correction == AlphaCorrection::direct) return rule.level;
+    if (pairs == 0.0 || rule.correction == AlphaCorrection::direct || rule.correction == AlphaCorrection::holm)
+        return rule.level;
     switch (rule.correction) {
         case AlphaCorrection::bonferroni: return rule.level / pairs;
         case AlphaCorrection::sidak: return -std::expm1(std::log1p(-rule.level) / pairs);
@@ -154,7 +158,8 @@ double pairwise_alpha(const PairwiseAlpha& rule, std::size_t optimizers) {
             }
             return 0.00001;
         }
-        case AlphaCorrection::direct: break;
+        case AlphaCorrection::direct:
+        case AlphaCorrection::holm: break;
     }
     return rule.level;
 }
@@ -203,6 +208,7 @@ ProblemRanking rank_problem(const ProblemSamples& problem, const RankingOptions&
     sig.deciding_metric.assign(k, std::vector<int>(k, -1));
     sig.p_value.assign(metrics, std::vector<std::vector<double>>(k, std::vector<double>(k, 1.0)));
     sig.a12.assign(metrics, std::vector<std::vector<double>>(k, std::vector<double>(k, 0.5)));
+    std::vector<std::vector<std::vector<bool>>> lower(metrics, std::vector<std::vector<bool>>(k, std::vector<bool>(k)));
     for (std::size_t i = 0; i < k; ++i) {
         for (std::size_t j = i + 1; j < k; ++j) {
             for (std::size_t m = 0; m < metrics; ++m) {
@@ -211,8 +217,29 @@ ProblemRanking rank_problem(const ProblemSamples& problem, const RankingOptions&
                 sig.p_value[m][i][j] = sig.p_value[m][j][i] = test.p_value;
                 sig.a12[m][i][j] = test.a12;
                 sig.a12[m][j][i] = 1.0 - test.a12;
-                if (sig.deciding_metric[i][j] < 0 && test.p_value < result.alpha_pair) {
-                    const int sign = test.a_tends_lower() ? 1 : -1;
+                lower[m][i][j] = test.a_tends_lower();
+            }
+        }
+    }
+    // The p-values a pair is judged by: as they are, or Holm-adjusted over the pairs of
+    // each metric (a step-down procedure, not a fixed per-pair alpha).
+    std::vector<std::vector<std::vector<double>>> judged = sig.p_value;
+    if (options.alpha.correction == AlphaCorrection::holm) {
+        for (std::size_t m = 0; m < metrics; ++m) {
+            std::vector<double> pairs;
+            for (std::size_t i = 0; i < k; ++i)
+                for (std::size_t j = i + 1; j < k; ++j) pairs.push_back(sig.p_value[m][i][j]);
+            const std::vector<double> adjusted = holm_adjust(pairs);
+            std::size_t at = 0;
+            for (std::size_t i = 0; i < k; ++i)
+                for (std::size_t j = i + 1; j < k; ++j) judged[m][i][j] = judged[m][j][i] = adjusted[at++];
+        }
+    }
+    for (std::size_t i = 0; i < k; ++i) {
+        for (std::size_t j = i + 1; j < k; ++j) {
+            for (std::size_t m = 0; m < metrics && sig.deciding_metric[i][j] < 0; ++m) {
+                if (judged[m][i][j] < result.alpha_pair) {
+                    const int sign = lower[m][i][j] ? 1 : -1;
                     sig.outcome[i][j] = sign;
                     sig.outcome[j][i] = -sign;
                     sig.deciding_metric[i][j] = sig.deciding_metric[j][i] = static_cast<int>(m);

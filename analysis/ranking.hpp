@@ -47,6 +47,9 @@ namespace bobench::analysis {
 //               0.001, 0.00075, 0.0005, 0.00025, 0.0001, 0.000075, 0.00005, 0.000025,
 //               0.00001} with 1 - (1 - a)^m < level, else 0.00001 (kurobako fixes
 //               level = 0.05 and counts m over all solvers of the report).
+//  holm       : no fixed alpha_pair (pairwise_alpha returns `level`): the m p-values of
+//               each metric are Holm-adjusted (analysis::holm_adjust) and a pair is
+//               significant when its adjusted p < level (Holm 1979, step-down).
 // With m = 0 (a single optimizer) every rule returns `level`.
 //
 // The Aryan (2020) thesis quotes "0.001 overall -> 0.0005 for 7 methods". Neither
@@ -54,9 +57,9 @@ namespace bobench::analysis {
 // into ~4.76e-5, and kurobako's rule with its level 0.05 gives 0.001 (which may be where
 // the thesis's 0.001 comes from); 0.0005 = 0.001 / 2, a split of 0.001 over two tails.
 // To reproduce the thesis use {direct, 0.0005}.
-enum class AlphaCorrection { direct, bonferroni, sidak, kurobako };
+enum class AlphaCorrection { direct, bonferroni, sidak, kurobako, holm };
 
-// "direct" | "bonferroni" | "sidak" | "kurobako"; anything else is a bobench::UserError.
+// "direct" | "bonferroni" | "sidak" | "kurobako" | "holm"; anything else is a bobench::UserError.
 AlphaCorrection parse_alpha_correction(std::string_view name);
 std::string_view to_string(AlphaCorrection correction);
 

@@ -41,3 +41,27 @@ SUGGESTION(smac_rf_hartmann6, "hartmann6", "smac-rf:random_interleave=0");
 SUGGESTION(bore_rf_hartmann6, "hartmann6", "bore-rf:epsilon=0");
 SUGGESTION(tpe_hartmann6, "hartmann6", "tpe");
 SUGGESTION(tpe_hyperopt_hartmann6, "hartmann6", "tpe-hyperopt");
+
+// The Bayesian-network optimizers at N = 20, 100, 200 observations with their default
+// settings; one timed suggestion each (a default sbnn fit alone takes seconds).
+#define SUGGESTION_BNN(name, problem, optimizer)                                                                    \
+    BENCHMARK_CAPTURE(suggestion, name, problem, optimizer)->Arg(20)->Arg(100)->Arg(200)->Iterations(1)->Unit(    \
+        benchmark::kMillisecond)
+
+SUGGESTION_BNN(sbnn_hartmann6, "hartmann6", "sbnn");
+SUGGESTION_BNN(hbnn_hartmann6, "hartmann6", "hbnn");
+SUGGESTION_BNN(nuts_bnn_hartmann6, "hartmann6", "nuts-bnn");
+SUGGESTION_BNN(bohamiann_hartmann6, "hartmann6", "bohamiann");
+SUGGESTION_BNN(dngo_hartmann6, "hartmann6", "dngo");
+SUGGESTION_BNN(elm_hartmann6, "hartmann6", "elm");
+
+// The mixture-density optimizers at the sizes of the DTU thesis' runs (N = 10, 40) and
+// beyond; fit alone is in mixtures_bench.cpp.
+#define MIXTURE_SUGGESTION(name, optimizer)                                                               \
+    BENCHMARK_CAPTURE(suggestion, name, "bbob:f=1,i=1,d=2", optimizer)->Arg(10)->Arg(40)->Arg(200)->Unit( \
+        benchmark::kMillisecond)
+
+MIXTURE_SUGGESTION(mixture_kde_sphere2, "mixture-kde");
+MIXTURE_SUGGESTION(mixture_gmr_sphere2, "mixture-gmr");
+MIXTURE_SUGGESTION(mixture_spn_sphere2, "mixture-spn");
+MIXTURE_SUGGESTION(mixture_gmr_exact_ei_sphere2, "mixture-gmr:acquisition=mixture-ei");

@@ -26,6 +26,7 @@ struct Command {
 
 const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
+        {"reproduce", {cli::reproduce, "run a paper's experiment and compare ours with its published numbers"}},
         {"run", {cli::run, "run an experiment (spec file and/or --problem/--optimizer) into an HDF5 results file"}},
         {"merge", {cli::merge, "join the results files of `run --shard K/N` into one (checks they belong together)"}},
         {"slurm", {cli::slurm, "write (and --submit) a Slurm job array of shards plus a merge job for a spec"}},
@@ -43,7 +44,7 @@ const std::map<std::string, Command>& commands() {
 
 void usage(std::ostream& out) {
     out << "usage: bobench COMMAND [ARGS]   (bobench COMMAND --help for its options)\n\ncommands:\n";
-    for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(10 - name.size(), ' ') << cmd.summary << "\n";
+    for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << "\n";
 }
 
 extern "C" void on_signal(int) { stop_flag().store(true); }

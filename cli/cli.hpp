@@ -11,6 +11,7 @@
 #include <boost/program_options.hpp>
 
 #include "runners/experiment.hpp"
+#include "runners/plan.hpp"
 
 namespace bobench::cli {
 
@@ -41,6 +42,7 @@ struct RunBackend {
 int run_with(const Args& args, const RunBackend* backend);
 int merge(const Args& args);
 int slurm(const Args& args);
+int reproduce(const Args& args);
 int list(const Args& args);
 int eval(const Args& args);
 int export_traces(const Args& args);
@@ -53,6 +55,15 @@ int tabular(const Args& args);
 // Prints a command's error ("bobench CMD: error: ...") and returns its exit status: 2 for
 // bad input, 1 otherwise.
 int report_error(const std::string& command, std::exception_ptr error);
+// Plans and runs a spec, resuming what its output already holds; warnings, run errors and
+// the resume note go to standard error, `done` (may be empty) sees the plan once the runs
+// are over. Returns the exit status: 0, 1 (a run failed) or 130 (interrupted).
+struct RunOptions {
+    const RunBackend* backend = nullptr;  // null: this process's threads
+    bool timing = false;                  // print where the CPU time went
+};
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done,
+             const RunOptions& options = {});
 
 // Dispatches argv; prints errors ("bobench: ..."); returns the exit status:
 // 0 success, 1 a run failed, 2 bad input, 130 interrupted.

@@ -1,9 +1,11 @@
-// bobench export FILE [--format csv] [--curves] [--output OUT]
+// bobench export FILE [--format csv] [--curves [--log-regret]] [--output OUT]
+// bobench export FILE --format coco|iohprofiler DIR
 #include <fstream>
 #include <iostream>
 
 #include <boost/program_options.hpp>
 
+#include "analysis/reports/benchmark_exports.hpp"
 #include "analysis/reports/curves.hpp"
 #include "core/error.hpp"
 #include "cli/cli.hpp"
@@ -14,22 +16,47 @@ namespace po = boost::program_options;
 namespace bobench::cli {
 
 int export_traces(const Args& args) {
-    po::options_description opts("bobench export FILE [options]");
-    opts.add_options()("help,h", "show this help")("file", po::value<std::string>(), "results file")(
-        "format", po::value<std::string>()->default_value("csv"), "csv (tidy long table)")(
+    po::options_description opts("bobench export FILE [options]   or   bobench export FILE --format coco|iohprofiler DIR");
+    opts.add_options()("help,h", "show this help")("words", po::value<std::vector<std::string>>(),
+                                                   "results file [and, for coco/iohprofiler, the output folder]")(
+        "format", po::value<std::string>()->default_value("csv"),
+        "csv (tidy long table), coco (the .info/.dat/.tdat files cocopp reads) or iohprofiler (IOHexperimenter's "
+        "JSON + .dat files IOHanalyzer reads)")(
         "curves", "per-iteration summaries over replicates instead of every evaluation: problem, optimizer, "
                   "iteration, n, mean, std, median, q1, q3, se of the regret (best value when f* is unknown)")(
-        "output,o", po::value<std::string>(), "write here instead of standard output");
-    const auto parsed = parse_words(args, opts, "file", 1);
+        "log-regret", "with --curves: summarise log10(max(regret, 1e-12)) instead of the regret")(
+        "output,o", po::value<std::string>(), "write here instead of standard output (coco/iohprofiler: the folder)");
+    const auto parsed = parse_words(args, opts, "words", -1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
-    if (!vm.count("file")) throw UserError("no results file given; usage: bobench export FILE [--format csv]");
-    if (vm["format"].as<std::string>() != "csv")
-        throw UserError("--format '" + vm["format"].as<std::string>() + "' is not supported; accepted: csv");
+    const std::vector<std::string> words =
+        vm.count("words") ? vm["words"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    if (words.empty()) throw UserError("no results file given; usage: bobench export FILE [--format csv]");
+    const std::string format = vm["format"].as<std::string>();
+    if (format == "coco" || format == "iohprofiler") {
+        if (words.size() > 2 || (words.size() == 2 && vm.count("output")))
+            throw UserError("--format " + format + " writes into one folder: give it once (bobench export FILE "
+                            "--format " + format + " DIR)");
+        if (words.size() < 2 && !vm.count("output"))
+            throw UserError("--format " + format + " needs an output folder: bobench export FILE --format " + format +
+                            " DIR");
+        const std::string dir = words.size() == 2 ? words[1] : vm["output"].as<std::string>();
+        const results::Results results = results::read_results(words[0], /*with_points=*/true);
+        const auto written = analysis::reports::export_benchmark_logs(
+            results, format == "coco" ? analysis::reports::ExportFormat::coco : analysis::reports::ExportFormat::iohprofiler,
+            dir);
+        for (const std::string& note : written.notes) std::cerr << "bobench export: note: " << note << "\n";
+        std::cout << "wrote " << written.files.size() << " files into '" << dir << "'\n";
+        return 0;
+    }
+    if (format != "csv")
+        throw UserError("--format '" + format + "' is not supported; accepted: csv, coco, iohprofiler");
+    if (words.size() > 1) throw UserError("unexpected argument '" + words[1] + "'; --format csv writes one table");
     const bool curves = vm.count("curves") > 0;
-    const results::Results results = results::read_results(vm["file"].as<std::string>(), /*with_points=*/!curves);
+    if (vm.count("log-regret") && !curves) throw UserError("--log-regret goes with --curves");
+    const results::Results results = results::read_results(words[0], /*with_points=*/!curves);
     write_output(vm, [&](std::ostream& out) {
-        if (curves) analysis::reports::write_curves_csv(analysis::reports::summary_curves(results), out);
+        if (curves) analysis::reports::write_curves_csv(analysis::reports::summary_curves(results, vm.count("log-regret") > 0), out);
         else analysis::reports::export_csv(results, out);
     });
     return 0;

@@ -1,5 +1,5 @@
 // bobench rank FILE [--metrics best,auc] [--alpha A | --family-alpha A --correction C] [--by KEY]
-//                   [--auc-start S] [--nan worst|exclude] [--friedman] [--output OUT]
+//                   [--auc-start S] [--nan worst|exclude] [--friedman] [--format markdown|json|latex] [--output OUT]
 #include <fstream>
 #include <iostream>
 
@@ -21,19 +21,24 @@ int rank(const Args& args) {
         "metrics in precedence order: best (final regret), auc")(
         "alpha", po::value<double>(), "significance level per pair (no correction)")(
         "family-alpha", po::value<double>(), "family-wise level over the pairs of a problem (default 0.05)")(
-        "correction", po::value<std::string>(), "with --family-alpha: sidak (default), bonferroni or kurobako")(
+        "correction", po::value<std::string>(), "with --family-alpha: sidak (default), bonferroni, kurobako or holm (Holm-adjusted p-values)")(
         "method", po::value<std::string>()->default_value("auto"), "Mann-Whitney p: auto, exact or asymptotic")(
         "by", po::value<std::string>(), "also break the totals down by this metadata key (group, dimension, suite, ...)")(
         "auc-start", po::value<std::size_t>()->default_value(1), "first evaluation counted in the AUC")(
         "nan", po::value<std::string>()->default_value("worst"),
         "runs without a successful evaluation: worst (count as worst) or exclude")(
-        "friedman", "add the Friedman-based ranking (average ranks, Iman-Davenport, Nemenyi CD)")(
+        "friedman", "add the Friedman-based ranking (average ranks, Iman-Davenport, Nemenyi CD and p-values)")(
+        "format", po::value<std::string>()->default_value("markdown"),
+        "markdown (the report), json (everything, for scripts) or latex (a paper table with significance marks)")(
         "output,o", po::value<std::string>(), "write the report here instead of standard output");
     const auto parsed = parse_words(args, opts, "file", 1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
     if (!vm.count("file")) throw UserError("no results file given; usage: bobench rank FILE [options]");
 
+    const std::string format = vm["format"].as<std::string>();
+    if (format != "markdown" && format != "md" && format != "json" && format != "latex")
+        throw UserError("--format '" + format + "' is not valid; accepted: markdown, json, latex");
     analysis::reports::RankReportOptions o;
     o.source = vm["file"].as<std::string>();
     o.metrics = analysis::reports::parse_metrics(vm["metrics"].as<std::string>());
@@ -60,7 +65,10 @@ int rank(const Args& args) {
     const results::Results results = results::read_results(o.source, /*with_points=*/false);
     const analysis::reports::RankReport report = analysis::reports::build_rank_report(results, o);
     for (const std::string& note : report.notes) std::cerr << "bobench rank: note: " << note << "\n";
-    const std::string text = analysis::reports::render_rank_markdown(report);
+    std::string text;
+    if (format == "markdown" || format == "md") text = analysis::reports::render_rank_markdown(report);
+    else if (format == "json") text = analysis::reports::render_rank_json(report);
+    else text = analysis::reports::render_rank_latex(report);
     write_output(vm, [&](std::ostream& out) { out << text; });
     return 0;
 }

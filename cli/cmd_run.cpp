@@ -109,6 +109,15 @@ int run_with(const Args& args, const RunBackend* backend) {
     // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 
+    const bool quiet = vm.count("quiet") > 0;
+    const int status = run_spec(spec, quiet, [&](const runners::Plan& plan) {
+        if (!quiet) print_summary(plan, std::cout);
+    });
+    std::cout << "results: " << spec.output << "\n";
+    return status;
+}
+
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done) {
     const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
     if (!writer) {  // an MPI worker rank: runs what rank 0 hands out, writes nothing
         backend->work(plan, stop_flag());
@@ -118,15 +127,13 @@ int run_with(const Args& args, const RunBackend* backend) {
         if (pp.problem->metadata().count("synthetic_fixture"))
             std::cerr << "warning: problem '" << pp.label << "' reads a SYNTHETIC fixture table ("
                       << pp.problem->metadata().at("file") << "): its results are not the benchmark's\n";
-    const bool quiet = vm.count("quiet") > 0;
     runners::ProgressOptions progress;
     if (!quiet) progress = {&std::cerr, ::isatty(STDERR_FILENO) ? runners::Progress::Style::Terminal
                                                                 : runners::Progress::Style::Log};
-    const runners::ExperimentOutcome outcome =
-        runners::run_experiment(plan, stop_flag(), progress, backend ? backend->executor : runners::Executor{});
-
-    if (!quiet) print_summary(plan, std::cout);
-    if (vm.count("timing")) {
+    const runners::ExperimentOutcome outcome = runners::run_experiment(
+        plan, stop_flag(), progress, options.backend ? options.backend->executor : runners::Executor{});
+    if (done) done(plan);
+    if (options.timing) {
         const double runs = outcome.stats.run_cpu, serial = outcome.stats.commit_cpu + outcome.store_cpu;
         std::cerr << fmt::format("timing: CPU {:.3f} s in runs (this process), {:.3f} s serial: {:.3f} s committing "
                                  "finished runs, {:.3f} s reading/writing the results file; serial fraction {:.4f}\n",
@@ -140,7 +147,6 @@ int run_with(const Args& args, const RunBackend* backend) {
                   << " evaluations returned NaN or inf; they are recorded as failed (on_failure = "
                   << results::policy_name(spec.on_failure) << ")\n";
     for (const auto& e : outcome.errors) std::cerr << "error: run failed: " << e.message << "\n";
-    std::cout << "results: " << plan.spec.output << "\n";
     if (outcome.interrupted) {
         std::cerr << "interrupted: finished runs are saved; run the same command again to resume\n";
         return 130;

@@ -1,9 +1,11 @@
 // bobench table FILE [--format md|latex|csv] [--stat mean|median] [--digits N] [--output OUT]
+//                    [--target [coco|decades|T1,T2,...] [--bootstrap B]]
 #include <fstream>
 #include <iostream>
 
 #include <boost/program_options.hpp>
 
+#include "analysis/reports/fixed_target_report.hpp"
 #include "analysis/reports/table_report.hpp"
 #include "core/error.hpp"
 #include "cli/cli.hpp"
@@ -19,6 +21,10 @@ int table(const Args& args) {
         "format", po::value<std::string>()->default_value("md"), "md, latex or csv")(
         "stat", po::value<std::string>()->default_value("mean"), "mean (mean ± std) or median (median [q1, q3])")(
         "digits", po::value<int>()->default_value(3), "significant digits (md, latex)")(
+        "target", po::value<std::string>()->implicit_value("decades"),
+        "fixed-target table instead: ERT to reach each target precision (decades: 10^{2..-8}; coco: 51 values; or "
+        "a list such as 1e-1,1e-3)")(
+        "bootstrap", po::value<std::size_t>()->default_value(1000), "--target: bootstrap resamples of the ERT interval")(
         "output,o", po::value<std::string>(), "write here instead of standard output");
     const auto parsed = parse_words(args, opts, "file", 1);
     if (!parsed) return 0;  // --help was printed
@@ -31,6 +37,18 @@ int table(const Args& args) {
     if (o.digits < 1 || o.digits > 17)
         throw UserError("--digits " + std::to_string(o.digits) + " is not valid; accepted: 1 to 17");
     const results::Results results = results::read_results(vm["file"].as<std::string>(), /*with_points=*/false);
+    if (vm.count("target")) {
+        analysis::reports::FixedTargetOptions f;
+        f.targets = analysis::parse_targets(vm["target"].as<std::string>(), "--target");
+        f.bootstrap = vm["bootstrap"].as<std::size_t>();
+        f.format = o.format;
+        f.digits = o.digits;
+        const analysis::reports::FixedTargetTable table = analysis::reports::fixed_target_table(results, f);
+        for (const std::string& note : table.notes) std::cerr << "bobench table: note: " << note << "\n";
+        const std::string text = analysis::reports::render_fixed_target_table(table, f);
+        write_output(vm, [&](std::ostream& out) { out << text; });
+        return 0;
+    }
     const analysis::reports::ExperimentMetrics data =
         analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
     for (const std::string& note : data.notes) std::cerr << "bobench table: note: " << note << "\n";

@@ -1,7 +1,7 @@
 # Fails when a source file includes a header from a layer above its own, printing each
 # offending include. The layers (each may include only itself and what is listed):
 #
-#   cli            everything below
+#   cli, python    everything below (python/: the pybind11 module beside the CLI)
 #   runners        results, core             analysis    results, core
 #   optimizers     acquisitions, surrogates, core
 #   acquisitions   surrogates, core
@@ -23,15 +23,17 @@ set(allowed_analysis "analysis;results;core")
 set(layers core results testfunctions hpobench_tables surrogates acquisitions optimizers runners analysis)
 
 set(violations "")
+set(checked 0)
 foreach(layer ${layers})
   file(GLOB_RECURSE sources ${SOURCE_DIR}/${layer}/*.cpp ${SOURCE_DIR}/${layer}/*.hpp)
   foreach(source ${sources})
+    math(EXPR checked "${checked} + 1")
     file(STRINGS ${source} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"[^\"/]+/")
     foreach(line ${includes})
       string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*\"([^\"/]+)/.*$" "\\1" target_layer "${line}")
       list(FIND layers ${target_layer} known)
       list(FIND allowed_${layer} ${target_layer} ok)
-      if(known GREATER_EQUAL 0 AND ok LESS 0 OR target_layer STREQUAL "cli")
+      if(known GREATER_EQUAL 0 AND ok LESS 0 OR target_layer STREQUAL "cli" OR target_layer STREQUAL "python")
         file(RELATIVE_PATH rel ${SOURCE_DIR} ${source})
         string(STRIP "${line}" line)
         string(APPEND violations "  ${rel}: ${line}  (${layer} may include only: ${allowed_${layer}})\n")
@@ -42,4 +44,7 @@ endforeach()
 
 if(violations)
   message(FATAL_ERROR "bobench: includes that go up the layers:\n${violations}")
+endif()
+if(VERBOSE)
+  message(STATUS "bobench: layer check: ${checked} files, no include goes up a layer")
 endif()

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/csv.hpp"
 #include "core/text.hpp"
 #include "hpobench_tables/cache.hpp"
 #include "hpobench_tables/catalog.hpp"
@@ -22,34 +23,6 @@ namespace bobench::tables::generic {
 namespace {
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
-// Fields of one CSV line: commas separate, double quotes protect commas, "" is a quote.
-std::vector<std::string> csv_fields(const std::string& line, const std::string& where) {
-    std::vector<std::string> fields;
-    std::string cur;
-    bool quoted = false, was_quoted = false;
-    for (std::size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (c == '"') {
-            if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
-                cur += '"';
-                ++i;
-            } else {
-                quoted = !quoted;
-                was_quoted = true;
-            }
-        } else if (c == ',' && !quoted) {
-            fields.push_back(was_quoted ? cur : trim(cur));
-            cur.clear();
-            was_quoted = false;
-        } else {
-            cur += c;
-        }
-    }
-    if (quoted) throw UserError(where + ": unterminated double quote");
-    fields.push_back(was_quoted ? cur : trim(cur));
-    return fields;
-}
-
 bool is_nan_text(const std::string& s) {
     std::string l = s;
     std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -57,20 +30,13 @@ bool is_nan_text(const std::string& s) {
 }
 
 Columns read_csv(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw UserError("cannot read table '" + path + "'");
     Columns out;
     out.source = path;
     std::vector<std::vector<std::string>> cells;
-    std::string line;
-    std::size_t lineno = 0;
     std::vector<std::string> header;
-    while (std::getline(in, line)) {
-        ++lineno;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (trim(line).empty() || trim(line)[0] == '#') continue;
-        const std::string where = path + ":" + std::to_string(lineno);
-        std::vector<std::string> fields = csv_fields(line, where);
+    for (CsvRecord& record : read_csv_records(path, "table")) {
+        const std::string where = path + ":" + std::to_string(record.line);
+        std::vector<std::string> fields = std::move(record.fields);
         if (header.empty()) {
             header = fields;
             std::set<std::string> names;

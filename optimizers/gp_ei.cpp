@@ -1,7 +1,9 @@
 // gp-ei: GP regression with type-II maximum-likelihood hyperparameters (refit by
 // multi-start L-BFGS-B at every suggestion), expected improvement, and L-BFGS-B from the
 // best of random samples to maximise it.
+// robo-gp: RoBO's fmin model_type="gp" as RoBO ran it (optimizers/robo.hpp).
 #include "optimizers/model_based.hpp"
+#include "optimizers/robo.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 
 namespace bobench {
@@ -24,6 +26,14 @@ OptimizerFactory gp_ei_optimizer() {
             o.learn_noise = args.boolean("learn_noise");
             o.noise_variance = args.real("noise");
             return std::make_unique<surrogates::GaussianProcess>(dim, o);
+        });
+}
+
+OptimizerFactory robo_gp_optimizer() {
+    return model_based::make_factory(
+        "robo-gp", "RoBO's GP as the thesis ran it: fixed-start MAP GP on raw outputs (amplitude quirk) + log-EI",
+        {}, robo::loop_defaults(), [](int dim, const Args&) -> std::unique_ptr<surrogates::RegressionModel> {
+            return std::make_unique<surrogates::GaussianProcess>(dim, robo::gp_options(dim));
         });
 }
 

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
+#include "acquisitions/conditional_map.hpp"
 #include "acquisitions/confidence_bound.hpp"
+#include "acquisitions/empirical_expected_improvement.hpp"
 #include "acquisitions/expected_improvement.hpp"
 #include "acquisitions/maximizers/differential_evolution.hpp"
 #include "acquisitions/maximizers/local_search.hpp"
@@ -20,7 +23,9 @@ namespace bobench::model_based {
 
 std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
     return {
-        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb"}, "acquisition function"),
+        ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb", "empirical-ei", "mixture-ei"},
+                          "acquisition function (empirical-ei: models with sampled functions only; mixture-ei: "
+                          "exact EI of a mixture predictive, where ei on a mixture model is moment-matched)"),
         ParamSpec::real("kappa", 1.0, "exploration weight of lcb", 0.0),
         ParamSpec::choice("maximizer", d.maximizer, {"auto", "lbfgsb", "de", "random", "local"},
                           "acquisition maximizer (auto: lbfgsb on all-real spaces, local search otherwise)"),
@@ -36,6 +41,13 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
                            "points scored by maximizer=random, and to pick starts of lbfgsb and local", 1),
         ParamSpec::real("random_local_fraction", d.random_local_fraction,
                         "maximizer=random: share of samples drawn around the incumbent (RoBO: 0.3)", 0.0, 1.0),
+        ParamSpec::choice("random_local_units", d.random_local_units, {"box", "native"},
+                          "maximizer=random: the local samples' sd 0.1 is of each side of the box, or in the "
+                          "problem's own units on linear real and integer parameters (RoBO)"),
+        ParamSpec::choice("criterion", "acquisition", {"acquisition", "cl"},
+                          "acquisition: maximise it; cl: Aryan 2020's conditional MAP, x = g(y_min - max EI) with g "
+                          "a 2x50 tanh inverse network y -> x, EI maximised over random_samples uniform points"),
+        ParamSpec::integer("cl_steps", 500, "criterion=cl: Adam steps of the inverse network per suggestion", 1),
     };
 }
 
@@ -50,6 +62,14 @@ public:
           model_(make_model(static_cast<int>(space.size()), args)), history_(space, false) {
         const std::string m = args.text("maximizer");
         maximizer_ = m == "auto" ? (space.all_real() ? "lbfgsb" : "local") : m;
+        samples_ = dynamic_cast<const surrogates::FunctionSamples*>(model_.get());
+        if (args.text("acquisition") == "empirical-ei" && !samples_)
+            throw UserError("acquisition=empirical-ei needs a model with sampled functions (sbnn, hbnn, nuts-bnn, "
+                            "bohamiann, elm); this optimizer's model has none");
+        if (args.text("random_local_units") == "native")
+            local_sd_each_ = acquisitions::native_local_sd(space, acquisitions::RandomSamplingOptions{}.local_sd);
+        if (args.text("criterion") == "cl")
+            conditional_map_.emplace(dim_, static_cast<int>(args.integer("cl_steps")));
     }
 
     Point ask(Rng& rng) override {
@@ -89,6 +109,8 @@ private:
         const std::string& a = args_.text("acquisition");
         if (a == "ei") return std::make_unique<acquisitions::ExpectedImprovement>(*model_, incumbent);
         if (a == "logei") return std::make_unique<acquisitions::LogExpectedImprovement>(*model_, incumbent);
+        if (a == "empirical-ei") return std::make_unique<acquisitions::EmpiricalExpectedImprovement>(*samples_, incumbent);
+        if (a == "mixture-ei") return std::make_unique<acquisitions::MixtureExpectedImprovement>(*model_, incumbent);
         if (a == "pi") return std::make_unique<acquisitions::ProbabilityOfImprovement>(*model_, incumbent);
         return std::make_unique<acquisitions::LowerConfidenceBound>(*model_, args_.real("kappa"));
     }
@@ -96,6 +118,13 @@ private:
     Point suggest(long suggestion, Rng& rng) {
         fit(suggestion, rng);
         const std::size_t best = history_.best();
+        if (conditional_map_) {
+            const std::vector<double>& y = history_.values();
+            const double target = acquisitions::expected_minimum(*model_, dim_, y[best],
+                                                                 static_cast<int>(args_.integer("random_samples")), rng);
+            const Eigen::Map<const VectorXd> values(y.data(), static_cast<Eigen::Index>(y.size()));
+            return space_.decode(conditional_map_->propose(history_.encoded(), values, target, rng));
+        }
         const auto acq = acquisition(history_.values()[best]);
 
         if (maximizer_ == "local") {
@@ -132,6 +161,7 @@ private:
             acquisitions::RandomSamplingOptions o;
             o.n_samples = static_cast<int>(args_.integer("random_samples"));
             o.local_fraction = args_.real("random_local_fraction");
+            o.local_sd_each = local_sd_each_;
             maximizer = std::make_unique<acquisitions::RandomSampling>(o);
         }
         const auto result = maximizer->maximize(objective, acquisitions::Box::unit(dim_), rng, incumbent);
@@ -142,7 +172,10 @@ private:
     Args args_;
     int dim_;
     std::string maximizer_;
+    VectorXd local_sd_each_;  // maximizer=random, random_local_units=native
     std::unique_ptr<surrogates::RegressionModel> model_;
+    const surrogates::FunctionSamples* samples_ = nullptr;  // model_ as sampled functions, when it is
+    std::optional<acquisitions::ConditionalMap> conditional_map_;  // criterion=cl
     History history_;
     std::vector<Point> design_;
     std::size_t next_design_ = 0;

@@ -19,7 +19,7 @@ using ModelFactory = std::function<std::unique_ptr<surrogates::RegressionModel>(
 
 // Defaults of the loop's own parameters for one optimizer.
 struct LoopDefaults {
-    std::string acquisition = "ei";  // ei | logei | pi | lcb
+    std::string acquisition = "ei";  // ei | logei | pi | lcb | empirical-ei | mixture-ei
     std::string maximizer = "auto";  // auto | lbfgsb | de | random | local (any works on any space)
     long n_init = 10;
     std::string init = "lhs";
@@ -29,6 +29,7 @@ struct LoopDefaults {
     long lbfgsb_starts = 5;
     long random_samples = 1000;      // for maximizer=random and the starts of lbfgsb/local
     double random_local_fraction = 0.0;  // maximizer=random: share drawn around the incumbent (RoBO: 0.3)
+    std::string random_local_units = "box";  // their sd 0.1: of each side (box) or in the problem's units (native, RoBO)
 };
 
 // The loop's parameters (acquisition, maximizer, n_init, ...) with the given defaults,

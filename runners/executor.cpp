@@ -48,8 +48,9 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
         if (!failed) {
             worst = std::max(worst, e.value);
             optimizer->tell(x, e.value);
-        } else if (plan.spec.on_failure == results::FailurePolicy::Penalty && std::isfinite(worst)) {
-            optimizer->tell(x, worst);
+        } else {
+            const bool penalise = plan.spec.on_failure == results::FailurePolicy::Penalty && std::isfinite(worst);
+            optimizer->tell_failure(x, penalise ? std::optional<double>(worst) : std::nullopt);
         }
     }
     if (const Metadata notes = optimizer->diagnostics(); !notes.empty()) t.notes = nlohmann::json(notes).dump();

@@ -15,8 +15,8 @@ namespace bobench::runners {
 struct Interrupted {};  // thrown inside a run when the stop flag is raised
 
 // One run, evaluation by evaluation: ask -> evaluate -> tell, recording the trace.
-// Objective values that are NaN/inf are recorded as failed; the optimizer is told the
-// worst finite value seen so far (policy penalty) or nothing (skip).
+// Objective values that are NaN/inf are recorded as failed and go to tell_failure with the
+// worst finite value seen so far (policy penalty) or none (skip).
 results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop);
 
 struct RunError {

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -18,6 +19,13 @@ namespace bobench::surrogates {
 
 // Predictive distribution of the latent objective at one point (raw output units).
 struct Prediction {
+    double mean;
+    double var;
+};
+
+// One Gaussian of a predictive that is a mixture; the weights of a mixture sum to 1.
+struct WeightedPrediction {
+    double weight;
     double mean;
     double var;
 };
@@ -69,6 +77,19 @@ public:
                                                     Eigen::VectorXd& dvar) const {
         check_member(m);
         return predict_with_gradient(x, dmean, dvar);
+    }
+
+    // The predictive at x as a Gaussian mixture, for acquisitions that use its exact
+    // shape (the exact EI of a mixture is the weighted sum of its components' EIs).
+    // Default: the members, equally weighted, which is how GaussianAcquisition
+    // marginalises them; mixture-density models (surrogates/mixtures/) override it.
+    virtual void predict_mixture(const Eigen::VectorXd& x, std::vector<WeightedPrediction>& out) const {
+        const std::size_t m = members();
+        out.resize(m);
+        for (std::size_t i = 0; i < m; ++i) {
+            const Prediction p = predict_member(i, x);
+            out[i] = {1.0 / static_cast<double>(m), p.mean, p.var};
+        }
     }
 
 protected:

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <boost/random/normal_distribution.hpp>
 
@@ -20,11 +21,18 @@ RandomSampling::RandomSampling(RandomSamplingOptions options) : options_(options
     if (!(options_.local_sd > 0.0) || !std::isfinite(options_.local_sd))
         throw UserError("RandomSampling: local_sd " + std::to_string(options_.local_sd) +
                         " must be finite and > 0");
+    for (double sd : options_.local_sd_each)
+        if (!(sd > 0.0) || !std::isfinite(sd))
+            throw UserError("RandomSampling: local_sd_each entry " + std::to_string(sd) + " must be finite and > 0");
 }
 
 MaximizeResult RandomSampling::maximize(const Objective& f, const Box& box, Rng& rng,
                                         const Eigen::MatrixXd& candidates) const {
     detail::validate_arguments("RandomSampling", f, box, candidates);
+    const Eigen::VectorXd& each = options_.local_sd_each;
+    if (each.size() != 0 && each.size() != box.dim())
+        throw UserError("RandomSampling: local_sd_each has " + std::to_string(each.size()) +
+                        " entries but the box has " + std::to_string(box.dim()) + " dimensions");
     MaximizeResult best;
     best.value = -std::numeric_limits<double>::infinity();
     auto consider = [&](const Eigen::VectorXd& x) {
@@ -41,15 +49,28 @@ MaximizeResult RandomSampling::maximize(const Objective& f, const Box& box, Rng&
                             ? static_cast<int>(options_.local_fraction * options_.n_samples)
                             : 0;
     for (int i = 0; i < options_.n_samples - n_local; ++i) consider(detail::uniform_in(box, rng));
-    boost::random::normal_distribution<double> normal(0.0, options_.local_sd);
-    const Eigen::VectorXd centre = n_local > 0 ? Eigen::VectorXd(candidates.row(0).transpose())
-                                               : Eigen::VectorXd();
+    if (n_local == 0) return best;
+    using Normal = boost::random::normal_distribution<double>;
+    std::vector<Normal> normal(static_cast<std::size_t>(box.dim()), Normal(0.0, options_.local_sd));
+    for (Eigen::Index j = 0; j < each.size(); ++j) normal[static_cast<std::size_t>(j)] = Normal(0.0, each[j]);
+    const Eigen::VectorXd centre = candidates.row(0).transpose();
     for (int i = 0; i < n_local; ++i) {
         Eigen::VectorXd x = centre;
-        for (int j = 0; j < box.dim(); ++j) x[j] += normal(rng) * (box.upper[j] - box.lower[j]);
+        for (int j = 0; j < box.dim(); ++j)
+            x[j] += normal[static_cast<std::size_t>(j)](rng) * (box.upper[j] - box.lower[j]);
         consider(x.cwiseMax(box.lower).cwiseMin(box.upper));
     }
     return best;
+}
+
+Eigen::VectorXd native_local_sd(const Space& space, double sd) {
+    Eigen::VectorXd each = Eigen::VectorXd::Constant(static_cast<Eigen::Index>(space.size()), sd);
+    for (std::size_t j = 0; j < space.size(); ++j) {
+        const Param& p = space[j];
+        const bool linear = (p.kind == ParamKind::Real && !p.log) || p.kind == ParamKind::Integer;
+        if (linear && p.hi > p.lo) each[static_cast<Eigen::Index>(j)] = sd / (p.hi - p.lo);
+    }
+    return each;
 }
 
 }  // namespace bobench::acquisitions

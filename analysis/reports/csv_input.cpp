@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 
+#include "core/csv.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 
@@ -11,24 +12,11 @@ namespace bobench::analysis::reports {
 
 namespace {
 
-struct Line {
-    std::size_t number;               // 1-based line number in the file
-    std::vector<std::string> fields;  // trimmed
-};
+using Line = CsvRecord;
 
-// Non-blank, non-comment lines split at commas.
+// Non-blank, non-comment lines split into fields.
 std::vector<Line> read_lines(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw UserError("cannot read data file '" + path + "'");
-    std::vector<Line> lines;
-    std::string text;
-    for (std::size_t n = 1; std::getline(in, text); ++n) {
-        const std::string t = trim(text);
-        if (t.empty() || t.front() == '#') continue;
-        Line line{n, {}};
-        for (const std::string& f : split(t, ',')) line.fields.push_back(trim(f));
-        lines.push_back(std::move(line));
-    }
+    std::vector<Line> lines = read_csv_records(path, "data file");
     if (lines.empty()) throw UserError("data file '" + path + "' holds no numbers (it is empty)");
     return lines;
 }
@@ -39,7 +27,7 @@ bool is_number(const std::string& field) {
 }
 
 double to_number(const std::string& path, const Line& line, std::size_t column, const std::string& field) {
-    const std::string where = "'" + path + "' line " + std::to_string(line.number) +
+    const std::string where = "'" + path + "' line " + std::to_string(line.line) +
                               (line.fields.size() > 1 ? ", field " + std::to_string(column + 1) : std::string());
     double v = 0.0;
     if (field.empty()) throw UserError(where + ": empty field; expected a number");
@@ -70,16 +58,16 @@ CsvMatrix read_matrix_csv(const std::string& path) {
     }
     const std::size_t width = lines[first].fields.size();
     if (!m.names.empty() && m.names.size() != width) {
-        throw UserError("'" + path + "' line " + std::to_string(head.number) + ": the header names " +
-                        std::to_string(m.names.size()) + " columns but line " + std::to_string(lines[first].number) +
+        throw UserError("'" + path + "' line " + std::to_string(head.line) + ": the header names " +
+                        std::to_string(m.names.size()) + " columns but line " + std::to_string(lines[first].line) +
                         " has " + std::to_string(width) + " values");
     }
     for (std::size_t i = first; i < lines.size(); ++i) {
         const Line& line = lines[i];
         if (line.fields.size() != width) {
-            throw UserError("'" + path + "' line " + std::to_string(line.number) + ": " +
+            throw UserError("'" + path + "' line " + std::to_string(line.line) + ": " +
                             std::to_string(line.fields.size()) + " values, but line " +
-                            std::to_string(lines[first].number) + " has " + std::to_string(width) +
+                            std::to_string(lines[first].line) + " has " + std::to_string(width) +
                             "; every row needs one value per column");
         }
         std::vector<double> row;

@@ -3,49 +3,58 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <numeric>
 
 #include <fmt/format.h>
 
+#include "analysis/metrics.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "core/text.hpp"
 
 namespace bobench::analysis::reports {
 
-std::vector<CurveSummary> summary_curves(const results::Results& results) {
-    const std::size_t no = results.optimizers.size();
-    std::vector<std::size_t> order(no);
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+RunTable run_table(const results::Results& results) {
+    RunTable t;
+    t.optimizer_order.resize(results.optimizers.size());
+    std::iota(t.optimizer_order.begin(), t.optimizer_order.end(), std::size_t{0});
+    std::sort(t.optimizer_order.begin(), t.optimizer_order.end(), [&](std::size_t a, std::size_t b) {
         return results.optimizers[a].label < results.optimizers[b].label;
     });
-    // runs of each (problem, optimizer) in replicate order
-    std::map<std::pair<int, int>, std::vector<const results::Trace*>> groups;
-    for (const results::Trace& t : results.runs)
-        if (t.size() > 0) groups[{t.key.problem, t.key.optimizer}].push_back(&t);
+    std::vector<std::size_t> slot(results.optimizers.size());
+    for (std::size_t s = 0; s < slot.size(); ++s) slot[t.optimizer_order[s]] = s;
+    t.runs.assign(results.problems.size(), std::vector<std::vector<const results::Trace*>>(slot.size()));
+    for (const results::Trace& r : results.runs)
+        if (r.size() > 0)
+            t.runs[static_cast<std::size_t>(r.key.problem)][slot[static_cast<std::size_t>(r.key.optimizer)]].push_back(&r);
+    for (auto& row : t.runs)
+        for (auto& cell : row)
+            std::sort(cell.begin(), cell.end(), [](const results::Trace* a, const results::Trace* b) {
+                return a->key.replicate < b->key.replicate;
+            });
+    return t;
+}
 
+std::vector<CurveSummary> summary_curves(const results::Results& results, bool log_regret) {
+    const RunTable table = run_table(results);
     std::vector<CurveSummary> out;
     for (std::size_t p = 0; p < results.problems.size(); ++p) {
         const results::ProblemInfo& info = results.problems[p];
-        for (std::size_t o : order) {
-            auto it = groups.find({static_cast<int>(p), static_cast<int>(o)});
-            if (it == groups.end()) continue;
-            std::vector<const results::Trace*>& runs = it->second;
-            std::sort(runs.begin(), runs.end(),
-                      [](const results::Trace* a, const results::Trace* b) { return a->key.replicate < b->key.replicate; });
+        for (std::size_t s = 0; s < table.optimizer_order.size(); ++s) {
+            const std::vector<const results::Trace*>& runs = table.runs[p][s];
+            if (runs.empty()) continue;
             std::size_t length = 0;
             for (const results::Trace* t : runs) length = std::max(length, t->size());
             std::vector<std::vector<double>> curves;
             curves.reserve(runs.size());
             for (const results::Trace* t : runs) {
                 std::vector<double> c = run_regret_curve(*t, info.optimum);
+                if (log_regret && info.optimum) c = log10_regret_curve(c);
                 c.resize(length, std::numeric_limits<double>::quiet_NaN());
                 curves.push_back(std::move(c));
             }
-            out.push_back({info.label, results.optimizers[o].label, info.optimum.has_value(),
-                           summarize_by_iteration(curves)});
+            out.push_back({info.label, table.optimizer_label(results, s), info.optimum.has_value(),
+                           summarize_by_iteration(curves), {}});
         }
     }
     return out;

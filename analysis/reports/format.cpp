@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -47,14 +48,12 @@ std::string latex_escape(std::string_view text) {
     return out;
 }
 
-std::string csv_field(std::string_view text) {
-    if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"') out += "\"\"";
-        else out += c;
-    }
-    return out + "\"";
+bool natural_less(const std::string& a, const std::string& b) {
+    double x = 0, y = 0;
+    const bool na = parse_double(a, x), nb = parse_double(b, y);
+    if (na && nb && x != y) return x < y;
+    if (na != nb) return na;
+    return a < b;
 }
 
 }  // namespace bobench::analysis::reports

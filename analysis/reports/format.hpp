@@ -4,6 +4,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/csv.hpp"
+
 namespace bobench::analysis::reports {
 
 // `digits` significant digits, printf %g style as the thesis tables print them: plain
@@ -15,7 +17,9 @@ std::string format_significant(double value, int digits = 3);
 std::string markdown_cell(std::string_view text);
 // LaTeX text: the ten special characters escaped (\ { } $ & # ^ _ % ~).
 std::string latex_escape(std::string_view text);
-// A CSV field, quoted when it holds a comma, a quote or a newline (RFC 4180).
-std::string csv_field(std::string_view text);
+// Metadata values in natural order: numerically when both are numbers ("2" < "10"),
+// numbers before text, else as text.
+bool natural_less(const std::string& a, const std::string& b);
+using bobench::csv_field;  // core/csv.hpp: the one CSV writer
 
 }  // namespace bobench::analysis::reports

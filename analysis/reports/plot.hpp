@@ -2,9 +2,11 @@
 // `bobench plot`: median and inter-quartile regret curves per problem, drawn by gnuplot
 // (run as a child process; gnuplot is optional at run time, bobench does not link it).
 //
-// For every problem, DIR gets <stem>.dat (one block per optimizer: iteration, median, q1,
-// q3) and <stem>.png / <stem>.svg; one script DIR/plots.gp draws them all and gnuplot's
-// output goes to DIR/gnuplot.log. <stem> is the problem label with characters other than
+// For every problem, DIR gets <stem>.dat (one block per optimizer: x (the evaluation, or
+// the curve's own x such as the cumulative cost), centre, low, high) and <stem>.png /
+// <stem>.svg; one script DIR/plots.gp draws them all and gnuplot's output goes to
+// DIR/gnuplot.log. The key sits outside the plot area, right of it, so it never hides a
+// curve. <stem> is the problem label with characters other than
 // letters, digits, '-', '.' and '_' replaced by '_' (made unique by a suffix if needed).
 #include <optional>
 #include <string>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "analysis/reports/curves.hpp"
+#include "analysis/reports/gnuplot.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -23,6 +26,12 @@ struct PlotOptions {
     LogScale log = LogScale::automatic;  // auto: log y when every plotted value is > 0
     std::string program = "gnuplot";
     std::optional<std::string> search_path;  // PATH to search; the environment's when unset
+    std::string x_label = "evaluation";
+    bool log_x = false;
+    // What each curve shows: median with the inter-quartile band, or mean with a band of
+    // one standard error either side (for mean ranks).
+    enum class Band { median_iqr, mean_se } band = Band::median_iqr;
+    std::string y_label;  // empty: "regret: median and inter-quartile range" (or best value)
 };
 
 struct PlotFile {
@@ -35,9 +44,6 @@ struct PlotResult {
     std::string script;
     std::vector<std::string> notes;  // e.g. a log scale asked for but values <= 0 present
 };
-
-// The full path of `program` found in the ':'-separated `path_list`, or "" when absent.
-std::string find_program(const std::string& program, const std::string& path_list);
 
 // Writes the data files and the script, runs gnuplot. UserError naming the fix when
 // gnuplot is not installed, when there is nothing to plot or DIR cannot be created;

@@ -6,6 +6,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "analysis/reports/format.hpp"
 #include "analysis/statistics/posthoc.hpp"
@@ -166,17 +167,7 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
                                join(report.total.excluded_problems, ", "));
     }
     if (options.by) {
-        // A key no problem has would put every problem under "(missing)": most likely a typo.
-        std::set<std::string> keys;
-        for (const Metadata& m : data.metadata)
-            for (const auto& [key, value] : m) keys.insert(key);
-        if (!keys.count(*options.by)) {
-            const std::vector<std::string> known(keys.begin(), keys.end());
-            std::string msg = "--by '" + *options.by + "': no problem of " + source + " has this metadata key";
-            if (const std::string near = closest(*options.by, known); !near.empty())
-                msg += " (did you mean '" + near + "'?)";
-            throw UserError(msg + "; keys present: " + (known.empty() ? std::string("none") : join(known, ", ")));
-        }
+        require_metadata_key(data.metadata, *options.by, source);
         report.by = scores_by(report.rankings, *options.by);
     }
 
@@ -216,6 +207,7 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
         if (report.friedman->across_problems) {
             report.nemenyi_cd = nemenyi_critical_difference(options.alpha.level, report.friedman->optimizers.size(),
                                                             report.friedman->problems.size());
+            report.nemenyi_p = nemenyi_p_values(report.friedman->average_rank, report.friedman->problems.size());
         }
     }
     return report;
@@ -227,15 +219,6 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
 namespace {
 
 std::string num(double v) { return format_significant(v, 3); }
-
-// Metadata values sort numerically when both are numbers ("2" < "10"), else as text.
-bool natural_less(const std::string& a, const std::string& b) {
-    double x = 0, y = 0;
-    const bool na = parse_double(a, x), nb = parse_double(b, y);
-    if (na && nb && x != y) return x < y;
-    if (na != nb) return na;
-    return a < b;
-}
 
 void score_table(std::string& out, const ScoreTable& t) {
     out += "| # | optimizer | Borda | Firsts |\n|--:|---|--:|--:|\n";
@@ -274,6 +257,9 @@ std::string render_rank_markdown(const RankReport& r) {
     out += fmt::format("Pairs are compared by a two-sided Mann-Whitney U test ({}); ", to_string(o.method));
     if (o.alpha.correction == AlphaCorrection::direct) {
         out += fmt::format("alpha per pair = {}.", format_double(o.alpha.level));
+    } else if (o.alpha.correction == AlphaCorrection::holm) {
+        out += fmt::format("p-values Holm-adjusted over the pairs of each problem (per metric), family-wise level {}.",
+                           format_double(o.alpha.level));
     } else {
         out += fmt::format("alpha per pair from the {} correction of the family-wise level {} over the pairs of each "
                            "problem ({} with {} optimizers).",
@@ -381,6 +367,19 @@ std::string render_rank_markdown(const RankReport& r) {
             }
             out += ".";
         }
+        if (!r.nemenyi_p.empty()) {
+            out += "\n\nNemenyi p-values of the average ranks (Demsar 2006):\n\n| |";
+            for (const std::string& name : f.optimizers) out += " " + markdown_cell(name) + " |";
+            out += "\n|---|";
+            for (std::size_t i = 0; i < f.optimizers.size(); ++i) out += "--:|";
+            out += "\n";
+            for (std::size_t i = 0; i < f.optimizers.size(); ++i) {
+                out += "| " + markdown_cell(f.optimizers[i]) + " |";
+                for (std::size_t j = 0; j < f.optimizers.size(); ++j)
+                    out += i == j ? std::string(" · |") : " " + num(r.nemenyi_p[i][j]) + " |";
+                out += "\n";
+            }
+        }
         out += "\n\n| problem | chi2 | p |";
         for (const std::string& name : f.optimizers) out += " " + markdown_cell(name) + " |";
         out += "\n|---|--:|--:|";
@@ -407,6 +406,142 @@ std::string render_rank_markdown(const RankReport& r) {
         for (const std::string& n : r.notes) out += "- " + markdown_cell(n) + "\n";
     }
     return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// JSON and LaTeX.
+
+namespace {
+
+nlohmann::ordered_json score_json(const ScoreTable& t) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (std::size_t i : t.order_by_borda())
+        rows.push_back({{"optimizer", t.optimizers[i]}, {"borda", t.borda[i]}, {"firsts", t.firsts[i]}});
+    return {{"scores", rows}, {"problems", t.problems}, {"excluded_problems", t.excluded_problems}};
+}
+
+}  // namespace
+
+std::string render_rank_json(const RankReport& r) {
+    const RankReportOptions& o = r.options;
+    nlohmann::ordered_json j;
+    std::vector<std::string> metrics;
+    for (RunMetric m : o.metrics) metrics.emplace_back(to_string(m));
+    j["source"] = o.source;
+    j["options"] = {{"metrics", metrics},
+                    {"correction", to_string(o.alpha.correction)},
+                    {"level", o.alpha.level},
+                    {"method", to_string(o.method)},
+                    {"nan", o.nan_policy == NanPolicy::worst ? "worst" : "exclude"},
+                    {"auc_start", o.auc_start}};
+    j["optimizers"] = r.data.optimizers;
+    j["total"] = score_json(r.total);
+    nlohmann::ordered_json problems = nlohmann::ordered_json::array();
+    for (std::size_t i = 0; i < r.rankings.size(); ++i) {
+        const ProblemRanking& pr = r.rankings[i];
+        const std::size_t p = r.ranked_problems[i];
+        nlohmann::ordered_json median, p_value;
+        for (std::size_t m = 0; m < metrics.size(); ++m) {
+            median[metrics[m]] = pr.median[m];
+            p_value[metrics[m]] = pr.significance.p_value[m];
+        }
+        problems.push_back({{"problem", pr.problem},
+                            {"optimum", r.data.optimum[p] ? nlohmann::ordered_json(*r.data.optimum[p]) : nullptr},
+                            {"metadata", r.data.metadata[p]},
+                            {"optimizers", pr.optimizers},
+                            {"alpha_pair", pr.alpha_pair},
+                            {"borda", pr.borda},
+                            {"firsts", pr.firsts},
+                            {"median", median},
+                            {"outcome", pr.significance.outcome},
+                            {"deciding_metric", pr.significance.deciding_metric},
+                            {"p_value", p_value}});
+    }
+    j["problems"] = problems;
+    if (o.by) {
+        nlohmann::ordered_json by;
+        for (const auto& [value, table] : r.by) by[value] = score_json(table);
+        j["by"] = {{"key", *o.by}, {"values", by}};
+    }
+    if (r.friedman) {
+        const FriedmanScoreTable& f = *r.friedman;
+        nlohmann::ordered_json fj = {{"optimizers", f.optimizers},
+                                     {"average_rank", f.average_rank},
+                                     {"borda", f.borda},
+                                     {"problems", f.problems},
+                                     {"excluded_problems", f.excluded_problems}};
+        if (f.across_problems) {
+            const FriedmanResult& t = *f.across_problems;
+            fj["chi2"] = t.chi2;
+            fj["p_chi2"] = t.p_chi2;
+            fj["iman_davenport_f"] = t.iman_davenport_f;
+            fj["p_f"] = t.p_f;
+        }
+        if (r.nemenyi_cd) fj["nemenyi_cd"] = *r.nemenyi_cd;
+        if (!r.nemenyi_p.empty()) fj["nemenyi_p"] = r.nemenyi_p;
+        nlohmann::ordered_json per = nlohmann::ordered_json::array();
+        for (const FriedmanProblemRanking& pr : r.friedman_rankings)
+            per.push_back({{"problem", pr.problem}, {"optimizers", pr.optimizers}, {"chi2", pr.test.chi2},
+                           {"p_chi2", pr.test.p_chi2}, {"mean_ranks", pr.test.mean_ranks}, {"rank", pr.rank}});
+        fj["per_problem"] = per;
+        j["friedman"] = fj;
+    }
+    j["notes"] = r.notes;
+    return j.dump(2) + "\n";
+}
+
+std::string render_rank_latex(const RankReport& r) {
+    const RankReportOptions& o = r.options;
+    const ExperimentMetrics& d = r.data;
+    const std::vector<std::string>& names = d.optimizers;
+    const auto column = [&](const ProblemRanking& pr, const std::string& name) -> std::optional<std::size_t> {
+        const auto it = std::find(pr.optimizers.begin(), pr.optimizers.end(), name);
+        if (it == pr.optimizers.end()) return std::nullopt;
+        return static_cast<std::size_t>(it - pr.optimizers.begin());
+    };
+    std::string out = "% bobench rank: median " + std::string(to_string(o.metrics.front())) +
+                      " over replicates; lowest per problem in bold; $^\\dagger$: significantly worse than the bold "
+                      "one (two-sided Mann-Whitney U, " +
+                      (o.alpha.correction == AlphaCorrection::direct
+                           ? "alpha per pair " + format_double(o.alpha.level)
+                           : std::string(to_string(o.alpha.correction)) + " correction, family-wise level " +
+                                 format_double(o.alpha.level)) +
+                      ").\n\\begin{tabular}{l" + std::string(names.size(), 'r') + "}\n\\hline\nproblem";
+    for (const std::string& name : names) out += " & " + latex_escape(name);
+    out += " \\\\\n\\hline\n";
+    for (const ProblemRanking& pr : r.rankings) {
+        std::size_t best = 0;
+        for (std::size_t k = 1; k < pr.optimizers.size(); ++k)
+            if (pr.median[0][k] < pr.median[0][best]) best = k;
+        out += latex_escape(pr.problem);
+        for (const std::string& name : names) {
+            const auto k = column(pr, name);
+            if (!k) {
+                out += " & -";
+                continue;
+            }
+            std::string cell = num(pr.median[0][*k]);
+            if (*k == best) cell = "\\textbf{" + cell + "}";
+            if (pr.significance.outcome[best][*k] > 0) cell += "$^\\dagger$";
+            out += " & " + cell;
+        }
+        out += " \\\\\n";
+    }
+    // a row of per-optimizer totals; "-" for optimizers the totals do not hold
+    const auto total_row = [&](const std::string& label, const std::vector<std::string>& have, auto value) {
+        out += label;
+        for (const std::string& name : names) {
+            const auto it = std::find(have.begin(), have.end(), name);
+            out += " & " + (it == have.end() ? std::string("-") : value(static_cast<std::size_t>(it - have.begin())));
+        }
+        out += " \\\\\n";
+    };
+    out += "\\hline\n";
+    total_row("Borda", r.total.optimizers, [&](std::size_t i) { return std::to_string(r.total.borda[i]); });
+    total_row("Firsts", r.total.optimizers, [&](std::size_t i) { return std::to_string(r.total.firsts[i]); });
+    if (r.friedman)
+        total_row("average rank", r.friedman->optimizers, [&](std::size_t i) { return num(r.friedman->average_rank[i]); });
+    return out + "\\hline\n\\end{tabular}\n";
 }
 
 }  // namespace bobench::analysis::reports

@@ -48,6 +48,8 @@ struct RankReport {
     std::vector<FriedmanProblemRanking> friedman_rankings;
     std::optional<FriedmanScoreTable> friedman;
     std::optional<double> nemenyi_cd;  // at options.alpha.level, when friedman->across_problems
+    // Nemenyi p-values of the average ranks, indexed like friedman->optimizers (same condition).
+    std::vector<std::vector<double>> nemenyi_p;
     // Data notes (ExperimentMetrics::notes) followed by the ranking's own.
     std::vector<std::string> notes;
 };
@@ -57,5 +59,14 @@ struct RankReport {
 RankReport build_rank_report(const results::Results& results, const RankReportOptions& options);
 
 std::string render_rank_markdown(const RankReport& report);
+
+// Everything of the report as one JSON object (keys documented in analysis/reports/README.md).
+std::string render_rank_json(const RankReport& report);
+
+// A paper table: problems (rows) x optimizers (columns), the median of the first metric,
+// the lowest per row in bold and a dagger on every optimizer the bold one significantly
+// beats (the pairwise Mann-Whitney decision of the report); Borda and Firsts below, and
+// the Friedman average ranks when computed.
+std::string render_rank_latex(const RankReport& report);
 
 }  // namespace bobench::analysis::reports

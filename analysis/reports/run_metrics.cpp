@@ -5,6 +5,7 @@
 #include <exception>
 #include <limits>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 #include "analysis/metrics.hpp"
@@ -20,6 +21,17 @@ struct OneRun {
     double final_value = kNaN, auc = kNaN;
 };
 }  // namespace
+
+void require_metadata_key(const std::vector<Metadata>& metadata, const std::string& key, const std::string& source) {
+    std::set<std::string> keys;
+    for (const Metadata& m : metadata)
+        for (const auto& [k, value] : m) keys.insert(k);
+    if (keys.count(key)) return;
+    const std::vector<std::string> known(keys.begin(), keys.end());
+    std::string msg = "--by '" + key + "': no problem of " + source + " has this metadata key";
+    if (const std::string near = closest(key, known); !near.empty()) msg += " (did you mean '" + near + "'?)";
+    throw UserError(msg + "; keys present: " + (known.empty() ? std::string("none") : join(known, ", ")));
+}
 
 std::vector<double> run_regret_curve(const results::Trace& trace, std::optional<double> optimum) {
     std::vector<double> curve = results::incumbent_curve(trace).best_true;

@@ -53,6 +53,11 @@ struct ExperimentMetrics {
 // UserError when auc_start is 0 or beyond the evaluations of a non-empty run.
 ExperimentMetrics compute_metrics(const results::Results& results, const MetricsOptions& options = {});
 
+// UserError when no problem has metadata key `key` ("--by KEY": it would put every problem
+// under "(missing)", most likely a typo), naming the keys present and the closest one.
+// `source` names the results file in the message.
+void require_metadata_key(const std::vector<Metadata>& metadata, const std::string& key, const std::string& source);
+
 // The regret (or best value without f*) curve of one run: incumbent's true value minus f*.
 std::vector<double> run_regret_curve(const results::Trace& trace, std::optional<double> optimum);
 

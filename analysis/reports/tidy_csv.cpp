@@ -2,16 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "core/csv.hpp"
 #include "core/text.hpp"
 
 namespace bobench::analysis::reports {
-
-static std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
 
 static std::string number(double v) { return std::isnan(v) ? std::string() : format_double17(v); }
 

@@ -17,7 +17,8 @@ namespace {
 constexpr double kRelativeVarianceFloor = 1e-12;
 }
 
-ExactGP::ExactGP(KernelFamily family, int dim) : family_(family), dim_(dim) {
+ExactGP::ExactGP(KernelFamily family, int dim, bool scale_outputs)
+    : family_(family), dim_(dim), scale_outputs_(scale_outputs) {
     if (dim < 1) throw UserError("ExactGP: dimension " + std::to_string(dim) + " must be >= 1");
     Xt_.resize(dim, 0);
     Zt_.resize(dim, 0);
@@ -104,7 +105,7 @@ void ExactGP::factorize() {
 }
 
 void ExactGP::update_targets() {
-    standardization_ = Standardization::of(y_.head(n_));
+    standardization_ = Standardization::of(y_.head(n_), scale_outputs_);
     y_std_ = standardization_.apply(y_.head(n_));
     alpha_ = y_std_;
     const auto L = L_.topLeftCorner(n_, n_).triangularView<Eigen::Lower>();

@@ -1,8 +1,9 @@
 #pragma once
 // An exact GP conditioned on data at fixed hyperparameters.
 //
-// Outputs are standardised (training_data.hpp); the prior mean is the constant mean(y)
-// (RoBO's choice), i.e. 0 after standardisation; the noise is Gaussian with variance n2.
+// Outputs are standardised (training_data.hpp), or only centred when scale_outputs is
+// false (RoBO); the prior mean is the constant mean(y) (RoBO's choice), i.e. 0 after
+// standardisation; the noise is Gaussian with variance n2.
 // The kernel matrix is factorised once (jittered_cholesky.hpp, jitter recorded) and the
 // factor is kept with spare capacity, so append() can extend it by one row in O(N^2)
 // without refactorising (the result equals the full refactorisation).
@@ -23,7 +24,7 @@ namespace bobench::surrogates {
 class ExactGP {
 public:
     // Starts at gp_default_params(dim, 1e-6) and no data (predict gives the prior).
-    ExactGP(KernelFamily family, int dim);
+    ExactGP(KernelFamily family, int dim, bool scale_outputs = true);
 
     KernelFamily family() const { return family_; }
     int dim() const { return dim_; }
@@ -72,6 +73,7 @@ private:
 
     KernelFamily family_;
     int dim_;
+    bool scale_outputs_;
     Eigen::VectorXd theta_;
     double s2_ = 1.0, n2_ = 0.0;
     Eigen::VectorXd inv_l_;

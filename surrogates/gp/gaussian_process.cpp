@@ -36,7 +36,7 @@ LogBox free_box(int dim, const GpOptions& o) {
         box.lo[i] = std::max(std::log(lo), prior.lower());
         box.hi[i] = std::min(std::log(hi), prior.upper());
         if (!(box.lo[i] < box.hi[i]))
-            throw UserError("GaussianProcess: a tophat prior does not overlap the bounds of "
+            throw UserError("GaussianProcess: the prior's support does not overlap the bounds of "
                             "hyperparameter " + std::to_string(i));
     };
     const GpBounds& b = o.bounds;
@@ -88,7 +88,7 @@ private:
 }  // namespace
 
 GaussianProcess::GaussianProcess(int dim, GpOptions options)
-    : dim_(dim), options_(std::move(options)), gp_(options_.kernel, dim) {
+    : dim_(dim), options_(std::move(options)), gp_(options_.kernel, dim, options_.scale_outputs) {
     const GpOptions& o = options_;
     if (o.random_restarts < 0)
         throw UserError("GaussianProcess: random_restarts " + std::to_string(o.random_restarts) +
@@ -103,13 +103,16 @@ GaussianProcess::GaussianProcess(int dim, GpOptions options)
     check_range("lengthscale", o.bounds.lengthscale_lo, o.bounds.lengthscale_hi);
     check_range("noise_variance", o.bounds.noise_variance_lo, o.bounds.noise_variance_hi);
     free_box(dim, o);  // validates prior/bounds overlap
-    gp_.set_params(gp_default_params(dim, o.noise_variance));
+    if (o.initial_params.size() != 0 && o.initial_params.size() != gp_num_params(dim))
+        throw UserError("GaussianProcess: initial_params has " + std::to_string(o.initial_params.size()) +
+                        " entries, expected " + std::to_string(gp_num_params(dim)) + " or none");
+    gp_.set_params(o.initial_params.size() != 0 ? o.initial_params : gp_default_params(dim, o.noise_variance));
 }
 
 void GaussianProcess::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
     CleanData data = clean_training_data(X, y, dim_, "GaussianProcess");
     if (options_.optimize_hyperparameters && data.y.size() > 0) {
-        const Eigen::VectorXd theta = optimize(data.X, Standardization::of(data.y).apply(data.y), rng);
+        const Eigen::VectorXd theta = optimize(data.X, Standardization::of(data.y, options_.scale_outputs).apply(data.y), rng);
         gp_.condition(X, y, theta);  // counts the dropped rows itself
     } else {
         gp_.condition(X, y);

@@ -37,6 +37,9 @@ struct GpOptions {
     int max_iterations = 100;              // per L-BFGS-B run
     GpPrior prior;                         // flat by default: plain type-II ML
     GpBounds bounds;
+    bool scale_outputs = true;             // false: outputs only centred (RoBO), s2 and n2 in raw units
+    Eigen::VectorXd initial_params;        // first warm start (gp_hyperparameters.hpp layout);
+                                           // empty: unit s2, lengthscale 0.5, noise_variance
 };
 
 // What the last hyperparameter optimisation did (for traces and tests).

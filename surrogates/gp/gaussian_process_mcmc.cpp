@@ -54,7 +54,7 @@ GaussianProcessMCMC::GaussianProcessMCMC(int dim, GpMcmcOptions options)
 
 void GaussianProcessMCMC::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
     const CleanData data = clean_training_data(X, y, dim_, "GaussianProcessMCMC");
-    MarginalLikelihood lml(options_.kernel, data.X, Standardization::of(data.y).apply(data.y));
+    MarginalLikelihood lml(options_.kernel, data.X, Standardization::of(data.y, options_.scale_outputs).apply(data.y));
     evaluations_ = 0;
     const double bound = options_.log_bound;
     const auto log_target = [&](const Eigen::VectorXd& theta) {
@@ -85,7 +85,7 @@ void GaussianProcessMCMC::condition(const Eigen::MatrixXd& X, const Eigen::Vecto
     if (state_.walkers.size() == 0)
         throw UserError("GaussianProcessMCMC::condition: call fit() first; there are no "
                         "hyperparameter samples yet");
-    if (gps_.empty()) gps_.assign(static_cast<std::size_t>(n_walkers_), ExactGP(options_.kernel, dim_));
+    if (gps_.empty()) gps_.assign(static_cast<std::size_t>(n_walkers_), ExactGP(options_.kernel, dim_, options_.scale_outputs));
     for (int w = 0; w < n_walkers_; ++w)
         gps_[static_cast<std::size_t>(w)].condition(X, y, state_.walkers.col(w));
 }

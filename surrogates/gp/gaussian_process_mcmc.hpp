@@ -31,6 +31,7 @@ struct GpMcmcOptions {
     double stretch = 2.0;     // stretch-move scale a
     double log_bound = 20.0;  // |theta_i| above this has zero density
     GpPrior prior = GpPrior::robo_default();  // must be proper (walkers start from it)
+    bool scale_outputs = true;  // false: outputs only centred (RoBO), s2 and n2 in raw units
 };
 
 class GaussianProcessMCMC final : public RegressionModel {

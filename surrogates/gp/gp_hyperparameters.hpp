@@ -5,7 +5,8 @@
 //   theta = [log s2, log l_1, ..., log l_D, log n2]
 //
 // s2: signal variance and n2: noise variance, both in standardised output units
-// (outputs are standardised to mean 0, standard deviation 1 before fitting);
+// (outputs are standardised to mean 0, standard deviation 1 before fitting; with
+// scale_outputs = false they are only centred and s2, n2 are in raw units);
 // l_i: lengthscales in unit-cube input units. n2 may be -inf: a noise-free GP.
 //
 // RoBO/george parameterisation, for comparison (facts file, 2.3): its vector is

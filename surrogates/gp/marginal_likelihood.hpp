@@ -19,7 +19,7 @@ namespace bobench::surrogates {
 
 class MarginalLikelihood {
 public:
-    // X: N x D clean inputs, y: N standardised outputs.
+    // X: N x D clean inputs, y: N standardised (or only centred) outputs.
     MarginalLikelihood(KernelFamily family, const Eigen::MatrixXd& X, const Eigen::VectorXd& y);
 
     int dim() const { return static_cast<int>(X_.cols()); }

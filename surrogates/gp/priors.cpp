@@ -1,5 +1,6 @@
 #include "surrogates/gp/priors.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -27,7 +28,10 @@ ScalarPrior ScalarPrior::tophat(double lo, double hi) {
     if (!std::isfinite(lo) || !std::isfinite(hi) || !(lo < hi))
         throw UserError("ScalarPrior::tophat: bounds [" + std::to_string(lo) + ", " +
                         std::to_string(hi) + "] must be finite with lo < hi");
-    return {Kind::Tophat, lo, hi};
+    ScalarPrior p(Kind::Tophat, lo, hi);
+    p.lo_ = lo;
+    p.hi_ = hi;
+    return p;
 }
 
 ScalarPrior ScalarPrior::horseshoe(double scale) {
@@ -37,16 +41,25 @@ ScalarPrior ScalarPrior::horseshoe(double scale) {
     return {Kind::Horseshoe, scale, 0.0};
 }
 
-double ScalarPrior::lower() const {
-    return kind_ == Kind::Tophat ? a_ : -std::numeric_limits<double>::infinity();
+ScalarPrior ScalarPrior::robo_log_amplitude(int dim) {
+    if (dim < 1) throw UserError("ScalarPrior::robo_log_amplitude: dimension " + std::to_string(dim) + " must be >= 1");
+    return {Kind::LognormalOfLog, std::log(static_cast<double>(dim)), 0.0};
 }
 
-double ScalarPrior::upper() const {
-    return kind_ == Kind::Tophat ? b_ : std::numeric_limits<double>::infinity();
+ScalarPrior ScalarPrior::within(double lo, double hi) const {
+    ScalarPrior p = *this;
+    p.lo_ = std::max(lo_, lo);
+    p.hi_ = std::min(hi_, hi);
+    if (!(p.lo_ < p.hi_))
+        throw UserError("ScalarPrior::within: [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                        "] leaves no support (the prior's is [" + std::to_string(lo_) + ", " +
+                        std::to_string(hi_) + "])");
+    return p;
 }
 
 double ScalarPrior::log_density(double t, double* d) const {
     if (d) *d = 0.0;
+    if (t < lo_ || t > hi_) return -std::numeric_limits<double>::infinity();
     switch (kind_) {
         case Kind::Flat: return 0.0;
         case Kind::Gaussian: {
@@ -54,9 +67,15 @@ double ScalarPrior::log_density(double t, double* d) const {
             if (d) *d = -u / b_;
             return -0.5 * u * u - std::log(b_) - 0.5 * std::log(2.0 * std::numbers::pi);
         }
-        case Kind::Tophat:
-            if (t < a_ || t > b_) return -std::numeric_limits<double>::infinity();
-            return -std::log(b_ - a_);
+        case Kind::Tophat: return -std::log(b_ - a_);
+        case Kind::LognormalOfLog: {
+            // theta0 = t - log D; d/dt = -(1 + log theta0) / theta0.
+            const double u = t - a_;
+            if (!(u > 0.0)) return -std::numeric_limits<double>::infinity();
+            const double log_u = std::log(u);
+            if (d) *d = -(1.0 + log_u) / u;
+            return -log_u - 0.5 * std::log(2.0 * std::numbers::pi) - 0.5 * log_u * log_u;
+        }
         case Kind::Horseshoe: {
             // u = 3 (scale / e^t)^2; log p = log(log1p(u)), d/dt = -2u / ((1 + u) log1p(u)).
             const double log_u = std::log(3.0) + 2.0 * std::log(a_) - 2.0 * t;
@@ -88,6 +107,8 @@ double ScalarPrior::sample(Rng& rng) const {
             const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng);
             return std::log(std::abs(z * lambda * a_));
         }
+        case Kind::LognormalOfLog:
+            return a_ + std::exp(boost::random::normal_distribution<double>(0.0, 1.0)(rng));
     }
     return 0.0;  // unreachable
 }
@@ -119,6 +140,18 @@ GpPrior GpPrior::robo_default() {
     p.log_signal_variance = ScalarPrior::gaussian(0.0, 1.0);
     p.log_lengthscale = ScalarPrior::tophat(-5.0, 1.0);
     p.log_noise_variance = ScalarPrior::horseshoe(0.1);
+    return p;
+}
+
+GpPrior GpPrior::robo_as_run(int dim) {
+    // RoBO's box, theta_robo in [-20, 20], in our parameters: theta0 = t - log D,
+    // log l^2 = 2 log l (inside the tophat anyway), log n2 unchanged.
+    constexpr double box = 20.0;
+    const double log_d = std::log(static_cast<double>(dim));
+    GpPrior p;
+    p.log_signal_variance = ScalarPrior::robo_log_amplitude(dim).within(log_d - box, log_d + box);
+    p.log_lengthscale = ScalarPrior::tophat(-5.0, 1.0);
+    p.log_noise_variance = ScalarPrior::horseshoe(0.1).within(-box, box);
     return p;
 }
 

@@ -2,6 +2,8 @@
 // Priors on the GP log-hyperparameters (gp_hyperparameters.hpp), each a density over
 // the log-space value t itself, with its derivative (RoBO's priors have zero gradients;
 // ours are exact, so type-II MAP can use L-BFGS-B with analytic gradients).
+#include <limits>
+
 #include <Eigen/Core>
 
 #include "core/rng.hpp"
@@ -19,6 +21,17 @@ public:
     // RoBO's HorseshoePrior on t = log variance: log p(t) = log(log(1 + 3 (scale/e^t)^2))
     // (unnormalised), a spike towards small noise with a heavy tail.
     static ScalarPrior horseshoe(double scale);
+    // RoBO's amplitude prior as coded (robo/priors/default_priors.py): scipy's
+    // lognorm(s=1) density applied to george's log-constant theta0 itself, where george's
+    // `2 * Matern52` in D dimensions has amplitude D exp(theta0) (a ConstantKernel of
+    // log(2 / D), summed over its D axes). With t = log s2, theta0 = t - log D and
+    //   log p(t) = -log theta0 - log(2 pi) / 2 - (log theta0)^2 / 2,  -inf for theta0 <= 0,
+    // so any amplitude <= D has zero density. Draws: theta0 ~ lognormal(0, 1).
+    static ScalarPrior robo_log_amplitude(int dim);
+
+    // This prior with its density set to -inf outside [lo, hi] (a box such as RoBO's
+    // |theta_i| <= 20); draws are not truncated (RoBO's walker initialisation is not).
+    ScalarPrior within(double lo, double hi) const;
 
     // log density at t (up to a constant for flat and horseshoe) and, if d is
     // non-null, its derivative.
@@ -27,15 +40,16 @@ public:
     // z ~ N(0,1) (RoBO's walker initialisation). Throws UserError for the flat prior.
     double sample(Rng& rng) const;
     bool is_flat() const { return kind_ == Kind::Flat; }
-    // Support: [lo, hi] for the tophat, (-inf, inf) otherwise.
-    double lower() const;
-    double upper() const;
+    // Support: [lo, hi] for the tophat, what within() set, (-inf, inf) otherwise.
+    double lower() const { return lo_; }
+    double upper() const { return hi_; }
 
 private:
-    enum class Kind { Flat, Gaussian, Tophat, Horseshoe };
+    enum class Kind { Flat, Gaussian, Tophat, Horseshoe, LognormalOfLog };
     ScalarPrior(Kind kind, double a, double b) : kind_(kind), a_(a), b_(b) {}
     Kind kind_;
     double a_, b_;
+    double lo_ = -std::numeric_limits<double>::infinity(), hi_ = std::numeric_limits<double>::infinity();
 };
 
 // Independent priors on [log s2, log l_1..l_D (one prior shared by every axis), log n2].
@@ -61,6 +75,15 @@ struct GpPrior {
     //  - walker init, deviation 2: RoBO shares one z ~ N(0,1) across all walkers' noise
     //    draws; sample() draws z per call (per walker).
     static GpPrior robo_default();
+
+    // RoBO's DefaultPrior as RoBO ran it, quirks included, for the robo-* optimizers:
+    // robo_log_amplitude(dim) (so with RoBO's start, amplitude 2, the density is -inf for
+    // D >= 3), tophat(-5, 1) on log l, horseshoe(0.1) on log n2 in raw output units, and
+    // RoBO's box |theta_i| <= 20 on its own parameters (robo/models/gaussian_process.py,
+    // gaussian_process_mcmc.py) as each prior's support. Left out: the walker
+    // initialisation's single shared z of the horseshoe draws, and the horseshoe's +inf
+    // at log n2 == 0 exactly.
+    static GpPrior robo_as_run(int dim);
 };
 
 }  // namespace bobench::surrogates

@@ -37,10 +37,11 @@ CleanData clean_training_data(const Eigen::MatrixXd& X, const Eigen::VectorXd& y
     return out;
 }
 
-Standardization Standardization::of(const Eigen::VectorXd& y) {
+Standardization Standardization::of(const Eigen::VectorXd& y, bool scale_outputs) {
     Standardization s;
     if (y.size() == 0) return s;
     s.mean = y.mean();
+    if (!scale_outputs) return s;
     const double sd = std::sqrt((y.array() - s.mean).square().mean());
     // Equal outputs give sd == 0 or a round-off residue of order eps * |mean|.
     s.scale = (sd > 1e-12 * std::abs(s.mean)) ? sd : 1.0;

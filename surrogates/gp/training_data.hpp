@@ -22,11 +22,13 @@ CleanData clean_training_data(const Eigen::MatrixXd& X, const Eigen::VectorXd& y
 // y_std = (y - mean) / scale with the population standard deviation as scale. When the
 // outputs are all equal (deviation 0 or round-off small against |mean|) the scale is 1,
 // so nothing is divided by zero and the GP sees all-zero targets.
+// With scale_outputs false the outputs are only centred (scale 1): RoBO's GPs run with
+// normalize_output=False and george's constant mean mean(y) (robo/models/gaussian_process.py).
 struct Standardization {
     double mean = 0.0;
     double scale = 1.0;
 
-    static Standardization of(const Eigen::VectorXd& y);
+    static Standardization of(const Eigen::VectorXd& y, bool scale_outputs = true);
     Eigen::VectorXd apply(const Eigen::VectorXd& y) const {
         return (y.array() - mean) / scale;
     }

@@ -353,5 +353,5 @@ TEST_CASE("reports: plots are drawn by gnuplot, a missing gnuplot is named", "[r
     REQUIRE(forced.notes.size() == 1);
     CHECK(forced.notes[0] == "problem 'z': values <= 0 cannot be drawn on the log scale asked for (--log yes) and are "
                              "left out of its plot");
-    CHECK(bobench::testing::read_file(r.files[0].data).rfind("# A\n# iteration median q1 q3\n1 1.0449999999999999 1.0225 1.0675000000000001\n", 0) == 0);
+    CHECK(bobench::testing::read_file(r.files[0].data).rfind("# A\n# x median q1 q3\n1 1.0449999999999999 1.0225 1.0675000000000001\n", 0) == 0);
 }

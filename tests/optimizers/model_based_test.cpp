@@ -82,8 +82,9 @@ TEST_CASE("gp-ei: a singular kernel matrix is repaired by jitter and the trace s
     CHECK(std::stod(notes.at("max_jitter").get<std::string>()) > 0);
 }
 
-TEST_CASE("model-based optimizers survive duplicates, constant and NaN outputs", "[optimizers][gp][smac]") {
-    for (const std::string opt : {"gp-ei:n_init=3", "smac-rf:n_init=3", "gp-mcmc:chain_length=10,burn_in=10"}) {
+TEST_CASE("model-based optimizers survive duplicates, constant and NaN outputs", "[optimizers][gp][smac][rvfl]") {
+    for (const std::string opt : {"gp-ei:n_init=3", "smac-rf:n_init=3", "gp-mcmc:chain_length=10,burn_in=10",
+                                  "brvfl3:alpha=evidence", "ervfl2", "gp-ei:n_init=3,criterion=cl,cl_steps=50"}) {
         for (auto kind : {GridProblem::Constant, GridProblem::Holes}) {
             INFO(opt << (kind == GridProblem::Constant ? " on a constant objective" : " on an objective with NaN"));
             const results::Trace t = run_on_grid(kind, opt, 25);  // more evaluations than grid points

@@ -13,7 +13,7 @@
 using namespace bobench;
 using namespace bobench::runners;
 using namespace bobench::results;
-using bobench::cli::optimizer_catalog;
+using namespace bobench::cli;
 using bobench::testing::TempDir;
 
 namespace {
@@ -46,7 +46,7 @@ Plan holes_plan(const std::string& output, FailurePolicy policy) {
     Plan plan;
     plan.spec = spec;
     plan.problems.push_back({"holes", "holes", std::make_shared<HolesProblem>()});
-    plan.optimizers.push_back({"rs", bind_optimizer(optimizer_catalog(), Identifier::parse("random-search"))});
+    plan.optimizers.push_back({"rs", bind_optimizer(cli::optimizer_catalog(), Identifier::parse("random-search"))});
     for (int r = 0; r < 3; ++r) plan.runs.push_back({0, 0, r});
     return plan;
 }

@@ -5,7 +5,7 @@
 
 using namespace bobench;
 using namespace bobench::runners;
-using bobench::results::FailurePolicy;
+using namespace bobench::results;
 
 TEST_CASE("spec: INI sections, labels and identifiers", "[runners][spec]") {
     const ExperimentSpec s = parse_spec(R"(

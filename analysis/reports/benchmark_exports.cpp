@@ -1,0 +1,271 @@
+#include "analysis/reports/benchmark_exports.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "analysis/reports/curves.hpp"
+#include "analysis/reports/gnuplot.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace bobench::analysis::reports {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// IOHexperimenter's names of the 24 bbob functions (its problem classes, e.g. "Sphere").
+constexpr const char* kIohBbobNames[24] = {
+    "Sphere",     "Ellipsoid",        "Rastrigin",      "BuecheRastrigin",  "LinearSlope",        "AttractiveSector",
+    "StepEllipsoid", "Rosenbrock",    "RosenbrockRotated", "EllipsoidRotated", "Discus",           "BentCigar",
+    "SharpRidge", "DifferentPowers",  "RastriginRotated", "Weierstrass",     "Schaffers10",        "Schaffers1000",
+    "GriewankRosenBrock", "Schwefel", "Gallagher101",   "Gallagher21",      "Katsuura",           "LunacekBiRastrigin"};
+
+struct Exported {
+    std::size_t problem = 0;  // index in the results file
+    std::string suite, name;
+    int function = 0, instance = 1;
+    std::size_t dimension = 0;
+    double optimum = 0;
+};
+
+int metadata_int(const Metadata& m, const std::string& key, int fallback) {
+    const auto it = m.find(key);
+    long v = 0;
+    return it != m.end() && parse_long(it->second, v) && v > 0 ? static_cast<int>(v) : fallback;
+}
+
+std::vector<Exported> exported_problems(const results::Results& results, std::vector<std::string>& notes) {
+    std::vector<Exported> out;
+    std::map<std::string, int> next_id;
+    for (std::size_t p = 0; p < results.problems.size(); ++p) {
+        const results::ProblemInfo& info = results.problems[p];
+        if (!info.optimum) {
+            notes.push_back("problem '" + info.label + "' has no known f*; left out (both formats log f - f*)");
+            continue;
+        }
+        Exported e;
+        e.problem = p;
+        e.optimum = *info.optimum;
+        const auto suite = info.metadata.find("suite");
+        e.suite = suite == info.metadata.end() ? "bobench" : suite->second;
+        e.instance = metadata_int(info.metadata, "instance", 1);
+        e.dimension = static_cast<std::size_t>(
+            metadata_int(info.metadata, "dimension", static_cast<int>(std::max<std::size_t>(1, info.dimension()))));
+        if (e.suite == "bbob") {
+            e.function = metadata_int(info.metadata, "function", 0);
+            if (e.function < 1 || e.function > 24)
+                throw UserError("problem '" + info.label + "' is a bbob problem without a function id 1-24 in its "
+                                "metadata");
+            e.name = kIohBbobNames[e.function - 1];
+        } else {
+            e.function = ++next_id[e.suite];
+            const auto f = info.metadata.find("function");
+            e.name = f == info.metadata.end() ? info.label : f->second;
+            notes.push_back("problem '" + info.label + "' exported as suite '" + e.suite + "', function " +
+                            std::to_string(e.function) + ", instance " + std::to_string(e.instance) + ", dimension " +
+                            std::to_string(e.dimension));
+        }
+        std::string clean;  // IOH puts the name into file names
+        for (char c : e.name) clean += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+        e.name = clean;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+// Runs of one optimizer on one (suite, function, dimension): (instance, problem, replicate) order.
+using ScenarioKey = std::tuple<std::string, int, std::size_t>;
+struct ScenarioRun {
+    const Exported* problem;
+    const results::Trace* trace;
+};
+
+std::string number(double v) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    return fmt::format("{:+.16e}", v);
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+    fs::create_directories(path.parent_path());
+    std::ofstream out(path);
+    out << text;
+    if (!out) throw UserError("cannot write '" + path.string() + "'");
+}
+
+struct Writer {
+    const results::Results& results;
+    const std::vector<Exported>& problems;
+    RunTable table;
+    fs::path root;
+    ExportResult result;
+
+    // The scenarios of optimizer s: runs grouped by (suite, function, dimension), in
+    // (instance, problem, replicate) order.
+    std::map<ScenarioKey, std::vector<ScenarioRun>> grouped(std::size_t s) const {
+        std::map<ScenarioKey, std::vector<ScenarioRun>> out;
+        for (const Exported& e : problems)
+            for (const results::Trace* t : table.runs[e.problem][s])
+                out[{e.suite, e.function, e.dimension}].push_back({&e, t});
+        for (auto& [key, runs] : out)
+            std::stable_sort(runs.begin(), runs.end(), [](const ScenarioRun& a, const ScenarioRun& b) {
+                return std::tie(a.problem->instance, a.problem->problem) < std::tie(b.problem->instance, b.problem->problem);
+            });
+        return out;
+    }
+
+    void add(const fs::path& path, const std::string& text) {
+        write_text(path, text);
+        result.files.push_back(fs::relative(path, root).string());
+    }
+
+    // x of evaluation t, " %+.16e" each (empty when the file holds no points)
+    std::string x_columns(const results::Trace& t, std::size_t i, std::size_t dimension) const {
+        std::string s;
+        if (t.x.size() != t.size() * dimension) return s;
+        for (std::size_t j = 0; j < dimension; ++j) {
+            s += ' ';
+            s += number(t.x[i * dimension + j]);
+        }
+        return s;
+    }
+
+    void coco(std::size_t s, const fs::path& folder) {
+        const std::string alg = table.optimizer_label(results, s);
+        std::map<std::pair<std::string, int>, std::string> info;  // (suite, function) -> .info text
+        for (const auto& [key, runs] : grouped(s)) {
+            const auto& [suite, function, dimension] = key;
+            const std::string base = fmt::format("bbobexp_f{}", function);
+            const std::string data_name = fmt::format("data_f{}/{}_DIM{}", function, base, dimension);
+            const std::size_t params = results.problems[runs.front().problem->problem].dimension();
+            std::string dat, tdat, entries;
+            std::set<std::string> labels;
+            for (const ScenarioRun& r : runs) {
+                const results::Trace& t = *r.trace;
+                const double fopt = r.problem->optimum;
+                labels.insert(results.problems[r.problem->problem].label);
+                const std::string header = fmt::format(
+                    "% f evaluations | g evaluations | best noise-free fitness - Fopt ({:13.12e}) + sum g_i+ | "
+                    "measured fitness | best measured fitness or single-digit g-values | x1 | x2...\n",
+                    fopt);
+                dat += header;
+                tdat += header;
+                const results::IncumbentCurve inc = results::incumbent_curve(t);
+                double previous = std::numeric_limits<double>::quiet_NaN();
+                for (std::size_t i = 0; i < t.size(); ++i) {
+                    const double regret = inc.best_true[i] - fopt;
+                    const std::string line = fmt::format("{} 0 {} {} {}{}\n", i + 1, number(regret), number(t.value[i]),
+                                                         number(inc.best[i]), x_columns(t, i, params));
+                    tdat += line;
+                    // .dat: the first evaluation, every change of the best precision, the last one
+                    const bool changed = !(regret == previous) && !(std::isnan(regret) && std::isnan(previous));
+                    if (i == 0 || changed || i + 1 == t.size()) dat += line;
+                    previous = regret;
+                }
+                entries += fmt::format(", {}:{}|{:.1e}", r.problem->instance, t.size(), inc.best_true.back() - fopt);
+            }
+            // one folder per suite besides bbob, so function ids do not clash
+            const fs::path sub = suite == "bbob" ? folder : folder / suite;
+            add(sub / (data_name + ".dat"), dat);
+            add(sub / (data_name + ".tdat"), tdat);
+            std::string& text = info[{suite, function}];
+            text += fmt::format("suite = '{}', funcId = {}, DIM = {}, Precision = 1.000e-08, algId = '{}', "
+                                "logger = 'bbob', data_format = 'bbob-new2'\n% exported by bobench {} from problems "
+                                "{}\n{}.dat{}\n",
+                                suite, function, dimension, alg, results.bobench_version, join(labels, ", "),
+                                data_name, entries);
+        }
+        for (const auto& [key, text] : info) {
+            const fs::path sub = key.first == "bbob" ? folder : folder / key.first;
+            add(sub / fmt::format("bbobexp_f{}.info", key.second), text);
+        }
+    }
+
+    void ioh(std::size_t s, const fs::path& folder) {
+        const std::string alg = table.optimizer_label(results, s);
+        std::map<std::pair<std::string, int>, nlohmann::ordered_json> meta;
+        for (const auto& [key, runs] : grouped(s)) {
+            const auto& [suite, function, dimension] = key;
+            const Exported& e = *runs.front().problem;
+            const std::string suite_name = suite == "bbob" ? "BBOB" : suite;
+            const fs::path sub = suite == "bbob" ? folder : folder / suite;
+            const std::string data_name = fmt::format("data_f{}_{}/IOHprofiler_f{}_DIM{}.dat", function, e.name,
+                                                      function, dimension);
+            nlohmann::ordered_json& m = meta[{suite, function}];
+            if (m.empty()) {
+                m["version"] = "0.3.3";
+                m["suite"] = suite_name;
+                m["function_id"] = function;
+                m["function_name"] = e.name;
+                m["maximization"] = false;
+                m["algorithm"] = {{"name", alg}, {"info", "exported by bobench " + results.bobench_version}};
+                m["attributes"] = {"evaluations", "raw_y"};
+                m["scenarios"] = nlohmann::ordered_json::array();
+            }
+            const std::size_t params = results.problems[e.problem].dimension();
+            std::string dat;
+            nlohmann::ordered_json scenario_runs = nlohmann::ordered_json::array();
+            for (const ScenarioRun& r : runs) {
+                const results::Trace& t = *r.trace;
+                dat += "evaluations raw_y\n";
+                std::size_t best_at = 0;
+                double best = std::numeric_limits<double>::infinity();
+                for (std::size_t i = 0; i < t.size(); ++i) {
+                    const double y = t.failed[i] ? std::numeric_limits<double>::quiet_NaN()
+                                                 : t.true_value[i] - r.problem->optimum;
+                    dat += fmt::format("{} {}\n", i + 1, std::isnan(y) ? std::string("NaN") : fmt::format("{:.16e}", y));
+                    if (y < best) best = y, best_at = i;
+                }
+                nlohmann::ordered_json best_json = {{"evals", best_at + 1},
+                                                    {"y", std::isinf(best) ? nlohmann::ordered_json(nullptr)
+                                                                           : nlohmann::ordered_json(best)}};
+                if (t.x.size() == t.size() * params) {
+                    std::vector<double> x(t.x.begin() + static_cast<std::ptrdiff_t>(best_at * params),
+                                          t.x.begin() + static_cast<std::ptrdiff_t>((best_at + 1) * params));
+                    best_json["x"] = x;
+                }
+                scenario_runs.push_back({{"instance", r.problem->instance}, {"evals", t.size()}, {"best", best_json}});
+            }
+            add(sub / data_name, dat);
+            m["scenarios"].push_back({{"dimension", dimension}, {"path", data_name}, {"runs", scenario_runs}});
+        }
+        for (const auto& [key, m] : meta) {
+            const fs::path sub = key.first == "bbob" ? folder : folder / key.first;
+            add(sub / fmt::format("IOHprofiler_f{}_{}.json", key.second, m["function_name"].get<std::string>()),
+                m.dump(2) + "\n");
+        }
+    }
+};
+
+}  // namespace
+
+ExportResult export_benchmark_logs(const results::Results& results, ExportFormat format, const std::string& dir) {
+    if (dir.empty()) throw UserError("no output folder given for the export");
+    std::vector<std::string> notes;
+    const std::vector<Exported> problems = exported_problems(results, notes);
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir))
+        throw UserError("cannot create the output folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
+    Writer w{results, problems, run_table(results), fs::absolute(dir), {}};
+    w.result.notes = std::move(notes);
+    std::set<std::string> stems;
+    for (std::size_t s = 0; s < w.table.optimizer_order.size(); ++s) {
+        const fs::path folder = w.root / unique_stem(w.table.optimizer_label(results, s), stems);
+        if (format == ExportFormat::coco) w.coco(s, folder);
+        else w.ioh(s, folder);
+    }
+    std::sort(w.result.files.begin(), w.result.files.end());
+    return w.result;
+}
+
+}  // namespace bobench::analysis::reports

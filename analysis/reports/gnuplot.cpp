@@ -1,0 +1,129 @@
+#include "analysis/reports/gnuplot.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <spawn.h>
+#include <sstream>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+extern char** environ;
+
+namespace bobench::analysis::reports {
+
+namespace fs = std::filesystem;
+
+std::string find_program(const std::string& program, const std::string& path_list) {
+    for (const std::string& dir : split(path_list, ':')) {
+        if (dir.empty()) continue;
+        const fs::path candidate = fs::path(dir) / program;
+        std::error_code ec;
+        if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return candidate.string();
+    }
+    return {};
+}
+
+std::string locate_gnuplot(const std::string& program, const std::optional<std::string>& search_path) {
+    const char* env_path = std::getenv("PATH");
+    const std::string path_list = search_path ? *search_path : std::string(env_path ? env_path : "");
+    const std::string gnuplot = program.find('/') != std::string::npos ? program : find_program(program, path_list);
+    if (gnuplot.empty() || ::access(gnuplot.c_str(), X_OK) != 0) {
+        throw UserError("gnuplot is not installed (apt-get install gnuplot-nox) or '" + program +
+                        "' is not on PATH; `bobench export FILE --curves` writes the same curves as CSV for other "
+                        "plotting tools");
+    }
+    return gnuplot;
+}
+
+fs::path make_output_folder(const std::string& dir) {
+    if (dir.empty()) throw UserError("--out is empty; give a folder for the plots");
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir))
+        throw UserError("cannot create the output folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
+    return fs::absolute(dir);
+}
+
+std::string gp_string(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string unique_stem(const std::string& label, std::set<std::string>& taken) {
+    std::string base;
+    for (char c : label)
+        base += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_') ? c : '_';
+    if (base.empty()) base = "problem";
+    std::string stem = base;
+    for (int n = 2; taken.count(stem); ++n) stem = base + "-" + std::to_string(n);
+    taken.insert(stem);
+    return stem;
+}
+
+std::string png_and_svg(const std::string& plot_command, const std::string& png, const std::string& svg, int width,
+                        int height) {
+    const std::string size = std::to_string(width) + "," + std::to_string(height);
+    return "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size " + size +
+           " } else { set terminal png size " + size + " }\nset output " + gp_string(png) + "\n" + plot_command +
+           "\nset terminal svg size " + size + " dynamic\nset output " + gp_string(svg) + "\nreplot\nset output\n";
+}
+
+std::string line_colour(std::size_t index) {
+    static constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
+                                               "#56B4E9", "#000000", "#F0E442", "#999999", "#882255"};
+    return kColours[index % std::size(kColours)];
+}
+
+namespace {
+int run_program(const std::string& program, const std::string& script, const std::string& log) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    std::string arg0 = program, arg1 = script;
+    char* argv[] = {arg0.data(), arg1.data(), nullptr};
+    pid_t pid = 0;
+    const int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0) throw std::runtime_error("cannot start '" + program + "': " + std::strerror(rc));
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) throw std::runtime_error("waiting for '" + program + "' failed");
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+}  // namespace
+
+void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::string& script_name,
+                 const std::string& script, const std::vector<std::string>& outputs) {
+    const std::string script_path = (dir / script_name).string();
+    {
+        std::ofstream out(script_path);
+        out << script;
+        if (!out) throw UserError("cannot write '" + script_path + "'");
+    }
+    const std::string log = (dir / "gnuplot.log").string();
+    const int status = run_program(gnuplot, script_path, log);
+    std::ifstream in(log);
+    std::ostringstream messages;
+    messages << in.rdbuf();
+    if (status != 0) {
+        throw std::runtime_error("gnuplot failed (exit status " + std::to_string(status) + ") on '" + script_path +
+                                 "': " + trim(messages.str()));
+    }
+    for (const std::string& f : outputs) {
+        if (!fs::exists(f)) throw std::runtime_error("gnuplot did not write '" + f + "': " + trim(messages.str()));
+    }
+}
+
+}  // namespace bobench::analysis::reports

@@ -1,0 +1,42 @@
+#pragma once
+// Running gnuplot for the plots of the reports: it is a child process (optional at run
+// time, bobench does not link it); each plot command writes a script into its output
+// folder and runs it once, gnuplot's messages going to <folder>/gnuplot.log.
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace bobench::analysis::reports {
+
+// The full path of `program` found in the ':'-separated `path_list`, or "" when absent.
+std::string find_program(const std::string& program, const std::string& path_list);
+
+// `program` itself when it holds a '/', else its path on `search_path` (the environment's
+// PATH when unset). UserError naming the Debian package when it cannot be found.
+std::string locate_gnuplot(const std::string& program, const std::optional<std::string>& search_path);
+
+// Creates `dir` (and its parents); its absolute path. UserError when that fails.
+std::filesystem::path make_output_folder(const std::string& dir);
+
+// gnuplot single-quoted string: only the quote itself needs doubling.
+std::string gp_string(const std::string& s);
+
+// A file name stem from a label (characters other than letters, digits, '-', '.', '_'
+// become '_'), made unique among `taken` by a suffix; added to `taken`.
+std::string unique_stem(const std::string& label, std::set<std::string>& taken);
+
+// The lines that draw `plot_command` into a PNG (pngcairo when available) and an SVG.
+std::string png_and_svg(const std::string& plot_command, const std::string& png, const std::string& svg,
+                        int width = 960, int height = 640);
+
+// A colour-blind-friendly palette (Okabe & Ito 2008), then a few more; cycled.
+std::string line_colour(std::size_t index);
+
+// Writes `script` to <dir>/<script_name> and runs gnuplot on it; std::runtime_error with
+// gnuplot's messages when it fails or does not write every file of `outputs`.
+void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir, const std::string& script_name,
+                 const std::string& script, const std::vector<std::string>& outputs);
+
+}  // namespace bobench::analysis::reports

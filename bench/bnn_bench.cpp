@@ -1,0 +1,40 @@
+// Speed of the Bayesian-network machinery: gradient evaluations of the posterior log
+// density per second (what bounds NUTS) for Aryan's 1 x 10 sigmoid network on N points
+// in 6-D, and for pybnn's 50-50 tanh network on a mini-batch of 20 (one SGHMC step).
+#include <benchmark/benchmark.h>
+
+#include <boost/random/uniform_real_distribution.hpp>
+
+#include "surrogates/bnn/network.hpp"
+#include "surrogates/bnn/network_posterior.hpp"
+
+using namespace bobench;
+
+static void posterior_gradient(benchmark::State& state, std::vector<int> hidden, bnn::Activation act) {
+    const int N = static_cast<int>(state.range(0)), D = 6;
+    Rng rng(1);
+    boost::random::uniform_real_distribution<double> u(-1, 1);
+    Eigen::MatrixXd Xt(D, N);
+    Eigen::VectorXd y(N);
+    for (int i = 0; i < N; ++i) {
+        for (int j = 0; j < D; ++j) Xt(j, i) = u(rng);
+        y[i] = u(rng);
+    }
+    bnn::Network net(D, hidden, act);
+    bnn::NetworkPrior prior;
+    bnn::NetworkPosterior post(net, prior, Xt, y);
+    Eigen::VectorXd q(post.dimension()), grad(post.dimension());
+    for (Eigen::Index i = 0; i < q.size(); ++i) q[i] = u(rng);
+    for (auto _ : state) {
+        q[0] += 1e-9;  // a new point every time, as in a trajectory
+        benchmark::DoNotOptimize(post.log_density(q, grad));
+    }
+    state.SetItemsProcessed(state.iterations());  // items/s = gradient evaluations per second
+}
+
+BENCHMARK_CAPTURE(posterior_gradient, sbnn_1x10_sigmoid, std::vector<int>{10}, bnn::Activation::Sigmoid)
+    ->Arg(20)
+    ->Arg(100)
+    ->Arg(200);
+BENCHMARK_CAPTURE(posterior_gradient, bohamiann_50x50_tanh_batch, std::vector<int>{50, 50}, bnn::Activation::Tanh)
+    ->Arg(20);

@@ -1,0 +1,61 @@
+#include "core/csv.hpp"
+
+#include <fstream>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace bobench {
+
+std::vector<std::string> split_csv_line(std::string_view line, const std::string& where) {
+    std::vector<std::string> fields;
+    std::string cur;
+    bool quoted = false, was_quoted = false;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c == '"') {
+            if (quoted && i + 1 < line.size() && line[i + 1] == '"') {
+                cur += '"';
+                ++i;
+            } else {
+                quoted = !quoted;
+                was_quoted = true;
+            }
+        } else if (c == ',' && !quoted) {
+            fields.push_back(was_quoted ? cur : trim(cur));
+            cur.clear();
+            was_quoted = false;
+        } else {
+            cur += c;
+        }
+    }
+    if (quoted) throw UserError(where + ": unterminated double quote");
+    fields.push_back(was_quoted ? cur : trim(cur));
+    return fields;
+}
+
+std::string csv_field(std::string_view text) {
+    if (text.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(text);
+    std::string out = "\"";
+    for (char c : text) {
+        if (c == '"') out += "\"\"";
+        else out += c;
+    }
+    return out + "\"";
+}
+
+std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what) {
+    std::ifstream in(path);
+    if (!in) throw UserError("cannot read " + what + " '" + path + "'");
+    std::vector<CsvRecord> records;
+    std::string text;
+    for (std::size_t n = 1; std::getline(in, text); ++n) {
+        if (!text.empty() && text.back() == '\r') text.pop_back();
+        const std::string t = trim(text);
+        if (t.empty() || t.front() == '#') continue;
+        records.push_back({n, split_csv_line(text, path + ":" + std::to_string(n))});
+    }
+    return records;
+}
+
+}  // namespace bobench

@@ -1,0 +1,180 @@
+// An optimizer in another process, in any language, spoken to through the ask/tell
+// protocol of docs/PROTOCOL.md (JSON lines on its standard input and output). One
+// process per run, started at the run's first ask: its seed is the first draw of the
+// run's optimizer stream, so traces do not depend on the thread count.
+#include <algorithm>
+#include <deque>
+#include <memory>
+
+#include "core/registry.hpp"
+#include "core/text.hpp"
+#include "optimizers/external_process.hpp"
+#include "optimizers/external_protocol.hpp"
+
+namespace bobench {
+
+namespace {
+using external::Clock;
+using external::ProcessError;
+using external::ProtocolError;
+using nlohmann::json;
+
+class External final : public Optimizer {
+public:
+    External(const OptimizerSetup& setup, const Args& args)
+        : space_(setup.space),
+          budget_(setup.budget),
+          command_(args.text("command")),
+          timeout_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(args.real("timeout")))),
+          batch_(args.integer("batch")) {}
+
+    ~External() override { close(); }
+
+    Point ask(Rng& rng) override {
+        if (!process_) start(rng);
+        if (queue_.empty()) request();
+        Point x = std::move(queue_.front());
+        queue_.pop_front();
+        return x;
+    }
+
+    // Tells go out with the next ask (or the close): one write per round trip.
+    void tell(const Point& x, double value) override { queue_tell(x, value, false); }
+    void tell_failure(const Point& x, std::optional<double> penalty) override {
+        queue_tell(x, penalty ? json(*penalty) : json(nullptr), true);
+    }
+
+    Metadata diagnostics() const override { return {{"protocol_seed", std::to_string(seed_)}}; }
+
+private:
+    void start(Rng& rng) {
+        seed_ = rng() >> 32;  // in [0, 2^32): what numpy's RandomState and most libraries accept
+        try {
+            process_ = std::make_unique<external::ChildProcess>(command_);
+        } catch (const ProcessError& e) {
+            throw std::runtime_error("external optimizer '" + command_ + "': " + e.what());
+        }
+        const json hello = {{"type", "hello"},          {"protocol", external::protocol_version},
+                            {"space", external::space_to_json(space_)}, {"seed", seed_},
+                            {"budget", budget_},        {"batch", batch_}};
+        const json reply = exchange(hello.dump() + "\n", "hello", "ready");
+        if (reply.contains("protocol") && reply["protocol"] != external::protocol_version)
+            fail("it speaks protocol " + reply["protocol"].dump() + ", bobench speaks " +
+                 std::to_string(external::protocol_version) + " (in reply to hello)");
+    }
+
+    void request() {
+        const long n = std::clamp(budget_ - asked_, 1L, batch_);
+        const std::string what = n == 1 ? "ask (evaluation " + std::to_string(asked_ + 1) + ")"
+                                        : "ask for " + std::to_string(n) + " points (evaluations " +
+                                              std::to_string(asked_ + 1) + "-" + std::to_string(asked_ + n) + ")";
+        const json reply = exchange(json{{"type", "ask"}, {"n", n}}.dump() + "\n", what, "points");
+        const json& points = reply.contains("points") ? reply["points"] : json();
+        if (!points.is_array() || points.size() != static_cast<std::size_t>(n))
+            fail("wrong arity: the reply to " + what + " must hold \"points\": a list of " + std::to_string(n) +
+                 " point(s); got " + abbreviate(reply.dump()));
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            try {
+                queue_.push_back(external::point_from_json(space_, points[i]));
+            } catch (const ProtocolError& e) {
+                fail(std::string(e.what()) + " (point " + std::to_string(i + 1) + " of the reply to " + what +
+                     ": " + abbreviate(points[i].dump()) + ")");
+            }
+        }
+        asked_ += n;
+    }
+
+    void queue_tell(const Point& x, json value, bool failed) {
+        json m = {{"type", "tell"}, {"id", told_++}, {"x", external::point_to_json(space_, x)}, {"value", std::move(value)}};
+        if (failed) m["failed"] = true;
+        outbox_ += m.dump() + "\n";
+    }
+
+    // Sends what is queued plus `message` and reads one reply of type `expected`.
+    json exchange(const std::string& message, const std::string& what, const char* expected) {
+        std::string line;
+        try {
+            const auto deadline = Clock::now() + timeout_;
+            process_->write(outbox_ + message, deadline);
+            outbox_.clear();
+            line = process_->read_line(deadline);
+        } catch (const ProcessError& e) {
+            const bool timeout = e.kind == ProcessError::Kind::Timeout;
+            fail(timeout ? "timed out after " + seconds() + " (parameter timeout) at " + what + ": " + e.what()
+                         : std::string(e.what()) + " before its reply to " + what,
+                 !timeout);
+        }
+        json reply;
+        try {
+            reply = json::parse(line);
+        } catch (const json::parse_error& e) {
+            fail("the reply to " + what + " is not valid JSON (" + e.what() + "): " + abbreviate(line));
+        }
+        const std::string type = reply.is_object() && reply.contains("type") && reply["type"].is_string()
+                                     ? reply["type"].get<std::string>()
+                                     : std::string();
+        if (type == "error")
+            fail("it reported an error in reply to " + what + ": " +
+                 (reply.contains("message") ? reply["message"].dump() : abbreviate(line)));
+        if (type != expected)
+            fail("the reply to " + what + " must be a JSON object with \"type\": \"" + expected + "\"; got " +
+                 abbreviate(line));
+        return reply;
+    }
+
+    // Ends the process and throws; the run fails with this message (the executor adds
+    // the problem, the optimizer's label and the replicate).
+    [[noreturn]] void fail(const std::string& reason, bool exited_by_itself = false) {
+        std::string message = "external optimizer '" + command_ + "': " + reason;
+        if (exited_by_itself) {
+            process_->finish(Clock::now() + std::min<Clock::duration>(timeout_, std::chrono::seconds(2)));
+            message += "; the process " + process_->state();
+        } else {
+            process_->kill();
+            message += "; bobench stopped the process";
+        }
+        if (const std::string tail = process_->stderr_tail(); !tail.empty())
+            message += "; the end of its standard error:\n" + tail;
+        process_.reset();
+        throw std::runtime_error(message);
+    }
+
+    void close() {
+        if (!process_) return;
+        try {
+            const auto deadline = Clock::now() + timeout_;
+            process_->write(outbox_ + "{\"type\":\"close\"}\n", deadline);
+            process_->finish(deadline);
+        } catch (const ProcessError&) {
+        }
+        process_.reset();  // kills it if it is still there
+    }
+
+    std::string seconds() const { return format_double(std::chrono::duration<double>(timeout_).count()) + " s"; }
+    static std::string abbreviate(const std::string& s) { return s.size() <= 200 ? "'" + s + "'" : "'" + s.substr(0, 200) + "...'"; }
+
+    const Space& space_;
+    const long budget_;
+    const std::string command_;
+    const Clock::duration timeout_;
+    const long batch_;
+    std::unique_ptr<external::ChildProcess> process_;
+    std::uint64_t seed_ = 0;
+    long asked_ = 0, told_ = 0;
+    std::deque<Point> queue_;
+    std::string outbox_;
+};
+}  // namespace
+
+OptimizerFactory external_optimizer() {
+    return {"external",
+            "an optimizer in another process, any language: JSON lines on stdin/stdout (docs/PROTOCOL.md); "
+            "Python: bobench.serve, Optuna: python3 -m bobench.adapters.optuna",
+            {ParamSpec::text("command", "", "the program and its arguments; shell syntax runs through /bin/sh -c")
+                 .require(),
+             ParamSpec::real("timeout", 60, "seconds to wait for each reply (part of the identifier)", 0.001, 86400),
+             ParamSpec::integer("batch", 1, "points per ask message (q of a batch optimizer)", 1, 1000000)},
+            [](const OptimizerSetup& setup, const Args& args) { return std::make_unique<External>(setup, args); }};
+}
+
+}  // namespace bobench

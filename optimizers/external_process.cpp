@@ -1,0 +1,221 @@
+#include "optimizers/external_process.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+namespace bobench::external {
+
+namespace {
+constexpr std::size_t kStderrKept = 4096;              // bytes of the child's stderr kept for messages
+constexpr std::size_t kLongestLine = 64u << 20;        // a reply longer than this is garbage
+constexpr std::string_view kShellSyntax = "|&;<>()$`*?[]#~{}!\n";
+
+std::string errno_text(const char* what) { return std::string(what) + ": " + std::strerror(errno); }
+
+// Milliseconds left until the deadline, rounded up, for poll(); 0 when it has passed.
+int millis_until(Clock::time_point deadline) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return left <= 0 ? 0 : static_cast<int>(std::min<long long>(left, 1 << 30));
+}
+
+void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
+}  // namespace
+
+std::vector<std::string> command_words(const std::string& command) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    auto shell = [&] { return std::vector<std::string>{"/bin/sh", "-c", command}; };
+    for (std::size_t i = 0; i < command.size(); ++i) {
+        const char c = command[i];
+        if (c == ' ' || c == '\t') {
+            if (in_word) words.push_back(std::move(word)), word.clear(), in_word = false;
+            continue;
+        }
+        in_word = true;
+        if (c == '\'') {
+            const std::size_t end = command.find('\'', i + 1);
+            if (end == std::string::npos) return shell();  // let the shell report it
+            word.append(command, i + 1, end - i - 1);
+            i = end;
+        } else if (c == '"') {
+            for (++i; i < command.size() && command[i] != '"'; ++i) {
+                if (command[i] == '$' || command[i] == '`') return shell();
+                if (command[i] == '\\' && i + 1 < command.size() && std::strchr("\"\\$`", command[i + 1])) ++i;
+                word += command[i];
+            }
+            if (i >= command.size()) return shell();
+        } else if (c == '\\' && i + 1 < command.size()) {
+            word += command[++i];
+        } else if (kShellSyntax.find(c) != std::string_view::npos || (c == '=' && words.empty())) {
+            return shell();  // `=` in the first word: a variable assignment
+        } else {
+            word += c;
+        }
+    }
+    if (in_word) words.push_back(std::move(word));
+    return words;
+}
+
+ChildProcess::ChildProcess(const std::string& command) {
+    const std::vector<std::string> words = command_words(command);
+    if (words.empty()) throw ProcessError(ProcessError::Kind::Start, "the command is empty");
+    int sv[2], ep[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+        throw ProcessError(ProcessError::Kind::Start, errno_text("socketpair"));
+    if (::pipe2(ep, O_CLOEXEC) != 0) {
+        ::close(sv[0]), ::close(sv[1]);
+        throw ProcessError(ProcessError::Kind::Start, errno_text("pipe"));
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, sv[1], 0);  // dup2 clears close-on-exec
+    posix_spawn_file_actions_adddup2(&actions, sv[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, ep[1], 2);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    for (int s : {SIGPIPE, SIGINT, SIGTERM}) sigaddset(&defaults, s);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setpgroup(&attr, 0);  // its own process group
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    std::vector<char*> argv;
+    for (const std::string& w : words) argv.push_back(const_cast<char*>(w.c_str()));
+    argv.push_back(nullptr);
+    const int rc = ::posix_spawnp(&pid_, argv[0], &actions, &attr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    ::close(sv[1]);
+    ::close(ep[1]);
+    io_ = sv[0];
+    err_ = ep[0];
+    if (rc != 0) {
+        ::close(io_), ::close(err_);
+        io_ = err_ = -1;
+        pid_ = -1;
+        throw ProcessError(ProcessError::Kind::Start, "cannot start '" + words[0] + "': " + std::strerror(rc));
+    }
+    set_nonblocking(io_);
+    set_nonblocking(err_);
+}
+
+ChildProcess::~ChildProcess() {
+    kill();
+    if (io_ >= 0) ::close(io_);
+    if (err_ >= 0) ::close(err_);
+}
+
+void ChildProcess::write(std::string_view text, Clock::time_point deadline) {
+    while (!text.empty()) {
+        const ssize_t n = ::send(io_, text.data(), text.size(), MSG_NOSIGNAL);  // no SIGPIPE if it died
+        if (n > 0) {
+            text.remove_prefix(static_cast<std::size_t>(n));
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+            throw ProcessError(ProcessError::Kind::Closed, "it closed its standard input");
+        pollfd p[2] = {{io_, POLLOUT, 0}, {err_, POLLIN, 0}};
+        const int r = ::poll(p, err_ >= 0 ? 2 : 1, millis_until(deadline));
+        if (r == 0) throw ProcessError(ProcessError::Kind::Timeout, "it does not read its standard input");
+        if (p[1].revents) drain_stderr();
+    }
+}
+
+std::string ChildProcess::read_line(Clock::time_point deadline) {
+    char buf[65536];
+    for (;;) {
+        if (const std::size_t nl = in_.find('\n'); nl != std::string::npos) {
+            std::string line = in_.substr(0, nl);
+            in_.erase(0, nl + 1);
+            return line;
+        }
+        if (in_.size() > kLongestLine)
+            throw ProcessError(ProcessError::Kind::Closed, "it wrote more than 64 MiB without a newline");
+        const ssize_t n = ::recv(io_, buf, sizeof buf, 0);
+        if (n > 0) {
+            in_.append(buf, static_cast<std::size_t>(n));
+            continue;
+        }
+        if (n == 0) throw ProcessError(ProcessError::Kind::Closed, "it closed its standard output");
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK)
+            throw ProcessError(ProcessError::Kind::Closed, errno_text("reading its standard output"));
+        pollfd p[2] = {{io_, POLLIN, 0}, {err_, POLLIN, 0}};
+        const int r = ::poll(p, err_ >= 0 ? 2 : 1, millis_until(deadline));
+        if (r == 0) throw ProcessError(ProcessError::Kind::Timeout, "no reply");
+        if (err_ >= 0 && p[1].revents) drain_stderr();
+    }
+}
+
+void ChildProcess::drain_stderr() {
+    char buf[4096];
+    for (;;) {
+        const ssize_t n = ::read(err_, buf, sizeof buf);
+        if (n > 0) {
+            err_tail_.append(buf, static_cast<std::size_t>(n));
+            if (err_tail_.size() > 2 * kStderrKept) err_tail_.erase(0, err_tail_.size() - kStderrKept);
+            continue;
+        }
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0) {  // the child closed it: stop watching
+            ::close(err_);
+            err_ = -1;
+        }
+        return;
+    }
+}
+
+bool ChildProcess::reap(bool block) {
+    if (exited_ || pid_ < 0) return true;
+    pid_t r;
+    do r = ::waitpid(pid_, &status_, block ? 0 : WNOHANG);
+    while (r < 0 && errno == EINTR);
+    if (r == pid_ || r < 0) exited_ = true;
+    return exited_;
+}
+
+void ChildProcess::finish(Clock::time_point deadline) {
+    auto pause = std::chrono::microseconds(100);
+    while (!reap(false) && Clock::now() < deadline) {
+        std::this_thread::sleep_for(pause);
+        pause = std::min(2 * pause, std::chrono::microseconds(20000));
+    }
+    kill();
+}
+
+void ChildProcess::kill() {
+    if (pid_ < 0 || exited_) return;
+    ::kill(-pid_, SIGKILL);
+    reap(true);
+}
+
+std::string ChildProcess::state() {
+    if (!reap(false)) return "is running";
+    if (WIFEXITED(status_)) return "exited with status " + std::to_string(WEXITSTATUS(status_));
+    if (WIFSIGNALED(status_))
+        return "was killed by signal " + std::to_string(WTERMSIG(status_)) + " (" + strsignal(WTERMSIG(status_)) + ")";
+    return "ended";
+}
+
+std::string ChildProcess::stderr_tail() {
+    if (err_ >= 0) drain_stderr();
+    std::string tail = err_tail_.size() > kStderrKept ? err_tail_.substr(err_tail_.size() - kStderrKept) : err_tail_;
+    while (!tail.empty() && (tail.back() == '\n' || tail.back() == ' ')) tail.pop_back();
+    return tail;
+}
+
+}  // namespace bobench::external

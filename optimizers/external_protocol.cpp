@@ -1,0 +1,70 @@
+#include "optimizers/external_protocol.hpp"
+
+#include <algorithm>
+
+#include "core/text.hpp"
+
+namespace bobench::external {
+
+using nlohmann::json;
+
+json space_to_json(const Space& space) {
+    json params = json::array();
+    for (const Param& p : space.params()) {
+        json j = {{"name", p.name}};
+        switch (p.kind) {
+            case ParamKind::Real: j.update({{"type", "real"}, {"low", p.lo}, {"high", p.hi}, {"log", p.log}}); break;
+            case ParamKind::Integer:
+                j.update({{"type", "integer"}, {"low", static_cast<long>(p.lo)}, {"high", static_cast<long>(p.hi)}});
+                break;
+            case ParamKind::Ordinal: j.update({{"type", "ordinal"}, {"values", p.values}}); break;
+            case ParamKind::Categorical: j.update({{"type", "categorical"}, {"choices", p.choices}}); break;
+        }
+        params.push_back(std::move(j));
+    }
+    return params;
+}
+
+json point_to_json(const Space& space, const Point& x) {
+    json j = json::array();
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        const Param& p = space[i];
+        if (p.kind == ParamKind::Categorical) j.push_back(p.choices[static_cast<std::size_t>(x[i])]);
+        else if (p.kind == ParamKind::Integer) j.push_back(static_cast<long>(x[i]));
+        else j.push_back(x[i]);
+    }
+    return j;
+}
+
+Point point_from_json(const Space& space, const json& x) {
+    auto values = [&] {  // "2 values (x0, x1)", for messages only
+        std::vector<std::string> names;
+        for (const Param& p : space.params()) names.push_back(p.name);
+        return std::to_string(space.size()) + " values (" + join(names, ", ") + ")";
+    };
+    if (!x.is_array()) throw ProtocolError("a point is a JSON array of " + values() + ", not " + x.dump());
+    if (x.size() != space.size())
+        throw ProtocolError("wrong arity: a point has " + values() + ", this one has " + std::to_string(x.size()));
+    Point point(space.size());
+    for (std::size_t i = 0; i < space.size(); ++i) {
+        const Param& p = space[i];
+        const json& v = x[i];
+        if (p.kind == ParamKind::Categorical) {
+            if (!v.is_string())
+                throw ProtocolError(p.name + " is categorical: its value is one of the strings \"" +
+                                    join(p.choices, "\", \"") + "\", not " + v.dump());
+            const auto it = std::find(p.choices.begin(), p.choices.end(), v.get<std::string>());
+            if (it == p.choices.end())
+                throw ProtocolError(p.name + " = " + v.dump() + " is not one of the choices \"" + join(p.choices, "\", \"") + "\"");
+            point[i] = static_cast<double>(it - p.choices.begin());
+        } else {
+            if (!v.is_number()) throw ProtocolError(p.name + " must be a number, not " + v.dump());
+            point[i] = v.get<double>();
+        }
+    }
+    if (const std::string why = space.why_not_contains(point); !why.empty())
+        throw ProtocolError("the point is outside the space: " + why);
+    return point;
+}
+
+}  // namespace bobench::external

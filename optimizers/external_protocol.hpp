@@ -1,0 +1,33 @@
+#pragma once
+// The JSON shapes of the external-optimizer protocol (docs/PROTOCOL.md): the space as the
+// hello message describes it, and points in both directions. Shared by the external
+// optimizer and the Python package (whose Problem.space is the same list).
+#include <stdexcept>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/space.hpp"
+
+namespace bobench::external {
+
+inline constexpr int protocol_version = 1;
+
+// A message that breaks the protocol; what() says what was expected.
+struct ProtocolError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// [{"name": "x0", "type": "real", "low": -5, "high": 10, "log": false},
+//  {"name": "n", "type": "integer", "low": 1, "high": 8},
+//  {"name": "lr", "type": "ordinal", "values": [0.001, 0.01]},
+//  {"name": "act", "type": "categorical", "choices": ["relu", "tanh"]}]
+nlohmann::json space_to_json(const Space& space);
+
+// A point as a JSON array in the space's order: numbers, and choice names for categoricals.
+nlohmann::json point_to_json(const Space& space, const Point& x);
+// The inverse; ProtocolError on a wrong arity, a wrong type, an unknown choice or a value
+// outside the space, naming the parameter.
+Point point_from_json(const Space& space, const nlohmann::json& x);
+
+}  // namespace bobench::external

@@ -1,0 +1,42 @@
+#pragma once
+// The parameters every mixture-density optimizer (mixture-kde, mixture-gmr, mixture-spn)
+// shares: the thesis' prior blending and the cross-validation of hyperparameters.
+#include <vector>
+
+#include "core/params.hpp"
+#include "optimizers/model_based.hpp"
+#include "surrogates/mixtures/mixture_regression.hpp"
+
+namespace bobench::mixture_params {
+
+// cv_target: the default held-out score, "conditional" or "joint" (per model: see README).
+inline std::vector<ParamSpec> with_shared(std::vector<ParamSpec> own, const char* cv_target) {
+    own.push_back(ParamSpec::boolean("prior_blend", true,
+                                     "blend the conditional with a broad prior by a_x = N p(x) / (N p(x) + 1)"));
+    own.push_back(ParamSpec::real("prior_sd", 2.0, "sd of the broad prior in units of the observed y's sd", 1e-6));
+    own.push_back(ParamSpec::integer("cv_folds", 5, "folds of the cross-validated hyperparameter choice", 2));
+    own.push_back(ParamSpec::choice("cv_target", cv_target, {"conditional", "joint"},
+                                    "held-out score: log p(y | x) or log p(x, y)"));
+    return own;
+}
+
+inline surrogates::mixtures::MixtureRegressionOptions options(const Args& args) {
+    surrogates::mixtures::MixtureRegressionOptions o;
+    o.prior_blend = args.boolean("prior_blend");
+    o.prior_sd = args.real("prior_sd");
+    o.cv_folds = static_cast<int>(args.integer("cv_folds"));
+    o.cv_target = surrogates::mixtures::parse_cv_target(args.text("cv_target"));
+    return o;
+}
+
+// The loop of every mixture optimizer: moment-matched EI (the thesis' acquisition; the
+// exact mixture EI is acquisition=mixture-ei), maximised by L-BFGS-B from random samples
+// (finite-difference gradients: the mixture models have none).
+inline model_based::LoopDefaults loop_defaults() {
+    model_based::LoopDefaults loop;
+    loop.acquisition = "ei";
+    loop.n_init = 10;
+    return loop;
+}
+
+}  // namespace bobench::mixture_params

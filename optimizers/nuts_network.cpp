@@ -1,0 +1,62 @@
+#include "optimizers/nuts_network.hpp"
+
+#include "core/error.hpp"
+#include "surrogates/bnn/sampled_network.hpp"
+
+namespace bobench::nuts_network {
+
+std::vector<ParamSpec> params(const Defaults& d) {
+    std::vector<ParamSpec> p = {
+        ParamSpec::integer("layers", d.layers, "hidden layers", 1, 10),
+        ParamSpec::integer("units", d.units, "units per hidden layer", 1, 10000),
+        ParamSpec::choice("activation", d.activation, {"tanh", "sigmoid", "relu"}, "hidden activation"),
+    };
+    if (d.hierarchical) {
+        p.push_back(ParamSpec::real("hyper_shape", d.hyper_shape, "Gamma shape of the prior sds' hyperprior", 0));
+        p.push_back(ParamSpec::real("hyper_rate", d.hyper_rate, "Gamma rate of the prior sds' hyperprior", 0));
+    } else {
+        p.push_back(ParamSpec::real("prior_sd", d.prior_sd, "prior sd of every weight and bias", 0));
+    }
+    for (ParamSpec s : {
+             ParamSpec::real("noise_shape", d.noise_shape, "Gamma shape of the noise sd's prior (standardised y)", 0),
+             ParamSpec::real("noise_rate", d.noise_rate, "Gamma rate of the noise sd's prior", 0),
+             ParamSpec::integer("iterations", d.iterations, "NUTS iterations per fit, warm-up included (pyStan's iter)",
+                                1),
+             ParamSpec::integer("warmup", d.warmup, "NUTS warm-up iterations (< iterations)", 0),
+             ParamSpec::integer("thin", d.thin, "keep every thin-th draw after warm-up", 1),
+             ParamSpec::integer("max_depth", d.max_depth, "NUTS maximum tree depth", 1, 30),
+         })
+        p.push_back(std::move(s));
+    return p;
+}
+
+std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& args) {
+    bnn::SampledNetworkOptions o;
+    o.hidden.assign(static_cast<std::size_t>(args.integer("layers")), static_cast<int>(args.integer("units")));
+    o.activation = bnn::parse_activation(args.text("activation"));
+    const auto& v = args.values();
+    o.prior.hierarchical = v.count("hyper_shape") > 0;
+    if (o.prior.hierarchical) {
+        o.prior.hyper_shape = args.real("hyper_shape");
+        o.prior.hyper_rate = args.real("hyper_rate");
+    } else {
+        o.prior.weight_sd = args.real("prior_sd");
+    }
+    o.prior.noise = bnn::NetworkPrior::Noise::GammaOnSigma;
+    o.prior.noise_a = args.real("noise_shape");
+    o.prior.noise_b = args.real("noise_rate");
+    o.sampler = bnn::SampledNetworkOptions::Sampler::Nuts;
+    const long iterations = args.integer("iterations"), warmup = args.integer("warmup");
+    if (warmup >= iterations)
+        throw UserError("warmup = " + std::to_string(warmup) + " must be below iterations = " +
+                        std::to_string(iterations) + " (pyStan's iter counts the warm-up)");
+    o.nuts.warmup = static_cast<int>(warmup);
+    o.nuts.draws = static_cast<int>(iterations - warmup);
+    o.nuts.thin = static_cast<int>(args.integer("thin"));
+    o.nuts.max_depth = static_cast<int>(args.integer("max_depth"));
+    o.init = bnn::SampledNetworkOptions::Init::StanUniform;
+    o.noise_in_predictive = false;  // the latent function's spread: Aryan's predictive of f
+    return std::make_unique<bnn::SampledNetwork>(dim, std::move(o));
+}
+
+}  // namespace bobench::nuts_network

@@ -1,0 +1,26 @@
+"""bobench from Python.
+
+    bobench.Problem("bbob:f=3,i=2,d=10")   a problem by identifier (every one the CLI knows)
+    bobench.Optimizer, bobench.serve       write an optimizer that bobench runs and ranks
+    bobench.run(spec)                      run an experiment, as `bobench run` does
+    bobench.read_results(path)             a results file as a tidy pandas DataFrame
+
+The protocol part (Optimizer, serve, Space) is plain Python: an optimizer script runs
+under any Python 3. Problem, run and read_results load the compiled module (bobench._core,
+built with the C++ code) and NumPy; read_results needs pandas.
+"""
+
+from .protocol import PROTOCOL_VERSION, Optimizer, Param, Space, serve
+
+__all__ = ["PROTOCOL_VERSION", "Optimizer", "Param", "Space", "serve",
+           "Problem", "problem_names", "optimizer_names", "run", "read_results", "read_runs", "version"]
+
+_LAZY = {"Problem": "problems", "problem_names": "problems", "optimizer_names": "problems",
+         "run": "results", "read_results": "results", "read_runs": "results", "version": "problems"}
+
+
+def __getattr__(name):  # PEP 562: load the compiled module only when it is used
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module("." + _LAZY[name], __name__), name)
+    raise AttributeError(f"module 'bobench' has no attribute {name!r}")

@@ -1,0 +1,1 @@
+"""Adapters that serve third-party optimizers through bobench's protocol."""

@@ -1,0 +1,41 @@
+"""Problems by identifier, evaluated by bobench's C++ code."""
+
+import json
+
+from . import _core
+from .protocol import Space
+
+version = _core.version
+
+
+class Problem(_core.Problem):
+    """A bobench problem: Problem("bbob:f=3,i=2,d=10"), Problem("branin"), ...
+
+    evaluate(x) takes one point (a sequence of d numbers in native units, a categorical
+    parameter as its choice's index) and returns a float, or an (n, d) array and returns
+    n values. Noisy problems draw from the problem's own stream, seeded like
+    `bobench eval --seed` (default 1), so the same points in the same order give the
+    CLI's values bit for bit. Bad identifiers and points raise ValueError."""
+
+    def __init__(self, id, seed=1):
+        super().__init__(id, seed)
+        self._space = Space(json.loads(self._space_json))
+
+    @property
+    def space(self):
+        """The parameters (bobench.Param: name, type, low, high, log, values, choices),
+        as the protocol's hello describes them."""
+        return self._space
+
+    def __repr__(self):
+        return f"Problem({self.id!r})"
+
+
+def problem_names():
+    """(name, description) of every problem family the CLI knows."""
+    return _core.problem_names()
+
+
+def optimizer_names():
+    """(name, description) of every optimizer the CLI knows."""
+    return _core.optimizer_names()

@@ -1,0 +1,203 @@
+// bobench._core: the C++ side of the Python package. Problems by identifier (every one the
+// CLI knows), results files as the tidy CSV of `bobench export`, and experiments run as
+// `bobench run` runs them. The Python modules beside it (python/bobench/) wrap these.
+#include <atomic>
+#include <filesystem>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "analysis/reports/tidy_csv.hpp"
+#include "cli/catalog.hpp"
+#include "core/error.hpp"
+#include "core/version.hpp"
+#include "optimizers/external_protocol.hpp"
+#include "results/store.hpp"
+#include "runners/experiment.hpp"
+
+namespace py = pybind11;
+using namespace bobench;
+
+namespace {
+
+// A problem and its own random stream (noise, table repeats), seeded like `bobench eval
+// --seed`: the same points in the same order give the CLI's values bit for bit.
+class PyProblem {
+public:
+    PyProblem(const std::string& id, std::uint64_t seed)
+        : bound_(bind_problem(cli::problem_catalog(), Identifier::parse(id))), rng_(seed) {}
+
+    const std::string& id() const { return bound_.id; }
+    const Problem& problem() const { return *bound_.problem; }
+    std::size_t dimension() const { return problem().space().size(); }
+    void seed(std::uint64_t s) {
+        std::lock_guard lock(mutex_);
+        rng_.seed(s);
+    }
+
+    double evaluate_one(const double* x) {
+        Point p(x, x + dimension());
+        if (const std::string why = problem().space().why_not_contains(p); !why.empty())
+            throw UserError(bound_.id + ": " + why);
+        return problem().evaluate(p, rng_).value;
+    }
+
+    // One point (1-D array) -> a float; n points (n x d array) -> n values.
+    py::object evaluate(const py::array_t<double, py::array::c_style | py::array::forcecast>& x) {
+        const std::size_t d = dimension();
+        if (x.ndim() == 1) {
+            if (static_cast<std::size_t>(x.shape(0)) != d) throw UserError(arity(x.shape(0)));
+            std::lock_guard lock(mutex_);
+            return py::float_(evaluate_one(x.data()));
+        }
+        if (x.ndim() != 2 || static_cast<std::size_t>(x.shape(1)) != d)
+            throw UserError(bound_.id + ": evaluate takes one point (shape (" + std::to_string(d) +
+                            ",)) or a batch (shape (n, " + std::to_string(d) + "))");
+        const auto n = static_cast<std::size_t>(x.shape(0));
+        py::array_t<double> out(static_cast<py::ssize_t>(n));
+        double* y = out.mutable_data();
+        const double* rows = x.data();
+        {
+            py::gil_scoped_release release;
+            std::lock_guard lock(mutex_);
+            for (std::size_t i = 0; i < n; ++i) y[i] = evaluate_one(rows + i * d);
+        }
+        return out;
+    }
+
+private:
+    std::string arity(py::ssize_t got) const {
+        return bound_.id + ": a point has " + std::to_string(dimension()) + " values, this one has " + std::to_string(got);
+    }
+
+    BoundProblem bound_;
+    Rng rng_;
+    std::mutex mutex_;
+};
+
+// Overrides of a spec's [experiment] keys, as bobench.run(spec, budget=...) passes them.
+void apply_overrides(runners::ExperimentSpec& spec, const std::map<std::string, std::string>& overrides) {
+    std::string ini = "[experiment]\n";
+    for (const auto& [key, value] : overrides) ini += key + " = " + value + "\n";
+    const runners::ExperimentSpec o = runners::parse_spec(ini, "bobench.run keyword arguments");
+    for (const auto& [key, value] : overrides) {
+        if (key == "seed") spec.seed = o.seed;
+        else if (key == "budget") spec.budget = o.budget;
+        else if (key == "replicates") spec.replicates = o.replicates;
+        else if (key == "output") spec.output = o.output;
+        else if (key == "threads") spec.threads = o.threads;
+        else if (key == "on_failure") spec.on_failure = o.on_failure;
+        else if (key == "data_dir") spec.data_dir = o.data_dir;
+    }
+}
+
+py::dict run_spec(const std::string& spec_text, bool is_path, const std::map<std::string, std::string>& overrides) {
+    runners::ExperimentSpec spec = is_path ? runners::read_spec(spec_text) : runners::parse_spec(spec_text, "bobench.run(spec)");
+    apply_overrides(spec, overrides);
+    if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);  // as `bobench run --data-dir`
+    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
+    const std::atomic<bool> stop{false};
+    runners::ExperimentOutcome outcome;
+    {
+        py::gil_scoped_release release;
+        outcome = runners::run_experiment(plan, stop);
+    }
+    std::vector<std::string> errors;
+    for (const auto& e : outcome.errors) errors.push_back(e.message);
+    py::dict d;
+    d["output"] = spec.output;
+    d["planned"] = outcome.planned;
+    d["resumed"] = outcome.resumed;
+    d["completed"] = outcome.completed;
+    d["failed_evaluations"] = outcome.failed_evaluations;
+    d["errors"] = errors;
+    return d;
+}
+
+std::string export_csv(const std::string& path) {
+    std::ostringstream out;
+    analysis::reports::export_csv(results::read_results(path, /*with_points=*/false), out);
+    return out.str();
+}
+
+// One row per run: what the results file's /runs table holds, with labels for indices;
+// with `points`, each run's points as an (evaluations x dimension) array.
+py::dict read_runs(const std::string& path, bool points) {
+    const results::Results r = results::read_results(path, points);
+    std::vector<std::string> problem, optimizer, notes;
+    std::vector<int> replicate;
+    std::vector<std::uint64_t> problem_seed, optimizer_seed;
+    std::vector<std::size_t> evaluations, failed;
+    std::vector<double> seconds;
+    py::list x;
+    for (const results::Trace& t : r.runs) {
+        if (points) {
+            const auto d = static_cast<py::ssize_t>(r.problems[static_cast<std::size_t>(t.key.problem)].dimension());
+            x.append(py::array_t<double>({static_cast<py::ssize_t>(t.size()), d}, t.x.data()));
+        }
+        problem.push_back(r.problems[static_cast<std::size_t>(t.key.problem)].label);
+        optimizer.push_back(r.optimizers[static_cast<std::size_t>(t.key.optimizer)].label);
+        replicate.push_back(t.key.replicate);
+        problem_seed.push_back(t.problem_seed);
+        optimizer_seed.push_back(t.optimizer_seed);
+        evaluations.push_back(t.size());
+        failed.push_back(t.failures());
+        seconds.push_back(t.seconds);
+        notes.push_back(t.notes);
+    }
+    py::dict d;
+    d["problem"] = problem;
+    d["optimizer"] = optimizer;
+    d["replicate"] = replicate;
+    d["problem_seed"] = problem_seed;
+    d["optimizer_seed"] = optimizer_seed;
+    d["evaluations"] = evaluations;
+    d["failed"] = failed;
+    d["seconds"] = seconds;
+    d["notes"] = notes;
+    if (points) d["x"] = x;
+    return d;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "bobench's C++ core: problems, experiments and results files";
+    py::register_exception<UserError>(m, "UserError", PyExc_ValueError);
+    m.attr("version") = std::string(version);
+    m.attr("git_revision") = std::string(git_revision);
+    m.attr("protocol_version") = external::protocol_version;
+
+    py::class_<PyProblem>(m, "Problem")
+        .def(py::init<const std::string&, std::uint64_t>(), py::arg("id"), py::arg("seed") = 1)
+        .def_property_readonly("id", &PyProblem::id, "the canonical identifier")
+        .def_property_readonly("dimension", &PyProblem::dimension)
+        .def_property_readonly("_space_json",
+                               [](const PyProblem& p) { return external::space_to_json(p.problem().space()).dump(); })
+        .def_property_readonly("optimum", [](const PyProblem& p) { return p.problem().optimum(); },
+                               "f*, the lowest noise-free value, or None when unknown")
+        .def_property_readonly("test_optimum", [](const PyProblem& p) { return p.problem().test_optimum(); })
+        .def_property_readonly("metadata", [](const PyProblem& p) { return p.problem().metadata(); })
+        .def("seed", &PyProblem::seed, py::arg("seed"), "restart the problem's random stream (noise) at this seed")
+        .def("evaluate", &PyProblem::evaluate, py::arg("x"),
+             "the objective at one point (shape (d,), native units: categoricals as choice indices) "
+             "or at a batch (shape (n, d)) -> float or array of n values");
+
+    m.def("problem_names", [] {
+        std::vector<std::pair<std::string, std::string>> names;
+        for (const auto& f : cli::problem_catalog().entries()) names.emplace_back(f.name, f.description);
+        return names;
+    });
+    m.def("optimizer_names", [] {
+        std::vector<std::pair<std::string, std::string>> names;
+        for (const auto& f : cli::optimizer_catalog().entries()) names.emplace_back(f.name, f.description);
+        return names;
+    });
+    m.def("export_csv", &export_csv, py::arg("path"), "the results file as `bobench export` writes it");
+    m.def("read_runs", &read_runs, py::arg("path"), py::arg("points") = false);
+    m.def("run_spec", &run_spec, py::arg("spec"), py::arg("is_path"), py::arg("overrides"));
+}

@@ -1,0 +1,158 @@
+#include "surrogates/bnn/network.hpp"
+
+#include "core/error.hpp"
+
+namespace bobench::bnn {
+
+using Eigen::Index;
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+Activation parse_activation(const std::string& name) {
+    if (name == "tanh") return Activation::Tanh;
+    if (name == "sigmoid") return Activation::Sigmoid;
+    if (name == "relu") return Activation::Relu;
+    throw UserError("unknown activation '" + name + "'; expected one of tanh, sigmoid, relu");
+}
+
+std::string activation_name(Activation a) {
+    switch (a) {
+        case Activation::Tanh: return "tanh";
+        case Activation::Sigmoid: return "sigmoid";
+        case Activation::Relu: return "relu";
+    }
+    return "?";
+}
+
+namespace {
+
+// phi applied in place. Eigen vectorises tanh; the logistic function is taken as
+// (1 + tanh(z/2)) / 2, which is the same function and keeps the vectorised path.
+template <typename Derived>
+void activate(Activation a, Eigen::ArrayBase<Derived>&& z) {
+    switch (a) {
+        case Activation::Tanh: z = z.tanh(); break;
+        case Activation::Sigmoid: z = 0.5 * (0.5 * z).tanh() + 0.5; break;
+        case Activation::Relu: z = z.max(0.0); break;
+    }
+}
+
+// phi'(z) written through a = phi(z), multiplied into d in place.
+template <typename D1, typename D2>
+void multiply_slope(Activation a, const Eigen::ArrayBase<D1>& act, Eigen::ArrayBase<D2>&& d) {
+    switch (a) {
+        case Activation::Tanh: d *= 1.0 - act.square(); break;
+        case Activation::Sigmoid: d *= act * (1.0 - act); break;
+        case Activation::Relu: d *= (act > 0.0).template cast<double>(); break;
+    }
+}
+
+}  // namespace
+
+Network::Network(int input_dim, std::vector<int> hidden, Activation activation)
+    : input_dim_(input_dim), activation_(activation) {
+    if (input_dim < 1) throw UserError("Bayesian network: input dimension " + std::to_string(input_dim) + " must be >= 1");
+    Index in = input_dim, offset = 0;
+    hidden.push_back(1);  // the linear output
+    for (std::size_t l = 0; l < hidden.size(); ++l) {
+        if (hidden[l] < 1)
+            throw UserError("Bayesian network: hidden layer " + std::to_string(l + 1) + " has " +
+                            std::to_string(hidden[l]) + " units; need at least 1");
+        const Index out = hidden[l];
+        layers_.push_back({in, out, offset, offset + in * out});
+        offset += in * out + out;
+        in = out;
+    }
+    parameter_count_ = offset;
+    activations_.resize(layers_.size() - 1);
+    deltas_.resize(layers_.size() - 1);
+}
+
+const VectorXd& Network::forward(const VectorXd& theta, const MatrixXd& Xt) {
+    const Index B = Xt.cols();
+    const MatrixXd* in = &Xt;
+    for (std::size_t l = 0; l + 1 < layers_.size(); ++l) {
+        const Layer& L = layers_[l];
+        const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
+        const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
+        MatrixXd& A = activations_[l];
+        A.resize(L.out, B);
+        A.noalias() = W * *in;
+        A.colwise() += b;
+        activate(activation_, A.array());
+        in = &A;
+    }
+    const Layer& L = layers_.back();
+    const Eigen::Map<const VectorXd> w(theta.data() + L.w_offset, L.in);
+    output_.resize(B);
+    output_.noalias() = in->transpose() * w;
+    output_.array() += theta[L.b_offset];
+    input_ = &Xt;
+    return output_;
+}
+
+void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad) {
+    const std::size_t hidden = layers_.size() - 1;
+    const Layer& out = layers_.back();
+    const MatrixXd& last = hidden ? activations_.back() : *input_;
+    grad.segment(out.w_offset, out.in).noalias() += last * r;
+    grad[out.b_offset] += r.sum();
+    if (hidden == 0) return;
+    // delta of the last hidden layer: w_L r^T, times phi'
+    const Eigen::Map<const VectorXd> w(theta.data() + out.w_offset, out.in);
+    MatrixXd& top = deltas_[hidden - 1];
+    top.resize(out.in, r.size());
+    top.noalias() = w * r.transpose();
+    for (std::size_t l = hidden; l-- > 0;) {
+        const Layer& L = layers_[l];
+        MatrixXd& D = deltas_[l];
+        multiply_slope(activation_, activations_[l].array(), D.array());
+        const MatrixXd& in = l ? activations_[l - 1] : *input_;
+        Eigen::Map<MatrixXd> gW(grad.data() + L.w_offset, L.out, L.in);
+        gW.noalias() += D * in.transpose();
+        grad.segment(L.b_offset, L.out) += D.rowwise().sum();
+        if (l > 0) {
+            const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
+            MatrixXd& below = deltas_[l - 1];
+            below.resize(L.in, D.cols());
+            below.noalias() = W.transpose() * D;
+        }
+    }
+}
+
+VectorXd Network::features_at(const Eigen::Ref<const VectorXd>& theta, const VectorXd& x, const MatrixXd* V, MatrixXd* G) const {
+    const std::size_t hidden = layers_.size() - 1;
+    std::vector<VectorXd> a(hidden + 1);
+    a[0] = x;
+    for (std::size_t l = 0; l < hidden; ++l) {
+        const Layer& L = layers_[l];
+        const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
+        const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
+        a[l + 1] = W * a[l] + b;
+        activate(activation_, a[l + 1].array());
+    }
+    if (V && G) {
+        MatrixXd g = *V;
+        for (std::size_t l = hidden; l-- > 0;) {
+            const Layer& L = layers_[l];
+            const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
+            for (Eigen::Index k = 0; k < g.cols(); ++k) multiply_slope(activation_, a[l + 1].array(), g.col(k).array());
+            g = W.transpose() * g;
+        }
+        *G = std::move(g);
+    }
+    return std::move(a.back());
+}
+
+double Network::value(const Eigen::Ref<const VectorXd>& theta, const VectorXd& x, VectorXd* dx) const {
+    const Layer& L = layers_.back();
+    const Eigen::Map<const VectorXd> w(theta.data() + L.w_offset, L.in);
+    if (!dx) return features_at(theta, x).dot(w) + theta[L.b_offset];
+    const MatrixXd V = w;
+    MatrixXd G;
+    const VectorXd phi = features_at(theta, x, &V, &G);
+    *dx = G.col(0);
+    return phi.dot(w) + theta[L.b_offset];
+}
+
+}  // namespace bobench::bnn

@@ -1,0 +1,99 @@
+#include "surrogates/bnn/network_posterior.hpp"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace bobench::bnn {
+
+using Eigen::Index;
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+void validate(const NetworkPrior& p) {
+    auto positive = [](const char* name, double v) {
+        if (!(v > 0 && std::isfinite(v)))
+            throw UserError(std::string("Bayesian network prior: ") + name + " = " + format_double(v) + " must be > 0");
+    };
+    if (!p.hierarchical) positive("weight_sd", p.weight_sd);
+    if (p.hierarchical) positive("hyper_shape", p.hyper_shape), positive("hyper_rate", p.hyper_rate);
+    if (p.noise == NetworkPrior::Noise::GammaOnSigma) positive("noise shape", p.noise_a);
+    positive(p.noise == NetworkPrior::Noise::GammaOnSigma ? "noise rate" : "noise variance", p.noise_b);
+}
+
+NetworkPosterior::NetworkPosterior(Network& network, const NetworkPrior& prior, const MatrixXd& Xt, const VectorXd& y)
+    : net_(network), prior_(prior), Xt_(Xt), y_(y), P_(network.parameter_count()) {
+    validate(prior);
+    if (Xt.cols() != y.size() || Xt.rows() != network.input_dim())
+        throw std::invalid_argument("NetworkPosterior: inputs and outputs do not match the network");
+    if (prior.hierarchical)
+        for (const Network::Layer& L : network.layers()) {
+            groups_.emplace_back(L.w_offset, L.in * L.out);
+            groups_.emplace_back(L.b_offset, L.out);
+        }
+    G_ = static_cast<Index>(groups_.size());
+}
+
+double NetworkPosterior::log_prior(const VectorXd& q, VectorXd& grad) const {
+    double lp = 0;
+    if (!prior_.hierarchical) {
+        const double v = prior_.weight_sd * prior_.weight_sd;
+        lp -= 0.5 * q.head(P_).squaredNorm() / v;
+        grad.head(P_) -= q.head(P_) / v;
+    } else {
+        for (Index g = 0; g < G_; ++g) {
+            const auto [offset, size] = groups_[static_cast<std::size_t>(g)];
+            const double lambda = q[P_ + g], prec = std::exp(-2 * lambda);
+            const double ss = q.segment(offset, size).squaredNorm();
+            // N(theta | 0, e^(2 lambda)) over the group, Gamma(a, b) on e^lambda with Jacobian
+            lp += -static_cast<double>(size) * lambda - 0.5 * ss * prec;
+            lp += prior_.hyper_shape * lambda - prior_.hyper_rate * std::exp(lambda);
+            grad.segment(offset, size) -= prec * q.segment(offset, size);
+            grad[P_ + g] += -static_cast<double>(size) + ss * prec + prior_.hyper_shape -
+                            prior_.hyper_rate * std::exp(lambda);
+        }
+    }
+    const double l = q[noise_index()];
+    if (prior_.noise == NetworkPrior::Noise::GammaOnSigma) {
+        lp += prior_.noise_a * l - prior_.noise_b * std::exp(l);
+        grad[noise_index()] += prior_.noise_a - prior_.noise_b * std::exp(l);
+    } else {
+        const double d = 2 * l - prior_.noise_a;
+        lp -= 0.5 * d * d / prior_.noise_b;
+        grad[noise_index()] -= 2 * d / prior_.noise_b;
+    }
+    return lp;
+}
+
+double NetworkPosterior::evaluate(const VectorXd& q, VectorXd& grad, const MatrixXd& Xt, const VectorXd& y,
+                                  double scale) {
+    grad.setZero();
+    const double l = q[noise_index()], inv_var = std::exp(-2 * l);
+    residual_ = y - net_.forward(q, Xt);  // q's head is theta: the network reads the first P entries
+    const double ss = residual_.squaredNorm();
+    const double n = static_cast<double>(y.size());
+    double lp = scale * (-0.5 * ss * inv_var - n * l);
+    residual_ *= scale * inv_var;
+    net_.backward(q, residual_, grad);
+    grad[noise_index()] += scale * (ss * inv_var - n);
+    lp += log_prior(q, grad);
+    return std::isfinite(lp) ? lp : -std::numeric_limits<double>::infinity();
+}
+
+double NetworkPosterior::log_density(const VectorXd& q, VectorXd& grad) { return evaluate(q, grad, Xt_, y_, 1.0); }
+
+double NetworkPosterior::log_density(const VectorXd& q, VectorXd& grad, const std::vector<int>& rows) {
+    const Index b = static_cast<Index>(rows.size());
+    batch_X_.resize(Xt_.rows(), b);
+    batch_y_.resize(b);
+    for (Index k = 0; k < b; ++k) {
+        batch_X_.col(k) = Xt_.col(rows[static_cast<std::size_t>(k)]);
+        batch_y_[k] = y_[rows[static_cast<std::size_t>(k)]];
+    }
+    return evaluate(q, grad, batch_X_, batch_y_, static_cast<double>(y_.size()) / static_cast<double>(b));
+}
+
+}  // namespace bobench::bnn

@@ -1,0 +1,88 @@
+#pragma once
+// A Bayesian neural network regression model whose posterior is represented by sampled
+// parameter vectors: NUTS (Aryan 2020's SBNN / HBNN, the DTU thesis' NumpyNN) or
+// adaptive SGHMC on mini-batches (BOHAMIANN, Springenberg et al. 2016).
+//
+// fit(): drops rows with a non-finite y; standardises y (zero mean, unit population sd;
+// constant outputs keep scale 1, so the network fits zeros); optionally standardises the
+// inputs (pybnn does); runs the sampler afresh from a random start; keeps the draws.
+// predict(): over the S kept draws, mean = average of f_s(x); var = population variance
+// of the f_s(x) (+ the average noise variance sigma_s^2 when noise_in_predictive, as
+// pybnn's Bohamiann.predict does), both mapped back to raw output units.
+// members() is 1: the acquisitions see this Gaussian summary (Aryan's "Gaussian EI",
+// RoBO's use of BOHAMIANN); the draws themselves are FunctionSamples (empirical EI).
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "surrogates/bnn/network.hpp"
+#include "surrogates/bnn/network_posterior.hpp"
+#include "surrogates/function_samples.hpp"
+#include "surrogates/model.hpp"
+#include "surrogates/samplers/nuts.hpp"
+#include "surrogates/samplers/sghmc.hpp"
+
+namespace bobench::bnn {
+
+struct SampledNetworkOptions {
+    std::vector<int> hidden = {10};
+    Activation activation = Activation::Sigmoid;
+    NetworkPrior prior;               // prior.weight_sd = 0: sqrt(P), pybnn's wdecay-1 prior
+    enum class Sampler { Nuts, Sghmc } sampler = Sampler::Nuts;
+    samplers::NutsOptions nuts;
+    // SGHMC as pybnn's Bohamiann.train: burn-in = burn_in_per_point * N steps, then
+    // sample_steps more; mini-batches of batch_size (N when N is smaller), reshuffled
+    // every epoch.
+    samplers::SghmcOptions sghmc;     // its steps / burn_in are set per fit from the two below
+    long burn_in_per_point = 100;
+    long sample_steps = 10000;
+    int batch_size = 20;
+    // Start: Stan's default (every unconstrained coordinate U(-2, 2)) or pybnn's
+    // (weights N(0, 1/fan_in), biases 0, noise log variance = initial_log_variance).
+    enum class Init { StanUniform, FanIn } init = Init::StanUniform;
+    double initial_log_variance = std::log(1e-2);
+    bool standardize_inputs = false;
+    bool noise_in_predictive = true;
+};
+
+class SampledNetwork final : public surrogates::RegressionModel, public surrogates::FunctionSamples {
+public:
+    // UserError on invalid options (zero units, negative counts, ...), naming the option.
+    SampledNetwork(int dim, SampledNetworkOptions options);
+
+    void fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) override;
+    surrogates::Prediction predict(const Eigen::VectorXd& x) const override;
+    bool has_gradient() const override { return true; }
+    surrogates::Prediction predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
+                                                 Eigen::VectorXd& dvar) const override;
+
+    std::size_t function_samples() const override { return static_cast<std::size_t>(draws_.cols()); }
+    void sample_values(const Eigen::VectorXd& x, Eigen::VectorXd& values, Eigen::MatrixXd* gradients) const override;
+
+    // Diagnostics of the last fit.
+    const samplers::NutsDiagnostics& nuts_diagnostics() const { return nuts_diagnostics_; }
+    long sghmc_divergences() const { return sghmc_divergences_; }  // restarts with a smaller step
+    const Eigen::VectorXd& noise_sd() const { return noise_sd_; }  // per draw, standardised units
+    const Network& network() const { return net_; }
+
+private:
+    Eigen::VectorXd initial_point(const NetworkPosterior& posterior, Rng& rng) const;
+    void sample_nuts(NetworkPosterior& posterior, Rng& rng);
+    void sample_sghmc(NetworkPosterior& posterior, Rng& rng);
+    surrogates::Prediction summarize(const Eigen::VectorXd& values, const Eigen::MatrixXd* gradients,
+                                     Eigen::VectorXd* dmean, Eigen::VectorXd* dvar) const;
+
+    int dim_;
+    SampledNetworkOptions options_;
+    Network net_;
+    Eigen::MatrixXd draws_;             // P x S network parameters
+    Eigen::VectorXd noise_sd_;          // S
+    Eigen::VectorXd x_mean_, x_scale_;  // input standardisation (identity when off)
+    double y_mean_ = 0, y_scale_ = 1;
+    samplers::NutsDiagnostics nuts_diagnostics_;
+    long sghmc_divergences_ = 0;
+};
+
+}  // namespace bobench::bnn

@@ -1,0 +1,130 @@
+#include "surrogates/mixtures/mixture_regression.hpp"
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <utility>
+
+#include <boost/random/uniform_int_distribution.hpp>
+
+#include "core/error.hpp"
+
+namespace bobench::surrogates::mixtures {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+CvTarget parse_cv_target(const std::string& name) {
+    if (name == "conditional") return CvTarget::Conditional;
+    if (name == "joint") return CvTarget::Joint;
+    throw UserError("cv_target '" + name + "': expected conditional or joint");
+}
+
+MixtureRegression::MixtureRegression(const MixtureRegressionOptions& options) : options_(options) {
+    if (!(options.prior_sd > 0.0) || !std::isfinite(options.prior_sd))
+        throw UserError("mixture regression: prior_sd " + std::to_string(options.prior_sd) + " must be > 0");
+    if (options.cv_folds < 2)
+        throw UserError("mixture regression: cv_folds " + std::to_string(options.cv_folds) + " must be >= 2");
+}
+
+void MixtureRegression::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
+    if (X.rows() != y.size())
+        throw UserError("mixture regression: " + std::to_string(X.rows()) + " inputs but " +
+                        std::to_string(y.size()) + " targets");
+    std::vector<Eigen::Index> rows;
+    for (Eigen::Index i = 0; i < y.size(); ++i)
+        if (std::isfinite(y[i])) rows.push_back(i);
+    n_ = rows.size();
+    density_.reset();
+    y_mean_ = 0.0;
+    y_sd_ = 1.0;
+    if (n_ == 0) return;
+
+    const auto n = static_cast<Eigen::Index>(n_);
+    MatrixXd Z(n, X.cols() + 1);
+    for (Eigen::Index r = 0; r < n; ++r) {
+        Z.row(r).head(X.cols()) = X.row(rows[static_cast<std::size_t>(r)]);
+        Z(r, X.cols()) = y[rows[static_cast<std::size_t>(r)]];
+    }
+    auto yc = Z.col(X.cols());
+    y_mean_ = yc.mean();
+    const double sd = std::sqrt((yc.array() - y_mean_).square().mean());
+    // constant outputs: nothing to scale; sd 1 keeps the prior's width in output units
+    y_sd_ = sd > 1e-12 * std::max(1.0, std::abs(y_mean_)) ? sd : 1.0;
+    yc = (yc.array() - y_mean_) / y_sd_;
+
+    chosen_ = select_candidate(Z, rng);
+    density_ = fit_candidate(chosen_, Z, rng);
+}
+
+std::size_t MixtureRegression::select_candidate(const MatrixXd& Z, Rng& rng) const {
+    const std::size_t n = static_cast<std::size_t>(Z.rows());
+    if (n < 2) return fallback_candidate(n);
+    const std::size_t folds = std::min<std::size_t>(static_cast<std::size_t>(options_.cv_folds), n);
+    // the smallest training set decides which candidates every fold can fit
+    const std::size_t count = candidates(n - (n + folds - 1) / folds);
+    if (count == 1) return 0;
+
+    std::vector<std::size_t> order(n);
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    for (std::size_t i = n - 1; i > 0; --i) {  // Fisher-Yates with Boost's specified draws
+        boost::random::uniform_int_distribution<std::size_t> pick(0, i);
+        std::swap(order[i], order[pick(rng)]);
+    }
+    std::vector<double> score(count, 0.0);
+    for (std::size_t f = 0; f < folds; ++f) {
+        std::vector<Eigen::Index> train, test;
+        for (std::size_t i = 0; i < n; ++i) (i % folds == f ? test : train).push_back(static_cast<Eigen::Index>(order[i]));
+        const MatrixXd Ztrain = Z(train, Eigen::all), Ztest = Z(test, Eigen::all);
+        for (std::size_t c = 0; c < count; ++c) score[c] += held_out_log_likelihood(*fit_candidate(c, Ztrain, rng), Ztest);
+    }
+    std::size_t best = 0;
+    for (std::size_t c = 1; c < count; ++c)
+        if (score[c] > score[best] || !std::isfinite(score[best])) best = c;
+    return best;
+}
+
+double MixtureRegression::held_out_log_likelihood(const JointDensity& density, const MatrixXd& Z) const {
+    const Eigen::Index d = Z.cols() - 1;
+    double total = 0.0;
+    for (Eigen::Index r = 0; r < Z.rows(); ++r) {
+        const VectorXd z = Z.row(r).transpose();
+        if (options_.cv_target == CvTarget::Joint) {
+            total += density.log_density(z);
+        } else {
+            density.conditional(z.head(d), scratch_);
+            total += mixture_log_density(scratch_, z[d]);
+        }
+    }
+    return std::isnan(total) ? -std::numeric_limits<double>::infinity() : total;
+}
+
+double MixtureRegression::blend_weight_at(double log_px) const {
+    if (!options_.prior_blend) return 1.0;
+    // a = t / (t + 1) with t = N p(x) D, D = 1: the logistic of log t, stable for any log p(x)
+    return 1.0 / (1.0 + std::exp(-(std::log(static_cast<double>(n_)) + log_px)));
+}
+
+double MixtureRegression::blend_weight(const VectorXd& x) const {
+    return density_ ? blend_weight_at(density_->conditional(x, scratch_)) : 0.0;
+}
+
+void MixtureRegression::predict_mixture(const VectorXd& x, std::vector<WeightedPrediction>& out) const {
+    out.clear();
+    double a = 0.0;
+    if (density_) {
+        a = blend_weight_at(density_->conditional(x, out));
+        for (WeightedPrediction& c : out) c = {a * c.weight, y_mean_ + y_sd_ * c.mean, y_sd_ * y_sd_ * c.var};
+    }
+    if (a < 1.0) {
+        const double sd = options_.prior_sd * y_sd_;
+        out.push_back({1.0 - a, y_mean_, sd * sd});
+    }
+}
+
+Prediction MixtureRegression::predict(const VectorXd& x) const {
+    predict_mixture(x, scratch_);
+    return mixture_moments(scratch_);
+}
+
+}  // namespace bobench::surrogates::mixtures

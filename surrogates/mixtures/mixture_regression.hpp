@@ -1,0 +1,78 @@
+#pragma once
+// Regression by a joint density: fit p(x, y) to the observations, predict with the
+// conditional p(y | x) blended with a broad prior where the data are thin (the DTU
+// thesis "Investigation of Deep Probabilistic Surrogate-models in Bayesian Optimization"):
+//
+//   p~(y | x) = a_x p(y | x) + (1 - a_x) N(y; mean(y), (prior_sd sd(y))^2),
+//   a_x = N p(x) D / (N p(x) D + 1),
+//
+// N the number of observations, p(x) the fitted marginal density of the inputs and D the
+// volume of the input domain: the encoded inputs live in [0,1]^d, so D = 1 and N p(x) D
+// is the number of observations "near" x relative to a uniform spread (a_x -> 1 inside
+// the data, -> 0 far from it, where the prior's width makes EI explore).
+//
+// The predictive is a Gaussian mixture: predict() gives its moments (EI on them is the
+// moment-matched EI), predict_mixture() its components (for the exact mixture EI).
+//
+// Hyperparameters (bandwidths, numbers of components) are chosen by k-fold
+// cross-validated log-likelihood among the candidates the model family offers; the
+// held-out score is log p(y | x) (what the surrogate is used for) or, on request,
+// log p(x, y). y is standardised before the density is fitted (constant y: sd 1).
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "surrogates/mixtures/joint_density.hpp"
+
+namespace bobench::surrogates::mixtures {
+
+enum class CvTarget { Conditional, Joint };
+CvTarget parse_cv_target(const std::string& name);  // "conditional" | "joint"; UserError otherwise
+
+struct MixtureRegressionOptions {
+    bool prior_blend = true;  // false: the fitted conditional alone (a_x = 1)
+    double prior_sd = 2.0;    // the broad prior's sd in units of the observed y's sd
+    int cv_folds = 5;
+    CvTarget cv_target = CvTarget::Conditional;
+};
+
+class MixtureRegression : public RegressionModel {
+public:
+    // Throws UserError unless prior_sd > 0 and cv_folds >= 2.
+    explicit MixtureRegression(const MixtureRegressionOptions& options);
+
+    // Rows with a non-finite y are dropped; with none left the model is the prior alone
+    // (mean 0, sd prior_sd), so a loop that has only seen failures still gets an answer.
+    void fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) final;
+    Prediction predict(const Eigen::VectorXd& x) const final;
+    void predict_mixture(const Eigen::VectorXd& x, std::vector<WeightedPrediction>& out) const final;
+
+    double blend_weight(const Eigen::VectorXd& x) const;  // a_x of the last fit
+    std::size_t observations() const { return n_; }        // finite rows of the last fit
+    std::size_t chosen_candidate() const { return chosen_; }
+    // The density of the last fit, over (x, standardised y); null when it had no rows.
+    const JointDensity* density() const { return density_.get(); }
+    double y_mean() const { return y_mean_; }
+    double y_sd() const { return y_sd_; }
+
+protected:
+    // Number of hyperparameter candidates for `n` training rows (>= 1).
+    virtual std::size_t candidates(std::size_t n) const = 0;
+    // Candidate used when there are too few rows to cross-validate (n < 2).
+    virtual std::size_t fallback_candidate(std::size_t n) const { return candidates(n) - 1; }
+    // Fits the density with candidate `c` to the rows of Z (x then standardised y).
+    virtual std::unique_ptr<JointDensity> fit_candidate(std::size_t c, const Eigen::MatrixXd& Z, Rng& rng) const = 0;
+
+private:
+    std::size_t select_candidate(const Eigen::MatrixXd& Z, Rng& rng) const;
+    double held_out_log_likelihood(const JointDensity& density, const Eigen::MatrixXd& Z) const;
+    double blend_weight_at(double log_px) const;
+
+    MixtureRegressionOptions options_;
+    std::unique_ptr<JointDensity> density_;
+    std::size_t n_ = 0, chosen_ = 0;
+    double y_mean_ = 0.0, y_sd_ = 1.0;
+    mutable Components scratch_;
+};
+
+}  // namespace bobench::surrogates::mixtures

@@ -1,0 +1,105 @@
+#pragma once
+// Random-vector functional-link surrogates of Aryan 2020 (thesis ch. 4):
+//
+// - BayesianRvfl (BRVFL): one random hidden layer (random_features.hpp), output weights by
+//   Bayesian linear regression (bayesian_linear_regression.hpp) with alpha, beta fixed by
+//   the thesis' rule or set by the evidence approximation.
+// - RvflEnsemble (ERVFL): K members, each with its own random hidden layer and the anchored
+//   MAP of its output weights (randomised MAP sampling; Pearce et al. 2020, "Uncertainty
+//   in neural networks: approximately Bayesian ensembling", AISTATS): member k solves
+//     w_k = argmin  beta |t - Phi_k w|^2 + alpha |w - a_k|^2,
+//     a_k ~ N(0, alpha^-1 I + beta alpha^-2 Phi_k^T Phi_k),
+//   which makes w_k an exact draw from the member's Gaussian posterior N(m_k, A_k^-1)
+//   (thesis eq. 4.7 writes the anchor covariance as lambda I + lambda^2 beta Psi^T Psi;
+//   it is this one with lambda = 1/alpha, the prior variance). With the evidence setting
+//   alpha, beta come from the first member's evidence fit (thesis ch. 4).
+//
+// Both fit on inputs in [0,1]^D (standardised again inside, thesis: "inputs
+// standardised") and standardised outputs; the predictive is returned in raw units. The
+// predictive variance is that of a new observation, 1/beta + phi^T A^-1 phi (PRML eq.
+// 3.59; for the ensemble 1/beta + the members' sample variance). Both redraw their hidden
+// layers at every fit() from the Rng passed in, so a run is reproducible from its seed.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "surrogates/model.hpp"
+#include "surrogates/rvfl/bayesian_linear_regression.hpp"
+#include "surrogates/rvfl/random_features.hpp"
+
+namespace bobench::surrogates::rvfl {
+
+enum class AlphaRule { Fixed, Evidence };
+AlphaRule parse_alpha_rule(const std::string& name);  // "fixed" | "evidence"; UserError otherwise
+
+struct RvflOptions {
+    int hidden = 300;  // thesis Table 4.1
+    Activation activation = Activation::Tanh;
+    bool direct_link = false;
+    AlphaRule alpha_rule = AlphaRule::Fixed;
+    // Fixed setting (thesis ch. 4): beta = 1000 on standardised outputs and prior sd
+    // sigma_w = sigma_hat / sqrt(number of output weights), alpha = 1 / sigma_w^2, with
+    // sigma_hat = 0.02 for relu and 0.001 for tanh. <= 0 here: the thesis' value.
+    double sigma_hat = 0;
+    double beta = 1000;
+    // Evidence setting: the iteration's start (standardised outputs; not stated in the thesis).
+    double alpha0 = 1, beta0 = 10;
+    // ERVFL anchors: false (default) N(0, alpha^-1 I + beta alpha^-2 Phi^T Phi), exact;
+    // true: eq. 4.7 read literally, N(0, lambda I + lambda^2 beta Phi^T Phi) with
+    // lambda = alpha / beta (kept to show what that reading does; README).
+    bool literal_anchor = false;
+};
+
+// The thesis' default sigma_hat of an activation.
+double thesis_sigma_hat(Activation a);
+// Variants 1-4 as named in this project (see optimizers/rvfl.cpp): 1 tanh, 2 tanh + direct
+// link, 3 relu, 4 relu + direct link.
+void apply_variant(int variant, RvflOptions& options);
+
+// The prior precision and noise precision the fixed setting uses for `features` output weights.
+BlrOptions blr_options(const RvflOptions& o, int feature_count);
+
+class BayesianRvfl final : public RegressionModel {
+public:
+    BayesianRvfl(int dim, RvflOptions options);
+    void fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) override;
+    Prediction predict(const Eigen::VectorXd& x) const override;
+    bool has_gradient() const override { return true; }
+    Prediction predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
+                                     Eigen::VectorXd& dvar) const override;
+
+    const BayesianLinearRegression& regression() const { return blr_; }
+
+private:
+    int dim_;
+    RvflOptions options_;
+    std::unique_ptr<RandomFeatures> features_;
+    BayesianLinearRegression blr_;
+    double y_mean_ = 0, y_scale_ = 1;
+};
+
+class RvflEnsemble final : public RegressionModel {
+public:
+    // members >= 2 (a spread needs two); UserError otherwise.
+    RvflEnsemble(int dim, RvflOptions options, int members);
+    void fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) override;
+    Prediction predict(const Eigen::VectorXd& x) const override;
+    bool has_gradient() const override { return true; }
+    Prediction predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
+                                     Eigen::VectorXd& dvar) const override;
+
+    double alpha() const { return alpha_; }
+    double beta() const { return beta_; }
+    // Member k's prediction of the standardised output (for tests of the spread).
+    double member_mean(std::size_t k, const Eigen::VectorXd& x) const;
+
+private:
+    int dim_, members_;
+    RvflOptions options_;
+    std::vector<RandomFeatures> features_;
+    std::vector<Eigen::VectorXd> weights_;
+    double alpha_ = 1, beta_ = 1;
+    double y_mean_ = 0, y_scale_ = 1;
+};
+
+}  // namespace bobench::surrogates::rvfl

@@ -1,0 +1,244 @@
+// The Bayesian-network surrogates: gradients against finite differences, closed-form
+// properties (an ELM with as many units as points interpolates), fits of a smooth
+// function by NUTS, SGHMC and DNGO, the empirical EI, and bad input.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "acquisitions/empirical_expected_improvement.hpp"
+#include "core/error.hpp"
+#include "surrogates/bnn/dngo.hpp"
+#include "surrogates/bnn/elm_ensemble.hpp"
+#include "surrogates/bnn/network.hpp"
+#include "surrogates/bnn/network_posterior.hpp"
+#include "surrogates/bnn/sampled_network.hpp"
+#include "tests/support/numeric.hpp"
+
+using namespace bobench;
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+namespace {
+
+VectorXd random_vector(Eigen::Index n, Rng& rng, double scale = 1.0) {
+    return test::uniform_points(n, 1, rng, -scale, scale).col(0);
+}
+
+// y = sin(6 x1) + x2 on [0, 1]^2
+VectorXd smooth(const MatrixXd& X) {
+    return (6 * X.col(0).array()).sin() + X.col(1).array();
+}
+
+double rmse(const surrogates::RegressionModel& m, const MatrixXd& X, const VectorXd& y) {
+    double s = 0;
+    for (Eigen::Index i = 0; i < X.rows(); ++i) s += std::pow(m.predict(X.row(i).transpose()).mean - y[i], 2);
+    return std::sqrt(s / X.rows());
+}
+
+void check_prediction_gradients(const surrogates::RegressionModel& m, const VectorXd& x) {
+    VectorXd dmean, dvar;
+    m.predict_with_gradient(x, dmean, dvar);
+    const VectorXd nm = test::central_difference([&](const VectorXd& z) { return m.predict(z).mean; }, x);
+    const VectorXd nv = test::central_difference([&](const VectorXd& z) { return m.predict(z).var; }, x);
+    CHECK(test::gradient_mismatch(dmean, nm, 1e-4, 1e-6) < 1);
+    CHECK(test::gradient_mismatch(dvar, nv, 1e-4, 1e-6) < 1);
+}
+
+}  // namespace
+
+TEST_CASE("bnn network: parameter and input gradients match finite differences", "[bnn]") {
+    for (const char* act : {"tanh", "sigmoid", "relu"}) {
+        bnn::Network net(3, {4, 5}, bnn::parse_activation(act));
+        REQUIRE(net.parameter_count() == 3 * 4 + 4 + 4 * 5 + 5 + 5 + 1);
+        Rng rng(1);
+        const VectorXd theta = random_vector(net.parameter_count(), rng);
+        const MatrixXd Xt = test::uniform_points(6, 3, rng).transpose();
+        const VectorXd r = random_vector(6, rng);
+        net.forward(theta, Xt);
+        VectorXd grad = VectorXd::Zero(theta.size());
+        net.backward(theta, r, grad);
+        const VectorXd numeric =
+            test::central_difference([&](const VectorXd& t) { return net.forward(t, Xt).dot(r); }, theta);
+        INFO(act);
+        CHECK(test::gradient_mismatch(grad, numeric, 1e-5, 1e-7) < 1);
+        // one point agrees with the batch, and its input gradient is right
+        const VectorXd x = Xt.col(2);
+        VectorXd dx;
+        CHECK(net.value(theta, x, &dx) == Approx(net.forward(theta, Xt)[2]).epsilon(1e-12));
+        CHECK(test::gradient_mismatch(dx, test::central_difference([&](const VectorXd& z) { return net.value(theta, z); }, x),
+                                      1e-5, 1e-7) < 1);
+    }
+}
+
+TEST_CASE("bnn posterior: gradient of every prior variant matches finite differences; full batch = all rows",
+          "[bnn]") {
+    bnn::Network net(2, {3}, bnn::Activation::Sigmoid);
+    Rng rng(2);
+    const MatrixXd Xt = test::uniform_points(5, 2, rng).transpose();
+    const VectorXd y = random_vector(5, rng);
+    for (int variant = 0; variant < 3; ++variant) {
+        bnn::NetworkPrior prior;
+        prior.weight_sd = 2;
+        prior.hierarchical = variant == 1;
+        if (variant == 2) {
+            prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
+            prior.noise_a = -2, prior.noise_b = 0.5;
+        }
+        bnn::NetworkPosterior post(net, prior, Xt, y);
+        const VectorXd q = random_vector(post.dimension(), rng, 0.8);
+        VectorXd grad(q.size()), scratch(q.size());
+        const double lp = post.log_density(q, grad);
+        const VectorXd numeric =
+            test::central_difference([&](const VectorXd& z) { return post.log_density(z, scratch); }, q);
+        INFO("variant " << variant);
+        CHECK(test::gradient_mismatch(grad, numeric, 1e-5, 1e-6) < 1);
+        VectorXd g2(q.size());
+        CHECK(post.log_density(q, g2, {0, 1, 2, 3, 4}) == Approx(lp).epsilon(1e-12));
+        CHECK((g2 - grad).cwiseAbs().maxCoeff() < 1e-10);
+    }
+}
+
+TEST_CASE("bnn: NUTS-sampled network fits a smooth function and reports its diagnostics", "[bnn][nuts]") {
+    Rng rng(3);
+    const MatrixXd X = test::uniform_points(25, 2, rng);
+    const VectorXd y = smooth(X);
+    bnn::SampledNetworkOptions o;
+    o.hidden = {8};
+    o.activation = bnn::Activation::Tanh;
+    o.prior.weight_sd = 3;
+    o.prior.noise_a = 2, o.prior.noise_b = 20;
+    o.nuts.warmup = 150, o.nuts.draws = 100, o.nuts.max_depth = 6;
+    bnn::SampledNetwork m(2, o);
+    m.fit(X, y, rng);
+    CHECK(m.function_samples() == 100);
+    const double sd = std::sqrt((y.array() - y.mean()).square().mean());
+    CHECK(rmse(m, X, y) < 0.2 * sd);
+    CHECK(m.nuts_diagnostics().gradient_evaluations > 250);
+    CHECK(m.nuts_diagnostics().step_size > 0);
+    // far outside the data the samples disagree more than at the data
+    const double inside = m.predict(X.row(0).transpose()).var;
+    CHECK(m.predict(VectorXd::Constant(2, 3.0)).var > 10 * inside);
+    // the Gaussian summary is the samples' mean and variance
+    VectorXd v;
+    m.sample_values(X.row(1).transpose(), v, nullptr);
+    CHECK(m.predict(X.row(1).transpose()).mean == Approx(v.mean()).epsilon(1e-12));
+    check_prediction_gradients(m, test::point({0.3, 0.6}));
+}
+
+TEST_CASE("bnn: SGHMC-sampled network (BOHAMIANN's sampler) fits a smooth function", "[bnn][sghmc]") {
+    Rng rng(4);
+    const MatrixXd X = test::uniform_points(30, 2, rng);
+    const VectorXd y = smooth(X);
+    bnn::SampledNetworkOptions o;
+    o.hidden = {20, 20};
+    o.activation = bnn::Activation::Tanh;
+    o.prior.weight_sd = 0;
+    o.prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
+    o.prior.noise_a = std::log(1e-3), o.prior.noise_b = 0.01;
+    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    o.burn_in_per_point = 100, o.sample_steps = 3000;
+    o.sghmc.keep_every = 50;
+    o.init = bnn::SampledNetworkOptions::Init::FanIn;
+    o.standardize_inputs = true;
+    bnn::SampledNetwork m(2, o);
+    m.fit(X, y, rng);
+    CHECK(m.function_samples() == 59);
+    const double sd = std::sqrt((y.array() - y.mean()).square().mean());
+    CHECK(rmse(m, X, y) < 0.25 * sd);
+    check_prediction_gradients(m, test::point({0.4, 0.2}));
+}
+
+TEST_CASE("bnn: DNGO fits a smooth function; alpha, beta from the evidence", "[bnn][dngo]") {
+    Rng rng(5);
+    const MatrixXd X = test::uniform_points(40, 2, rng);
+    const VectorXd y = smooth(X);
+    bnn::DngoOptions o;
+    o.epochs = 200;
+    bnn::Dngo m(2, o);
+    m.fit(X, y, rng);
+    const double sd = std::sqrt((y.array() - y.mean()).square().mean());
+    CHECK(rmse(m, X, y) < 0.1 * sd);
+    CHECK(m.training_mse() < 0.01);
+    // the noise precision the evidence picks matches the training residual's scale
+    CHECK(m.beta() > 10);
+    CHECK(m.alpha() > 0);
+    check_prediction_gradients(m, test::point({0.5, 0.5}));
+    CHECK(m.predict(VectorXd::Constant(2, 4.0)).var > m.predict(X.row(0).transpose()).var);
+}
+
+TEST_CASE("bnn: an ELM with as many units as points interpolates; gradients; empirical EI", "[bnn][elm]") {
+    Rng rng(6);
+    const MatrixXd X = test::uniform_points(8, 2, rng);
+    const VectorXd y = smooth(X);
+    bnn::ElmEnsemble m(2, {20, 8, 10.0});
+    m.fit(X, y, rng);
+    // (saturated tanh units make H ill-conditioned: the pseudo-inverse interpolates to ~1e-5)
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+        const auto p = m.predict(X.row(i).transpose());
+        CHECK(p.mean == Approx(y[i]).margin(1e-3));
+        CHECK(p.var < 1e-6);
+    }
+    // gradients on well-conditioned members (weights U[-1, 1], least squares on 40
+    // points): with U[-10, 10] the outputs cancel too much for finite differences
+    bnn::ElmEnsemble smooth_members(2, {20, 8, 1.0});
+    const MatrixXd X2 = test::uniform_points(40, 2, rng);
+    smooth_members.fit(X2, smooth(X2), rng);
+    check_prediction_gradients(smooth_members, test::point({0.45, 0.7}));
+
+    const double eta = y.minCoeff();
+    const acquisitions::EmpiricalExpectedImprovement ei(m, eta);
+    const VectorXd x = test::point({0.2, 0.9});
+    VectorXd f;
+    m.sample_values(x, f, nullptr);
+    CHECK(ei.value(x) == Approx((eta - f.array()).max(0.0).mean()).epsilon(1e-12));
+    VectorXd g;
+    ei.value(x, &g);
+    CHECK(test::gradient_mismatch(g, test::central_difference([&](const VectorXd& z) { return ei.value(z); }, x),
+                                  1e-4, 1e-7) < 1);
+    CHECK_THROWS_AS(acquisitions::EmpiricalExpectedImprovement(m, std::nan("")), UserError);
+}
+
+TEST_CASE("bnn: bad input is refused with a message naming it, or has a documented fallback", "[bnn]") {
+    CHECK_THROWS_WITH(bnn::Network(2, {0}, bnn::Activation::Tanh), Catch::Contains("has 0 units"));
+    CHECK_THROWS_WITH(bnn::parse_activation("softmax"), Catch::Contains("unknown activation 'softmax'"));
+    CHECK_THROWS_WITH(bnn::ElmEnsemble(2, {-3, 10, 10.0}), Catch::Contains("members = -3"));
+    CHECK_THROWS_WITH(bnn::ElmEnsemble(2, {5, 0, 10.0}), Catch::Contains("units = 0"));
+    bnn::SampledNetworkOptions o;
+    o.nuts.draws = -1;
+    CHECK_THROWS_WITH(bnn::SampledNetwork(2, o), Catch::Contains("draws = -1"));
+    o = {};
+    o.sample_steps = -10;
+    CHECK_THROWS_WITH(bnn::SampledNetwork(2, o), Catch::Contains("sample_steps = -10"));
+    bnn::DngoOptions d;
+    d.epochs = -1;
+    CHECK_THROWS_WITH(bnn::Dngo(2, d), Catch::Contains("epochs = -1"));
+
+    Rng rng(7);
+    const MatrixXd X = test::uniform_points(6, 2, rng);
+    // NaN targets: those rows are dropped; all NaN: nothing to fit
+    VectorXd y = smooth(X);
+    y[2] = std::nan("");
+    bnn::ElmEnsemble elm(2, {10, 5, 10.0});
+    elm.fit(X, y, rng);
+    CHECK(std::isfinite(elm.predict(X.row(0).transpose()).mean));
+    CHECK_THROWS_WITH(elm.fit(X, VectorXd::Constant(6, std::nan("")), rng), Catch::Contains("no observation"));
+    // constant targets: the fit sees zeros and predicts the constant
+    d = {};
+    d.epochs = 20;
+    bnn::Dngo dngo(2, d);
+    dngo.fit(X, VectorXd::Constant(6, 3.5), rng);
+    CHECK(dngo.predict(X.row(1).transpose()).mean == Approx(3.5).margin(1e-3));
+    CHECK(std::isfinite(dngo.predict(X.row(1).transpose()).var));
+    elm.fit(X, VectorXd::Constant(6, -1.0), rng);
+    CHECK(elm.predict(X.row(1).transpose()).mean == Approx(-1.0).margin(1e-9));
+    // a diverging SGHMC chain restarts with smaller steps, then gives up with a message
+    o = {};
+    o.hidden = {5};
+    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    o.sghmc.learning_rate = 1e6;
+    o.burn_in_per_point = 0, o.sample_steps = 300;
+    o.sghmc.keep_every = 10;
+    bnn::SampledNetwork diverging(2, o);
+    CHECK_THROWS_WITH(diverging.fit(X, smooth(X), rng), Catch::Contains("SGHMC diverged"));
+    CHECK(diverging.sghmc_divergences() == 3);
+}

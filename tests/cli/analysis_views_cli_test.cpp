@@ -1,0 +1,195 @@
+// The views of issue 14 through the real binary: COCO and IOHprofiler exports read back by
+// an independent Python parser (tests/analysis/read_benchmark_logs.py, standard library
+// only, Debian's /usr/bin/python3), the fixed-target table, ECDF / aggregate / cost / CD
+// plots, and rank --format json|latex.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <tuple>
+
+#include <nlohmann/json.hpp>
+
+#include "results/store.hpp"
+#include "tests/analysis/reports_fixtures.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using bobench::testing::run_cli;
+using bobench::testing::run_shell;
+using bobench::testing::TempDir;
+using namespace bobench::reports_testing;
+
+namespace {
+
+const std::string kPython = "/usr/bin/python3";
+
+nlohmann::json read_back(const std::string& format, const std::string& dir) {
+    const auto r = run_shell(kPython + " " + std::string(BOBENCH_SOURCE_DIR) + "/tests/analysis/read_benchmark_logs.py " +
+                             format + " " + dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return nlohmann::json::parse(r.out);
+}
+
+// A small bbob experiment: f1 on instances 1 and 2 in 2-D, f3 instance 1 in 3-D.
+std::string bbob_results(const TempDir& dir) {
+    const std::string file = dir / "bbob.h5";
+    const auto r = run_cli("run --problem bbob:f=1,i=1-2,d=2 --problem bbob:f=3,i=1,d=3 --optimizer random-search "
+                           "--optimizer de --budget 12 --replicates 2 --seed 3 --threads 1 --output " + file);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return file;
+}
+
+// The runs of the file as the exports order them: per (optimizer, function, dimension), by
+// instance then replicate.
+using Key = std::tuple<std::string, int, int>;
+std::map<Key, std::vector<std::pair<int, const results::Trace*>>> runs_by_scenario(const results::Results& res) {
+    std::map<Key, std::vector<std::pair<int, const results::Trace*>>> out;
+    for (const results::Trace& t : res.runs) {
+        const auto& m = res.problems[static_cast<std::size_t>(t.key.problem)].metadata;
+        out[{res.optimizers[static_cast<std::size_t>(t.key.optimizer)].label, std::stoi(m.at("function")),
+             std::stoi(m.at("dimension"))}]
+            .emplace_back(std::stoi(m.at("instance")), &t);
+    }
+    for (auto& [key, runs] : out)
+        std::stable_sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to an independent reader",
+          "[exports][cli]") {
+    TempDir dir;
+    const std::string file = bbob_results(dir);
+    const results::Results res = results::read_results(file);
+    const auto expected = runs_by_scenario(res);
+
+    const auto coco = run_cli("export " + file + " --format coco " + (dir / "coco"));
+    INFO(coco.err);
+    REQUIRE(coco.status == 0);
+    CHECK(std::filesystem::exists(dir / "coco/random-search/bbobexp_f1.info"));
+    CHECK(std::filesystem::exists(dir / "coco/de/data_f3/bbobexp_f3_DIM3.tdat"));
+    const nlohmann::json coco_runs = read_back("coco", dir / "coco");
+    REQUIRE(coco_runs.size() == res.runs.size());  // 2 optimizers x 3 problems x 2 replicates
+    std::map<Key, std::size_t> seen;
+    std::size_t evaluations = 0;
+    for (const auto& run : coco_runs) {
+        const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
+        REQUIRE(expected.count(key));
+        const auto& [instance, trace] = expected.at(key).at(seen[key]++);
+        CHECK(run.at("suite") == "bbob");
+        CHECK(run.at("instance") == instance);
+        const double fopt = *res.problems[static_cast<std::size_t>(trace->key.problem)].optimum;
+        CHECK(std::abs(run.at("fopt").get<double>() - fopt) <= 1e-12 * std::max(1.0, std::abs(fopt)));
+        const auto incumbent = results::incumbent_curve(*trace);
+        REQUIRE(run.at("evaluations").size() == trace->size());
+        const std::size_t d = res.problems[static_cast<std::size_t>(trace->key.problem)].dimension();
+        for (std::size_t i = 0; i < trace->size(); ++i, ++evaluations) {
+            CHECK(run.at("evaluations")[i] == i + 1);
+            CHECK(run.at("measured")[i].get<double>() == trace->value[i]);  // 17 digits: exact
+            CHECK(run.at("best_measured")[i].get<double>() == incumbent.best[i]);
+            CHECK(run.at("precision")[i].get<double>() == incumbent.best_true[i] - fopt);
+            for (std::size_t j = 0; j < d; ++j) CHECK(run.at("x")[i][j].get<double>() == trace->x[i * d + j]);
+        }
+        // the .dat file: the first evaluation, every improvement and the last one
+        const auto dat = run.at("dat_evaluations").get<std::vector<std::size_t>>();
+        CHECK(dat.front() == 1u);
+        CHECK(dat.back() == trace->size());
+        for (std::size_t i = 1; i < trace->size(); ++i) {
+            const bool improved = incumbent.best_true[i] != incumbent.best_true[i - 1];
+            if (improved) CHECK(std::count(dat.begin(), dat.end(), i + 1) == 1);
+        }
+    }
+    CHECK(evaluations == res.runs.size() * 12);
+
+    const auto ioh = run_cli("export " + file + " --format iohprofiler -o " + (dir / "ioh"));
+    INFO(ioh.err);
+    REQUIRE(ioh.status == 0);
+    CHECK(std::filesystem::exists(dir / "ioh/de/IOHprofiler_f3_Rastrigin.json"));
+    const nlohmann::json ioh_runs = read_back("iohprofiler", dir / "ioh");
+    REQUIRE(ioh_runs.size() == res.runs.size());
+    seen.clear();
+    evaluations = 0;
+    for (const auto& run : ioh_runs) {
+        const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
+        REQUIRE(expected.count(key));
+        const auto& [instance, trace] = expected.at(key).at(seen[key]++);
+        CHECK(run.at("suite") == "BBOB");
+        CHECK(run.at("instance") == instance);
+        const double fopt = *res.problems[static_cast<std::size_t>(trace->key.problem)].optimum;
+        REQUIRE(run.at("raw_y").size() == trace->size());
+        for (std::size_t i = 0; i < trace->size(); ++i, ++evaluations) {
+            CHECK(run.at("evaluations")[i] == i + 1);
+            CHECK(run.at("raw_y")[i].get<double>() == trace->true_value[i] - fopt);
+        }
+    }
+    CHECK(evaluations == res.runs.size() * 12);
+
+    // problems without f* are left out with a note; other suites get their own ids
+    results::Results mixed = abc_results();
+    mixed.problems[1].optimum.reset();
+    results::write_results(dir / "mixed.h5", mixed);
+    const auto m = run_cli("export " + (dir / "mixed.h5") + " --format coco " + (dir / "mixed"));
+    REQUIRE(m.status == 0);
+    CHECK(m.err.find("note: problem 'p2' has no known f*; left out") != std::string::npos);
+    CHECK(m.err.find("note: problem 'p1' exported as suite 'handmade', function 1, instance 1, dimension 2") !=
+          std::string::npos);
+    CHECK(read_back("coco", dir / "mixed").size() == 30);  // p1 x 3 optimizers x 10 replicates
+    CHECK(run_cli("export " + (dir / "mixed.h5") + " --format coco").err.find("needs an output folder") !=
+          std::string::npos);
+    CHECK(run_cli("export " + (dir / "mixed.h5") + " --format cocoa x").err.find(
+              "--format 'cocoa' is not supported; accepted: csv, coco, iohprofiler") != std::string::npos);
+}
+
+TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, rank json and latex",
+          "[exports][cli]") {
+    TempDir dir;
+    results::write_results(dir / "abc.h5", abc_results());
+    const auto table = run_cli("table " + (dir / "abc.h5") + " --target 0.5,1e-8 --bootstrap 50");
+    INFO(table.err);
+    REQUIRE(table.status == 0);
+    CHECK(table.out.find("| p1 | 0.5 | **2** [2, 2] 10/10 | ∞ 0/10 | ∞ 0/10 |") != std::string::npos);
+    CHECK(run_cli("table " + (dir / "abc.h5") + " --target 0").err.find("'0' is not a positive number") !=
+          std::string::npos);
+
+    const auto json = run_cli("rank " + (dir / "abc.h5") + " --friedman --format json");
+    REQUIRE(json.status == 0);
+    const auto j = nlohmann::json::parse(json.out);
+    CHECK(j.at("total").at("scores").at(0).at("optimizer") == "A");
+    CHECK(j.at("friedman").at("average_rank") == nlohmann::json::array({1.5, 2.0, 2.5}));  // p1: 1,2,3; p2: 2,2,2
+    CHECK(j.at("friedman").at("nemenyi_p").size() == 3);
+    const auto latex = run_cli("rank " + (dir / "abc.h5") + " --format latex --family-alpha 0.05 --correction holm");
+    REQUIRE(latex.status == 0);
+    CHECK(latex.out.find("p1 & \\textbf{0.045} & 1.04$^\\dagger$ & 10$^\\dagger$ \\\\") != std::string::npos);
+    CHECK(latex.out.find("holm correction") != std::string::npos);
+    CHECK(run_cli("rank " + (dir / "abc.h5") + " --format html").err.find("accepted: markdown, json, latex") !=
+          std::string::npos);
+
+    const char* path = std::getenv("PATH");
+    if (run_shell("command -v gnuplot").status != 0) {
+        SUCCEED("gnuplot is not installed here (" << (path ? path : "") << "); scripts/install-deps installs it");
+        return;
+    }
+    const auto ecdf = run_cli("plot " + (dir / "abc.h5") + " --view ecdf --by dimension --out " + (dir / "ecdf"));
+    INFO(ecdf.err);
+    REQUIRE(ecdf.status == 0);
+    CHECK(ecdf.out.find("ecdf-dimension-2.png") != std::string::npos);
+    CHECK(ecdf.out.find("ecdf-dimension-10.svg") != std::string::npos);
+    const auto agg = run_cli("plot " + (dir / "abc.h5") + " --view aggregate --aggregate rank --out " + (dir / "agg"));
+    REQUIRE(agg.status == 0);
+    CHECK(testing::read_file(dir / "agg/mean_rank__all_problems__2_problems_.dat").find("# A\n# x mean") !=
+          std::string::npos);
+    const auto cost = run_cli("plot " + (dir / "abc.h5") + " --x cost --out " + (dir / "cost"));
+    CHECK(cost.status == 2);  // the hand-made runs cost nothing
+    CHECK(cost.err.find("no problem of") != std::string::npos);
+    // Friedman across 2 problems: a CD diagram
+    const auto cd = run_cli("plot " + (dir / "abc.h5") + " --view cd --out " + (dir / "cd"));
+    INFO(cd.err);
+    REQUIRE(cd.status == 0);
+    CHECK(testing::read_file(dir / "cd/cd.svg").find(">A (1.50)</text>") != std::string::npos);
+    CHECK(testing::read_file(dir / "cd/cd.png").rfind("\x89PNG", 0) == 0);
+}

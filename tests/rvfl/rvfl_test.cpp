@@ -1,0 +1,248 @@
+// The random-vector functional-link surrogates (surrogates/rvfl/): the evidence fixed
+// point, predictive variance, the anchored-MAP ensemble against the exact posterior,
+// gradients, and awkward input.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+
+#include "core/error.hpp"
+#include "surrogates/rvfl/rvfl.hpp"
+#include "tests/support/numeric.hpp"
+
+using namespace bobench;
+using namespace bobench::surrogates::rvfl;
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+namespace {
+
+// A linear-Gaussian toy: t = Phi w + e, w ~ N(0, 1/alpha), e ~ N(0, 1/beta).
+struct Toy {
+    MatrixXd Phi;
+    VectorXd t;
+};
+Toy linear_toy(Eigen::Index n, Eigen::Index m, double alpha, double beta, std::uint64_t seed) {
+    Rng rng(seed);
+    Toy toy;
+    toy.Phi = MatrixXd(n, m);
+    for (Eigen::Index i = 0; i < n; ++i) toy.Phi.row(i) = test::normal_vector(m, rng).transpose();
+    const VectorXd w = test::normal_vector(m, rng) / std::sqrt(alpha);
+    toy.t = toy.Phi * w + test::normal_vector(n, rng) / std::sqrt(beta);
+    return toy;
+}
+
+// ln N(t | 0, I/beta + Phi Phi^T / alpha), densely: independent of the spectral code.
+double dense_log_evidence(const Toy& toy, double alpha, double beta) {
+    const Eigen::Index n = toy.t.size();
+    MatrixXd C = toy.Phi * toy.Phi.transpose() / alpha;
+    C.diagonal().array() += 1.0 / beta;
+    Eigen::LLT<MatrixXd> llt(C);
+    const double log_det = 2 * llt.matrixL().toDenseMatrix().diagonal().array().log().sum();
+    return -0.5 * toy.t.dot(llt.solve(toy.t)) - 0.5 * log_det - 0.5 * n * std::log(2 * M_PI);
+}
+
+RvflOptions options(int variant, AlphaRule rule) {
+    RvflOptions o;
+    apply_variant(variant, o);
+    o.alpha_rule = rule;
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("rvfl: the evidence iteration stops at MacKay's fixed point, a stationary point of the evidence",
+          "[rvfl]") {
+    // N > M takes the primal Gram matrix, N < M the dual one
+    for (auto [n, m] : {std::pair<Eigen::Index, Eigen::Index>{60, 6}, {15, 30}}) {
+        const Toy toy = linear_toy(n, m, 2.0, 25.0, 7 + n);
+        BlrOptions o;
+        o.evidence = true;
+        BayesianLinearRegression blr(o);
+        blr.fit(toy.Phi, toy.t);
+        const double a = blr.alpha(), b = blr.beta();
+        INFO("N = " << n << ", M = " << m << ": alpha " << a << ", beta " << b << " after " << blr.iterations()
+                    << " iterations");
+        REQUIRE(blr.iterations() < o.max_iterations);
+
+        // the fixed point recomputed densely: m = beta A^-1 Phi^T t, gamma from eig(Phi^T Phi)
+        MatrixXd A = b * toy.Phi.transpose() * toy.Phi;
+        A.diagonal().array() += a;
+        const VectorXd mean = b * A.llt().solve(toy.Phi.transpose() * toy.t);
+        const VectorXd l = Eigen::SelfAdjointEigenSolver<MatrixXd>(toy.Phi.transpose() * toy.Phi).eigenvalues();
+        const double gamma = (b * l.array() / (a + b * l.array())).sum();
+        CHECK(gamma == Approx(blr.gamma()).epsilon(1e-9));
+        CHECK(a == Approx(gamma / mean.squaredNorm()).epsilon(1e-6));
+        CHECK(b == Approx((n - gamma) / (toy.t - toy.Phi * mean).squaredNorm()).epsilon(1e-6));
+        CHECK(blr.weights().isApprox(mean, 1e-9));
+
+        // the spectral evidence equals the dense one, and is flat in log alpha, log beta there
+        CHECK(blr.log_evidence() == Approx(dense_log_evidence(toy, a, b)).epsilon(1e-10));
+        const double h = 1e-4;
+        const double d_alpha = (dense_log_evidence(toy, a * std::exp(h), b) - dense_log_evidence(toy, a * std::exp(-h), b)) / (2 * h);
+        const double d_beta = (dense_log_evidence(toy, a, b * std::exp(h)) - dense_log_evidence(toy, a, b * std::exp(-h))) / (2 * h);
+        CHECK(std::abs(d_alpha) < 1e-5);
+        CHECK(std::abs(d_beta) < 1e-5);
+        CHECK(dense_log_evidence(toy, a, b) > dense_log_evidence(toy, 2 * a, b));
+        CHECK(dense_log_evidence(toy, a, b) > dense_log_evidence(toy, a, b / 2));
+    }
+}
+
+TEST_CASE("rvfl: the evidence recovers the toy's alpha and beta from much data", "[rvfl]") {
+    const Toy toy = linear_toy(4000, 10, 2.0, 25.0, 3);
+    BlrOptions o;
+    o.evidence = true;
+    BayesianLinearRegression blr(o);
+    blr.fit(toy.Phi, toy.t);
+    CHECK(blr.beta() == Approx(25.0).epsilon(0.06));   // 4000 residuals: ~2% sd
+    CHECK(blr.alpha() > 0.5);                          // 10 weights: only its order
+    CHECK(blr.alpha() < 8.0);
+}
+
+TEST_CASE("rvfl: the predictive variance grows away from the data", "[rvfl]") {
+    Rng rng(5);
+    const MatrixXd X = test::uniform_points(12, 1, rng, 0.4, 0.6);
+    const VectorXd y = (6 * X.col(0).array()).sin().matrix();
+    for (int variant : {1, 2, 3, 4})
+        for (AlphaRule rule : {AlphaRule::Fixed, AlphaRule::Evidence}) {
+            BayesianRvfl model(1, options(variant, rule));
+            model.fit(X, y, rng);
+            const double near = model.predict(test::point({0.5})).var;
+            const double mid = model.predict(test::point({0.15})).var;
+            const double far = model.predict(test::point({-0.3})).var;
+            INFO("variant " << variant << (rule == AlphaRule::Fixed ? " fixed" : " evidence") << ": var " << near
+                            << " < " << mid << " < " << far);
+            CHECK(near < mid);
+            CHECK(mid < far);
+        }
+}
+
+TEST_CASE("rvfl: the anchored-MAP ensemble's spread matches the exact posterior of a linear model", "[rvfl]") {
+    // hidden = 0 with the direct link: every member is the same linear model, so its
+    // anchored MAPs must be draws from that model's exact posterior
+    Rng rng(11);
+    const MatrixXd X = test::uniform_points(6, 2, rng);
+    const VectorXd y = X * test::point({1.0, -2.0}) + 0.1 * test::normal_vector(6, rng);
+    RvflOptions o;
+    o.hidden = 0;
+    o.direct_link = true;
+    o.sigma_hat = 1.0;  // alpha = 2 for the 2 weights
+    o.beta = 20.0;
+    const double s2 = (y.array() - y.mean()).square().mean();  // the outputs' standardisation
+    const int K = 4000;
+    RvflEnsemble ensemble(2, o, K);
+    ensemble.fit(X, y, rng);
+    BayesianRvfl exact(2, o);
+    exact.fit(X, y, rng);
+    REQUIRE(exact.regression().alpha() == Approx(2.0));
+    for (const VectorXd& x : {test::point({0.5, 0.5}), test::point({1.5, -0.5}), test::point({-1.0, 2.0})}) {
+        const auto e = ensemble.predict(x), p = exact.predict(x);
+        // predictions are in raw units: scale^2 (1/beta + spread) and scale^2 (1/beta + phi^T A^-1 phi)
+        const double noise = s2 / 20.0, latent_e = e.var - noise, latent_p = p.var - noise;
+        REQUIRE(latent_p > 0);
+        // Monte-Carlo error of K draws: the mean within 4 sd / sqrt(K), the variance within
+        // 4 sqrt(2 / (K - 1)) relative
+        INFO("x = " << x.transpose() << ": ensemble " << e.mean << " +- " << latent_e << ", exact " << p.mean
+                    << " +- " << latent_p);
+        CHECK(std::abs(e.mean - p.mean) < 4 * std::sqrt(latent_p / K));
+        CHECK(std::abs(latent_e / latent_p - 1) < 4 * std::sqrt(2.0 / (K - 1)));
+    }
+    // eq. 4.7 read literally (lambda = alpha / beta = 0.1 here) shrinks the anchors, and so
+    // the spread, far below the posterior's
+    o.literal_anchor = true;
+    RvflEnsemble literal(2, o, 400);
+    literal.fit(X, y, rng);
+    const VectorXd x = test::point({1.5, -0.5});
+    CHECK(literal.predict(x).var - s2 / 20.0 < 0.2 * (exact.predict(x).var - s2 / 20.0));
+}
+
+TEST_CASE("rvfl: input gradients of mean and variance match finite differences", "[rvfl]") {
+    Rng rng(2);
+    const MatrixXd X = test::uniform_points(15, 3, rng);
+    const VectorXd y = (X.rowwise().squaredNorm().array() * 3).cos().matrix();
+    const VectorXd x = test::point({0.3, 0.7, 0.45});
+    for (int variant : {1, 2, 3, 4}) {
+        BayesianRvfl b(3, options(variant, AlphaRule::Evidence));
+        RvflEnsemble e(3, options(variant, AlphaRule::Evidence), 5);
+        b.fit(X, y, rng);
+        e.fit(X, y, rng);
+        for (const surrogates::RegressionModel* model : {static_cast<const surrogates::RegressionModel*>(&b),
+                                                         static_cast<const surrogates::RegressionModel*>(&e)}) {
+            VectorXd dm, dv;
+            const auto p = model->predict_with_gradient(x, dm, dv);
+            CHECK(p.mean == Approx(model->predict(x).mean).epsilon(1e-12));
+            CHECK(p.var == Approx(model->predict(x).var).epsilon(1e-10));
+            const VectorXd nm = test::central_difference([&](const VectorXd& u) { return model->predict(u).mean; }, x);
+            const VectorXd nv = test::central_difference([&](const VectorXd& u) { return model->predict(u).var; }, x);
+            INFO("variant " << variant);
+            CHECK(test::gradient_mismatch(dm, nm, 1e-4, 1e-6) <= 1);
+            CHECK(test::gradient_mismatch(dv, nv, 1e-4, 1e-6) <= 1);
+        }
+    }
+}
+
+TEST_CASE("rvfl: singular features, constant targets and zero hidden units", "[rvfl][bad-input]") {
+    Rng rng(4);
+    SECTION("duplicate points: rank-deficient features give the prior along the missing directions") {
+        MatrixXd X(6, 2);
+        X << 0.2, 0.3, 0.2, 0.3, 0.2, 0.3, 0.8, 0.9, 0.8, 0.9, 0.8, 0.9;
+        const VectorXd y = test::point({1, 1.1, 0.9, 3, 3.1, 2.9});
+        for (int variant : {1, 4})
+            for (AlphaRule rule : {AlphaRule::Fixed, AlphaRule::Evidence}) {
+                BayesianRvfl b(2, options(variant, rule));
+                RvflEnsemble e(2, options(variant, rule), 5);
+                b.fit(X, y, rng);
+                e.fit(X, y, rng);
+                CHECK(b.regression().eigenvalues().size() <= 2);  // rank 2 of a 6 x 300+ matrix
+                for (const auto& p : {b.predict(test::point({0.5, 0.5})), e.predict(test::point({0.5, 0.5}))}) {
+                    CHECK(std::isfinite(p.mean));
+                    CHECK(p.var > 0);
+                }
+            }
+    }
+    SECTION("constant targets: the prediction is the constant; evidence keeps its start") {
+        const MatrixXd X = test::uniform_points(5, 2, rng);
+        const VectorXd y = VectorXd::Constant(5, 4.25);
+        BayesianRvfl b(2, options(2, AlphaRule::Evidence));
+        b.fit(X, y, rng);
+        CHECK(b.predict(test::point({0.1, 0.9})).mean == Approx(4.25));
+        CHECK(b.regression().alpha() == 1.0);
+        CHECK(b.regression().iterations() == 0);
+        RvflEnsemble e(2, options(3, AlphaRule::Evidence), 5);
+        e.fit(X, y, rng);
+        CHECK(std::isfinite(e.predict(test::point({0.1, 0.9})).mean));
+    }
+    SECTION("a single point: no spread to standardise by, still a finite predictive") {
+        BayesianRvfl b(2, options(1, AlphaRule::Evidence));
+        b.fit(test::point({0.5, 0.5}).transpose(), test::point({2.0}), rng);
+        CHECK(b.predict(test::point({0.5, 0.5})).mean == Approx(2.0));
+    }
+    SECTION("zero hidden units: an error without the direct link, linear regression with it") {
+        RvflOptions o;
+        o.hidden = 0;
+        o.direct_link = false;
+        CHECK_THROWS_WITH(BayesianRvfl(2, o), Catch::Contains("hidden = 0 without the direct link"));
+        CHECK_THROWS_AS(RvflEnsemble(2, o, 5), UserError);
+        o.direct_link = true;
+        o.alpha_rule = AlphaRule::Evidence;
+        BayesianRvfl b(2, o);
+        const MatrixXd X = test::uniform_points(10, 2, rng);
+        b.fit(X, X * test::point({2.0, -1.0}), rng);
+        const double m0 = b.predict(test::point({0.0, 0.0})).mean, m1 = b.predict(test::point({1.0, 0.5})).mean;
+        CHECK(b.predict(test::point({2.0, 1.0})).mean == Approx(2 * m1 - m0));  // linear in x
+        CHECK(m1 - m0 == Approx(1.5).epsilon(1e-3));
+    }
+    SECTION("failed evaluations are dropped; other bad input names the culprit") {
+        const MatrixXd X = test::uniform_points(4, 2, rng);
+        BayesianRvfl b(2, options(1, AlphaRule::Fixed));
+        b.fit(X, test::point({1, NAN, 2, 3}), rng);
+        CHECK(std::isfinite(b.predict(test::point({0.5, 0.5})).mean));
+        CHECK_THROWS_WITH(b.fit(X, test::point({1, 2, 3}), rng), Catch::Contains("rows but y has"));
+        CHECK_THROWS_WITH(RvflEnsemble(2, options(1, AlphaRule::Fixed), 1), Catch::Contains("at least 2"));
+        CHECK_THROWS_WITH(parse_activation("elu"), Catch::Contains("expected tanh or relu"));
+        RvflOptions o;
+        CHECK_THROWS_WITH(apply_variant(5, o), Catch::Contains("expected 1, 2, 3 or 4"));
+    }
+}
