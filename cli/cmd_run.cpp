@@ -110,17 +110,20 @@ int run_with(const Args& args, const RunBackend* backend) {
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 
     const bool quiet = vm.count("quiet") > 0;
-    const int status = run_spec(spec, quiet, [&](const runners::Plan& plan) {
-        if (!quiet) print_summary(plan, std::cout);
-    });
-    std::cout << "results: " << spec.output << "\n";
+    RunOptions options;
+    options.backend = backend;
+    options.timing = vm.count("timing") > 0;
+    const int status = run_spec(
+        spec, quiet, [&](const runners::Plan& plan) { if (!quiet) print_summary(plan, std::cout); }, options);
+    if (writer) std::cout << "results: " << spec.output << "\n";
     return status;
 }
 
-int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done) {
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done,
+             const RunOptions& options) {
     const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
-    if (!writer) {  // an MPI worker rank: runs what rank 0 hands out, writes nothing
-        backend->work(plan, stop_flag());
+    if (options.backend && !options.backend->writer) {  // an MPI worker rank: runs what rank 0 hands out
+        options.backend->work(plan, stop_flag());
         return stop_flag().load() ? 130 : 0;
     }
     for (const auto& pp : plan.problems)
