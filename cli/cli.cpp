@@ -1,6 +1,8 @@
 #include "cli/cli.hpp"
 
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -8,6 +10,7 @@
 #include <boost/program_options/errors.hpp>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
 
@@ -19,6 +22,8 @@ std::atomic<bool>& stop_flag() {
 }
 
 namespace {
+std::atomic<int> stop_signal{SIGINT};  // the last one received
+
 struct Command {
     int (*run)(const Args&);
     const char* summary;
@@ -45,10 +50,18 @@ const std::map<std::string, Command>& commands() {
 void usage(std::ostream& out) {
     out << "usage: bobench COMMAND [ARGS]   (bobench COMMAND --help for its options)\n\ncommands:\n";
     for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << "\n";
+    out << "\nexit status: 0 done; 1 a run failed, or an output could not be written (disk full: finished runs\n"
+           "are saved, free space and run the command again); 2 bad input, refused before anything runs;\n"
+           "130 / 143 stopped by SIGINT (Ctrl-C) / SIGTERM, finished runs are saved\n";
 }
 
-extern "C" void on_signal(int) { stop_flag().store(true); }
+extern "C" void on_signal(int sig) {
+    stop_signal.store(sig);
+    stop_flag().store(true);
+}
 }  // namespace
+
+int interrupted_status() { return 128 + stop_signal.load(); }
 
 std::optional<boost::program_options::variables_map> parse_words(const Args& args,
                                                                  const boost::program_options::options_description& opts,
@@ -72,13 +85,32 @@ void write_output(const boost::program_options::variables_map& vm, const std::fu
     }
     const std::string path = vm["output"].as<std::string>();
     std::ofstream file(path);
-    if (file) write(file);
-    if (!file) throw UserError("cannot write '" + path + "'");
+    if (!file) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
+    write(file);
+    file.close();
+    check_written(file, "'" + path + "'");
+}
+
+std::string command_line(const std::string& command, const Args& args) {
+    std::string line = "bobench " + command;
+    for (const std::string& a : args) {
+        const bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                             "0123456789-_=:,./+@%") == std::string::npos;
+        if (plain) {
+            line += " " + a;
+            continue;
+        }
+        std::string quoted = "'";
+        for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+        line += " " + quoted + "'";
+    }
+    return line;
 }
 
 int main(int argc, char** argv) {
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
+    std::signal(SIGXFSZ, SIG_IGN);  // over a file-size limit: write() fails with EFBIG, reported by name
     if (argc < 2) {
         usage(std::cerr);
         return 2;
@@ -102,7 +134,9 @@ int main(int argc, char** argv) {
         return 2;
     }
     try {
-        return it->second.run(Args(argv + 2, argv + argc));
+        const int status = it->second.run(Args(argv + 2, argv + argc));
+        check_written(std::cout, "standard output");  // a full disk or /dev/full is an error
+        return status;
     } catch (...) {
         return report_error(name, std::current_exception());
     }

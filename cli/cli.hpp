@@ -17,6 +17,9 @@ namespace bobench::cli {
 
 // Raised by SIGINT/SIGTERM; long-running commands stop cleanly when it becomes true.
 std::atomic<bool>& stop_flag();
+// The exit status of a command stopped by a signal: 128 + the signal's number (130 for
+// SIGINT, 143 for SIGTERM).
+int interrupted_status();
 
 using Args = std::vector<std::string>;  // the words after the subcommand
 
@@ -28,7 +31,8 @@ std::optional<boost::program_options::variables_map> parse_words(const Args& arg
                                                                  const char* positional, int count);
 
 // Streams a command's output to the file named by its --output option, else to standard
-// output; UserError naming the file when it cannot be written.
+// output; UserError naming the file when it cannot be opened, std::runtime_error when
+// writing it fails (disk full).
 void write_output(const boost::program_options::variables_map& vm, const std::function<void(std::ostream&)>& write);
 
 int run(const Args& args);
@@ -55,18 +59,25 @@ int tabular(const Args& args);
 // Prints a command's error ("bobench CMD: error: ...") and returns its exit status: 2 for
 // bad input, 1 otherwise.
 int report_error(const std::string& command, std::exception_ptr error);
-// Plans and runs a spec, resuming what its output already holds; warnings, run errors and
-// the resume note go to standard error, `done` (may be empty) sees the plan once the runs
-// are over. Returns the exit status: 0, 1 (a run failed) or 130 (interrupted).
+
 struct RunOptions {
     const RunBackend* backend = nullptr;  // null: this process's threads
     bool timing = false;                  // print where the CPU time went
 };
-int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done,
-             const RunOptions& options = {});
+// Plans and runs a spec, resuming what its output already holds; warnings, run errors and
+// the resume note go to standard error, `done` (may be empty) sees the plan once the runs
+// are over. Returns the exit status: 0, 1 (a run failed or could not be saved), 130 / 143
+// (SIGINT / SIGTERM).
+// `command` (the command line) goes into the results file.
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
+             const std::function<void(const runners::Plan&)>& done, const RunOptions& options = {});
+
+// The command line as a shell would take it back: bobench run 'a b' ...
+std::string command_line(const std::string& command, const Args& args);
 
 // Dispatches argv; prints errors ("bobench: ..."); returns the exit status:
-// 0 success, 1 a run failed, 2 bad input, 130 interrupted.
+// 0 success, 1 a run failed or an output could not be written, 2 bad input,
+// 130 / 143 stopped by SIGINT / SIGTERM. Standard output is checked before success.
 int main(int argc, char** argv);
 
 }  // namespace bobench::cli

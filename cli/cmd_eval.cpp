@@ -1,4 +1,7 @@
 // bobench eval PROBLEM_ID [--points FILE] [--seed S]
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -8,6 +11,7 @@
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "runners/spec.hpp"
 
 namespace po = boost::program_options;
 
@@ -17,7 +21,7 @@ int eval(const Args& args) {
     po::options_description opts("bobench eval PROBLEM_ID [options]; points: one per line, comma-separated, native units");
     opts.add_options()("help,h", "show this help")("problem", po::value<std::string>(), "problem identifier")(
         "points", po::value<std::string>(), "file of points (default: standard input)")(
-        "seed", po::value<std::uint64_t>()->default_value(1), "seed of the problem's stream (noise)");
+        "seed", po::value<std::string>()->default_value("1"), "seed of the problem's stream (noise)");
     const auto parsed = parse_words(args, opts, "problem", 1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
@@ -31,10 +35,12 @@ int eval(const Args& args) {
     if (vm.count("points")) {
         source = vm["points"].as<std::string>();
         file.open(source);
-        if (!file) throw UserError("cannot read points file '" + source + "'");
+        if (!file || std::filesystem::is_directory(source))
+            throw UserError("cannot read points file '" + source + "'" +
+                            (file ? ": it is a folder" : std::string(": ") + std::strerror(errno)));
         in = &file;
     }
-    Rng rng(vm["seed"].as<std::uint64_t>());
+    Rng rng(runners::parse_seed(vm["seed"].as<std::string>(), "--seed"));
     std::string line;
     std::size_t lineno = 0;
     while (std::getline(*in, line)) {
@@ -52,6 +58,7 @@ int eval(const Args& args) {
             throw UserError(source + ":" + std::to_string(lineno) + ": " + bound.id + ": " + why);
         std::cout << format_double17(bound.problem->evaluate(x, rng).value) << "\n";
     }
+    if (in->bad()) throw UserError("cannot read " + source + ": " + std::strerror(errno));
     return 0;
 }
 

@@ -1,9 +1,13 @@
 // bobench list optimizers|problems
 #include <iostream>
 
+#include <boost/program_options.hpp>
+
 #include "core/error.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+
+namespace po = boost::program_options;
 
 namespace bobench::cli {
 
@@ -18,9 +22,13 @@ static void print(const Registry<Factory>& registry) {
 }
 
 int list(const Args& args) {
-    const std::string what = args.empty() ? "" : args[0];
-    if (args.size() != 1 || (what != "optimizers" && what != "problems"))
-        throw UserError("usage: bobench list optimizers|problems");
+    po::options_description opts("bobench list optimizers|problems   every entry with its description, parameters, "
+                                 "defaults and accepted values");
+    opts.add_options()("help,h", "show this help")("what", po::value<std::string>(), "optimizers or problems");
+    const auto parsed = parse_words(args, opts, "what", 1);
+    if (!parsed) return 0;  // --help was printed
+    const std::string what = parsed->count("what") ? (*parsed)["what"].as<std::string>() : "";
+    if (what != "optimizers" && what != "problems") throw UserError("usage: bobench list optimizers|problems");
     if (what == "optimizers") print(cli::optimizer_catalog());
     else print(cli::problem_catalog());
     return 0;

@@ -16,6 +16,7 @@
 #include "cli/cli.hpp"
 #include "cli/reproductions.hpp"
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "runners/spec.hpp"
 
@@ -120,7 +121,7 @@ int reproduce(const Args& args) {
     const std::vector<std::string> missing = missing_methods(entry, spec);
 
     const auto start = std::chrono::steady_clock::now();
-    const int status = run_spec(spec, vm.count("quiet") > 0, {});
+    const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {});
     if (status != 0) return status;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -153,10 +154,7 @@ int reproduce(const Args& args) {
                                                                                   : ".md";
     const std::string report_path =
         vm.count("report") ? vm["report"].as<std::string>() : fs::path(spec.output).replace_extension(extension).string();
-    std::ofstream file(report_path);
-    file << report;
-    file.close();
-    if (!file) throw UserError("cannot write the report '" + report_path + "'");
+    write_text_file(report_path, report);
     std::cout << report << "\nreport: " << report_path << "\n" << std::flush;
     return 0;
 }

@@ -1,5 +1,6 @@
 // bobench run [SPEC] [--problem ID]... [--optimizer ID]... [overrides]
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <unistd.h>
@@ -11,6 +12,7 @@
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/provenance.hpp"
 #include "runners/experiment.hpp"
 #include "results/store.hpp"
 
@@ -70,9 +72,10 @@ int run_with(const Args& args, const RunBackend* backend) {
         "spec", po::value<std::string>(), "experiment spec (INI); see experiments/demo.ini")(
         "problem", po::value<std::vector<std::string>>()->composing(), "add a problem, e.g. levy:d=5 (repeatable)")(
         "optimizer", po::value<std::vector<std::string>>()->composing(), "add an optimizer, e.g. random-search (repeatable)")(
-        "threads", po::value<int>(), "worker threads (0: all cores)")("replicates", po::value<long>(),
-                                                                      "runs per problem and optimizer")(
-        "budget", po::value<long>(), "evaluations per run")("seed", po::value<std::uint64_t>(), "master seed")(
+        "threads", po::value<std::string>(), "worker threads (0: all cores; at most 1024)")(
+        "replicates", po::value<std::string>(), "runs per problem and optimizer")(
+        "budget", po::value<std::string>(), "evaluations per run")(
+        "seed", po::value<std::string>(), "master seed, in [0, 2^63 - 1]")(
         "output", po::value<std::string>(), "results file (HDF5)")(
         "on-failure", po::value<std::string>(), "NaN/inf objective values: penalty or skip")(
         "data-dir", po::value<std::string>(), "folder of tabular benchmark data (sets BOBENCH_DATA)")(
@@ -94,13 +97,15 @@ int run_with(const Args& args, const RunBackend* backend) {
         for (const auto& p : vm["problem"].as<std::vector<std::string>>()) add(spec.problems, p);
     if (vm.count("optimizer"))
         for (const auto& o : vm["optimizer"].as<std::vector<std::string>>()) add(spec.optimizers, o);
-    if (vm.count("threads")) spec.threads = vm["threads"].as<int>();
-    if (vm.count("replicates")) spec.replicates = vm["replicates"].as<long>();
-    if (vm.count("budget")) spec.budget = vm["budget"].as<long>();
-    if (vm.count("seed")) spec.seed = vm["seed"].as<std::uint64_t>();
+    auto flag = [&](const char* name, long min, long max) {  // checked before it is narrowed
+        return parse_integer(std::string("--") + name, vm[name].as<std::string>(), min, max);
+    };
+    if (vm.count("threads")) spec.threads = flag("threads", 0, runners::max_threads);
+    if (vm.count("replicates")) spec.replicates = flag("replicates", 1, runners::max_replicates);
+    if (vm.count("budget")) spec.budget = flag("budget", 1, runners::max_budget);
+    if (vm.count("seed")) spec.seed = runners::parse_seed(vm["seed"].as<std::string>(), "--seed");
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
     if (vm.count("on-failure")) spec.on_failure = results::parse_policy(vm["on-failure"].as<std::string>(), "--on-failure");
-    if (spec.threads < 0) throw UserError("--threads " + std::to_string(spec.threads) + " is not valid; expected >= 0");
     if (vm.count("data-dir")) spec.data_dir = vm["data-dir"].as<std::string>();
     if (vm.count("shard")) {
         spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
@@ -113,18 +118,26 @@ int run_with(const Args& args, const RunBackend* backend) {
     RunOptions options;
     options.backend = backend;
     options.timing = vm.count("timing") > 0;
-    const int status = run_spec(
-        spec, quiet, [&](const runners::Plan& plan) { if (!quiet) print_summary(plan, std::cout); }, options);
+    const int status = run_spec(spec, quiet, command_line("run", args), [&](const runners::Plan& plan) {
+        if (!quiet) print_summary(plan, std::cout);
+    }, options);
     if (writer) std::cout << "results: " << spec.output << "\n";
     return status;
 }
 
-int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::function<void(const runners::Plan&)>& done,
-             const RunOptions& options) {
-    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
+int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
+             const std::function<void(const runners::Plan&)>& done, const RunOptions& options) {
+    const auto started = std::chrono::system_clock::now();
+    runners::Plan plan;
+    try {
+        plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog(), &stop_flag());
+    } catch (const runners::Interrupted&) {
+        std::cerr << "interrupted while planning; nothing was run\n";
+        return interrupted_status();
+    }
     if (options.backend && !options.backend->writer) {  // an MPI worker rank: runs what rank 0 hands out
         options.backend->work(plan, stop_flag());
-        return stop_flag().load() ? 130 : 0;
+        return stop_flag().load() ? interrupted_status() : 0;
     }
     for (const auto& pp : plan.problems)
         if (pp.problem->metadata().count("synthetic_fixture"))
@@ -133,8 +146,9 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::functio
     runners::ProgressOptions progress;
     if (!quiet) progress = {&std::cerr, ::isatty(STDERR_FILENO) ? runners::Progress::Style::Terminal
                                                                 : runners::Progress::Style::Log};
-    const runners::ExperimentOutcome outcome = runners::run_experiment(
-        plan, stop_flag(), progress, options.backend ? options.backend->executor : runners::Executor{});
+    const runners::ExperimentOutcome outcome =
+        runners::run_experiment(plan, stop_flag(), progress, provenance(started, command),
+                                options.backend ? options.backend->executor : runners::Executor{});
     if (done) done(plan);
     if (options.timing) {
         const double runs = outcome.stats.run_cpu, serial = outcome.stats.commit_cpu + outcome.store_cpu;
@@ -143,6 +157,9 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::functio
                                  runs, serial, outcome.stats.commit_cpu, outcome.store_cpu,
                                  runs + serial > 0 ? serial / (runs + serial) : 0.0);
     }
+    if (outcome.journal_damaged_bytes > 0)
+        std::cerr << "warning: " << outcome.journal_damaged_bytes << " damaged bytes in '" << plan.spec.output
+                  << ".journal' were skipped; the intact runs around them were recovered\n";
     if (outcome.resumed > 0)
         std::cerr << outcome.resumed << " of " << outcome.planned << " runs were already done and were kept\n";
     if (outcome.failed_evaluations > 0)
@@ -152,7 +169,7 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::functio
     for (const auto& e : outcome.errors) std::cerr << "error: run failed: " << e.message << "\n";
     if (outcome.interrupted) {
         std::cerr << "interrupted: finished runs are saved; run the same command again to resume\n";
-        return 130;
+        return interrupted_status();
     }
     return outcome.errors.empty() ? 0 : 1;
 }

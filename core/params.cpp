@@ -14,6 +14,7 @@ Identifier Identifier::parse(std::string_view text) {
     Identifier id;
     id.name = trim(std::string_view(t).substr(0, colon));
     const std::string usage = "expected NAME[:key=value[,key=value...]]";
+    if (!is_utf8(t)) throw UserError("identifier '" + t + "' is not valid UTF-8 text");
     if (id.name.empty()) throw UserError("identifier '" + t + "' has no name; " + usage);
     if (colon == std::string::npos) return id;
     const std::string rest = t.substr(colon + 1);
@@ -81,20 +82,27 @@ ParamSpec ParamSpec::choice(std::string key, std::string def, std::vector<std::s
     return p;
 }
 
-static std::string range_text(double min, double max, bool integer) {
-    auto f = [&](double v) { return integer ? std::to_string(static_cast<long>(v)) : format_double(v); };
-    const bool has_min = integer ? min > static_cast<double>(std::numeric_limits<long>::min()) : std::isfinite(min);
-    const bool has_max = integer ? max < static_cast<double>(std::numeric_limits<long>::max()) : std::isfinite(max);
-    if (has_min && has_max) return " in [" + f(min) + ", " + f(max) + "]";
-    if (has_min) return " >= " + f(min);
-    if (has_max) return " <= " + f(max);
+static std::string range_text(const ParamSpec& p) {
+    const bool integer = p.type == ParamSpec::Type::Integer;
+    auto f = [&](double v) {
+        if (!integer) return format_double(v);
+        constexpr long most = std::numeric_limits<long>::max();  // not a double: 2^63 - 1 rounds up
+        return std::to_string(v >= static_cast<double>(most) ? most : static_cast<long>(v));
+    };
+    const bool has_min = integer ? p.min > static_cast<double>(std::numeric_limits<int>::min()) : std::isfinite(p.min);
+    const bool has_max = integer || std::isfinite(p.max);  // an integer's maximum is always there to say
+    if (has_min && has_max)
+        return std::string(" in ") + (p.min_open ? "(" : "[") + f(p.min) + ", " + f(p.max) + (p.max_open ? ")" : "]");
+    if (has_min) return (p.min_open ? " > " : " >= ") + f(p.min);
+    if (has_max) return (p.max_open ? " < " : " <= ") + f(p.max);
     return "";
 }
 
 std::string ParamSpec::accepted() const {
     switch (type) {
-        case Type::Integer: return "an integer" + range_text(min, max, true);
-        case Type::Real: return "a number" + range_text(min, max, false);
+        case Type::Integer: return "an integer" + range_text(*this);
+        case Type::Real: return (std::isfinite(min) || std::isfinite(max) ? "a number" : "a finite number") +
+                                range_text(*this);
         case Type::Boolean: return "true or false";
         case Type::Text: return "any text";
         case Type::Choice: return "one of " + join(choices, ", ");
@@ -117,7 +125,9 @@ static std::string normalise(const std::string& owner, const ParamSpec& spec, co
         }
         case ParamSpec::Type::Real: {
             double v;
-            if (!parse_double(value, v) || std::isnan(v) || v < spec.min || v > spec.max) throw bad();
+            if (!parse_double(value, v) || !std::isfinite(v) || v < spec.min || v > spec.max ||
+                (spec.min_open && v == spec.min) || (spec.max_open && v == spec.max))
+                throw bad();
             return format_double(v);
         }
         case ParamSpec::Type::Boolean:
@@ -161,7 +171,10 @@ static std::vector<std::string> list_items(const std::string& owner, const std::
         long a, b;
         if (dash != std::string::npos && parse_long(item.substr(0, dash), a) && parse_long(item.substr(dash + 1), b)) {
             if (a > b) throw UserError(owner + ": parameter '" + key + "' range '" + item + "' is empty");
-            if (b - a > 100000) throw UserError(owner + ": parameter '" + key + "' range '" + item + "' is too long");
+            // unsigned: b - a cannot overflow once a <= b
+            if (static_cast<unsigned long>(b) - static_cast<unsigned long>(a) >= max_expansion)
+                throw UserError(owner + ": parameter '" + key + "' range '" + item + "' is too long (at most " +
+                                std::to_string(max_expansion) + " values)");
             for (long v = a; v <= b; ++v) items.push_back(std::to_string(v));
         } else {
             items.push_back(item);
@@ -180,6 +193,9 @@ std::vector<Identifier> expand_lists(const Identifier& id, const std::vector<Par
         const std::vector<std::string> items =
             expandable ? list_items("'" + id.name + "'", key, value) : std::vector<std::string>{value};
         const bool expanded = expandable && (items.size() > 1 || value.find_first_of(",-", 1) != std::string::npos);
+        if (out.size() * items.size() > max_expansion)  // both <= max_expansion: no overflow
+            throw UserError("'" + id.str() + "' expands to more than " + std::to_string(max_expansion) +
+                            " combinations; split it into smaller lists or ranges");
         std::vector<Identifier> next;
         std::vector<std::string> next_tags;
         for (std::size_t i = 0; i < out.size(); ++i)
@@ -194,6 +210,13 @@ std::vector<Identifier> expand_lists(const Identifier& id, const std::vector<Par
     }
     if (suffix) *suffix = std::move(tags);
     return out;
+}
+
+long parse_integer(const std::string& where, const std::string& text, long min, long max) {
+    long v = 0;
+    if (!parse_long(text, v) || v < min || v > max)
+        throw UserError(where + " = '" + text + "' is not valid; expected " + ParamSpec::integer("", 0, "", min, max).accepted());
+    return v;
 }
 
 std::string canonical_id(const std::string& name, const std::vector<ParamSpec>& specs, const Args& args) {

@@ -32,18 +32,29 @@ struct ParamSpec {
     std::string default_value;
     std::string help;
     std::vector<std::string> choices;  // Choice
-    double min = -std::numeric_limits<double>::infinity();  // Integer, Real (inclusive)
+    double min = -std::numeric_limits<double>::infinity();  // Integer, Real (inclusive unless open)
     double max = std::numeric_limits<double>::infinity();
+    bool min_open = false, max_open = false;  // Real: the bound itself is excluded
     bool required = false;  // no default: must be given, always part of the canonical id
 
     ParamSpec& require() {
         required = true;
         return *this;
     }
+    // real("gamma", 0.25, "...", 0, 1).open_min().open_max() accepts (0, 1)
+    ParamSpec& open_min() {
+        min_open = true;
+        return *this;
+    }
+    ParamSpec& open_max() {
+        max_open = true;
+        return *this;
+    }
 
+    // Integer values default to the range of int: factories narrow them to int.
     static ParamSpec integer(std::string key, long def, std::string help,
-                             long min = std::numeric_limits<long>::min(),
-                             long max = std::numeric_limits<long>::max());
+                             long min = std::numeric_limits<int>::min(),
+                             long max = std::numeric_limits<int>::max());
     static ParamSpec real(std::string key, double def, std::string help,
                           double min = -std::numeric_limits<double>::infinity(),
                           double max = std::numeric_limits<double>::infinity());
@@ -52,7 +63,7 @@ struct ParamSpec {
     static ParamSpec choice(std::string key, std::string def, std::vector<std::string> choices,
                             std::string help);
 
-    std::string accepted() const;  // "an integer in [2, 40]", "one of relu, elu", ...
+    std::string accepted() const;  // "an integer in [2, 40]", "a number in (0, 1]", "one of relu, elu", ...
 };
 
 // Parameter values after bind(): every declared key is present, values are normalised
@@ -78,9 +89,15 @@ Args bind_args(const std::string& owner, const std::vector<ParamSpec>& specs, co
 // Expands list and range values of integer parameters into one identifier per
 // combination, in the order given: bbob:f=1-3,d=2,5 -> f=1,d=2  f=1,d=5  f=2,d=2 ...
 // `suffix` receives, per identifier, the expanded values as "f1-d2" (empty if nothing
-// was expanded).
+// was expanded). UserError when the combinations would exceed max_expansion.
+inline constexpr std::size_t max_expansion = 100000;
 std::vector<Identifier> expand_lists(const Identifier& id, const std::vector<ParamSpec>& specs,
                                      std::vector<std::string>* suffix = nullptr);
+
+// An integer setting given as text (a flag, an INI value), checked against [min, max]
+// before it is narrowed anywhere: UserError "<where> = '<text>' is not valid; expected an
+// integer in [min, max]".
+long parse_integer(const std::string& where, const std::string& text, long min, long max);
 
 // NAME:k=v,... with keys sorted and only the values that differ from the defaults: the
 // same configuration always gets the same text (used for seeds and in results files).

@@ -57,6 +57,31 @@ static bool parse_number(std::string_view s, T& out) {
 bool parse_double(std::string_view s, double& out) { return parse_number(s, out); }
 bool parse_long(std::string_view s, long& out) { return parse_number(s, out); }
 
+bool is_utf8(std::string_view s) {
+    std::size_t i = 0;
+    while (i < s.size()) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t n = 0;  // continuation bytes
+        unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte (RFC 3629, table 3-7)
+        if (c < 0x80) n = 0;
+        else if (c >= 0xC2 && c <= 0xDF) n = 1;
+        else if (c == 0xE0) n = 2, lo = 0xA0;
+        else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) n = 2;
+        else if (c == 0xED) n = 2, hi = 0x9F;
+        else if (c == 0xF0) n = 3, lo = 0x90;
+        else if (c >= 0xF1 && c <= 0xF3) n = 3;
+        else if (c == 0xF4) n = 3, hi = 0x8F;
+        else return false;
+        if (s.size() - i <= n) return false;  // cut short
+        for (std::size_t k = 1; k <= n; ++k) {
+            const auto b = static_cast<unsigned char>(s[i + k]);
+            if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return false;
+        }
+        i += n + 1;
+    }
+    return true;
+}
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::vector<std::size_t> row(b.size() + 1);
     for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;

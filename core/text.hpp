@@ -16,6 +16,9 @@ std::string trim(std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);
 bool parse_double(std::string_view s, double& out);  // whole string, no trailing junk
 bool parse_long(std::string_view s, long& out);
+// Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF):
+// results files and their JSON tables hold only UTF-8 text.
+bool is_utf8(std::string_view s);
 
 // Levenshtein distance, for "did you mean ...?" suggestions.
 std::size_t edit_distance(std::string_view a, std::string_view b);

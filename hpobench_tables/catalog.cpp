@@ -21,14 +21,17 @@ std::vector<ParamSpec> common_params(const std::string& missing_default) {
         ParamSpec::choice("valid_optimum", "lowest-mean", {"lowest-mean", "best-test-config"},
                           "f* of validation regret: the lowest mean objective in the table, or the mean objective "
                           "of the configuration with the lowest mean test value (nas_benchmarks' get_results)"),
-        ParamSpec::choice("missing", missing_default, {"error", "fail"},
-                          "configurations the table lacks: refuse the table, or evaluate them as failed (NaN)"),
+        ParamSpec::choice("missing", missing_default, {"auto", "error", "fail"},
+                          "configurations the table lacks: refuse the table (error), evaluate them as failed "
+                          "(fail, NaN), or auto: fail on a synthetic fixture (`bobench tabular fixture` writes "
+                          "1,000 FCNet configurations by default), error on benchmark data"),
     };
 }
 
 std::shared_ptr<const Problem> make_problem(std::shared_ptr<const Table> table, const Args& args,
                                             const std::string& who, Metadata metadata) {
-    if (args.text("missing") == "error") {
+    const std::string missing = args.text("missing");
+    if (missing == "error" || (missing == "auto" && !table->is_fixture())) {
         if (const auto gap = table->first_missing())
             throw UserError(who + ": '" + table->provenance().source + "' has " + std::to_string(table->present()) +
                             " of the " + std::to_string(table->size()) + " configurations of its space; missing e.g. " +

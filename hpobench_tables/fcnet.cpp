@@ -405,7 +405,7 @@ ProblemFactory factory() {
                     "valid MSE after 100 epochs; needs the data files (see --data-dir)";
     f.params = {ParamSpec::choice("dataset", "protein", {"protein", "slice", "naval", "parkinsons"}, "UCI dataset")};
     for (ParamSpec& p : dataset_file_params()) f.params.push_back(std::move(p));
-    for (ParamSpec& p : common_params("error")) f.params.push_back(std::move(p));
+    for (ParamSpec& p : common_params("auto")) f.params.push_back(std::move(p));
     f.make = [](const Args& args) -> std::shared_ptr<const Problem> {
         const Dataset& ds = dataset(args.text("dataset"));
         std::string path = args.text("file");

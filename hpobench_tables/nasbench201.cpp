@@ -235,7 +235,7 @@ ProblemFactory factory() {
                     "error; reads bobench's HDF5 layout (scripts/convert_nasbench201.py)";
     f.params = {ParamSpec::choice("dataset", "cifar10", datasets(), "image dataset")};
     for (ParamSpec& p : dataset_file_params()) f.params.push_back(std::move(p));
-    for (ParamSpec& p : common_params("error")) f.params.push_back(std::move(p));
+    for (ParamSpec& p : common_params("auto")) f.params.push_back(std::move(p));
     f.make = [](const Args& args) -> std::shared_ptr<const Problem> {
         const std::string dataset = args.text("dataset");
         std::string path = args.text("file");

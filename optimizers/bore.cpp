@@ -164,9 +164,7 @@ struct TieBreakingBest {
 class Bore final : public Optimizer {
 public:
     Bore(const Space& space, const Args& args, std::unique_ptr<Classifier> classifier, bool one_hot)
-        : space_(space), args_(args), classifier_(std::move(classifier)), one_hot_(one_hot), history_(space, one_hot) {
-        bore::check_gamma(args.real("gamma"));
-    }
+        : space_(space), args_(args), classifier_(std::move(classifier)), one_hot_(one_hot), history_(space, one_hot) {}
 
     Point ask(Rng& rng) override {
         if (design_.empty())
@@ -227,7 +225,7 @@ private:
 };
 
 std::vector<ParamSpec> loop_params() {
-    return {ParamSpec::real("gamma", 1.0 / 3, "fraction of observations labelled good, in (0, 1)", 0.0, 1.0),
+    return {ParamSpec::real("gamma", 1.0 / 3, "fraction of observations labelled good", 0.0, 1.0).open_min().open_max(),
             ParamSpec::integer("n_init", 10, "random points before the classifier is used", 1),
             designs::kind_param("uniform"),
             ParamSpec::real("epsilon", 0.1, "probability of a uniform random suggestion", 0.0, 1.0),
@@ -239,7 +237,7 @@ std::vector<ParamSpec> mlp_params() {
     return {ParamSpec::integer("layers", 2, "hidden layers", 1, 16),
             ParamSpec::integer("units", 32, "units per hidden layer", 1, 4096),
             ParamSpec::choice("activation", "elu", {"elu", "relu"}, "hidden activation"),
-            ParamSpec::real("learning_rate", 1e-3, "Adam learning rate", 0.0),
+            ParamSpec::real("learning_rate", 1e-3, "Adam learning rate", 0.0).open_min(),
             ParamSpec::integer("batch_size", 64, "minibatch size", 1),
             ParamSpec::integer("steps", 100, "gradient steps per suggestion (epochs = floor(S / ceil(N/B)))", 1),
             ParamSpec::boolean("from_scratch", false, "re-initialise the weights at every suggestion"),
@@ -297,7 +295,7 @@ OptimizerFactory bore_rf_optimizer() {
 OptimizerFactory bore_xgb_optimizer() {
     return bore_factory(
         "bore-xgb", "BORE with an XGBoost classifier (100 rounds, eta 0.3, max_depth 6, min_child_weight 1)",
-        {ParamSpec::integer("rounds", 100, "boosting rounds", 1), ParamSpec::real("eta", 0.3, "learning rate", 0.0, 1.0),
+        {ParamSpec::integer("rounds", 100, "boosting rounds", 1), ParamSpec::real("eta", 0.3, "learning rate", 0.0, 1.0).open_min(),
          ParamSpec::integer("max_depth", 6, "tree depth", 1), ParamSpec::real("min_child_weight", 1.0, "", 0.0),
          ParamSpec::choice("calibration", "none", {"none", "platt", "isotonic"}, "calibration of the probabilities")},
         [](const Args& a) -> std::unique_ptr<Classifier> {

@@ -94,7 +94,7 @@ OptimizerFactory differential_evolution_optimizer() {
     return {"de",
             "differential evolution DE/rand/1/bin, steady state, Latin hypercube start (BORE's continuous baseline)",
             {ParamSpec::integer("population", 20, "population size", 4, 100000),
-             ParamSpec::real("F", 0.5, "differential weight", 0.0, 2.0),
+             ParamSpec::real("F", 0.5, "differential weight", 0.0, 2.0).open_min(),
              ParamSpec::real("CR", 0.5, "crossover rate", 0.0, 1.0)},
             [](const OptimizerSetup& setup, const Args& args) {
                 return std::make_unique<DifferentialEvolution>(setup.space, args);

@@ -31,10 +31,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/error.hpp"
 #include "core/registry.hpp"
-#include "core/text.hpp"
-#include "optimizers/bore_labels.hpp"
 #include "surrogates/parzen/parzen.hpp"
 
 namespace bobench {
@@ -186,12 +183,15 @@ OptimizerFactory tpe_factory(std::string name, std::string description, const Tp
             std::move(description),
             {ParamSpec::real("gamma", defaults.gamma,
                              "good-set fraction: l(x) models the min(ceil(gamma N), 25) or, with split=sqrt, "
-                             "min(ceil(gamma sqrt(N)), 25) best points; strictly inside (0, 1)",
-                             0, 1),
+                             "min(ceil(gamma sqrt(N)), 25) best points",
+                             0, 1)
+                 .open_min()
+                 .open_max(),
              ParamSpec::integer("n_startup", defaults.n_startup, "uniform random suggestions before the model", 1),
              ParamSpec::integer("n_candidates", defaults.n_candidates, "draws from l(x) per parameter scored by log l - log g", 1),
              ParamSpec::real("prior_weight", defaults.prior_weight,
-                             "weight of the prior component / pseudo-count of every density; must be > 0", 0),
+                             "weight of the prior component / pseudo-count of every density", 0)
+                 .open_min(),
              ParamSpec::choice("split", defaults.linear_split ? "linear" : "sqrt", {"linear", "sqrt"},
                                "good-set size: ceil(gamma N) (Optuna) or ceil(gamma sqrt N) (HyperOpt)"),
              ParamSpec::choice("parzen", parzen_name(defaults.parzen), {"optuna-3.1", "optuna", "hyperopt"},
@@ -201,12 +201,8 @@ OptimizerFactory tpe_factory(std::string name, std::string description, const Tp
             [](const OptimizerSetup& setup, const Args& args) {
                 TpeSettings s{args.real("gamma"), args.integer("n_startup"), args.text("split") == "linear",
                               parse_parzen(args.text("parzen"))};
-                bore::check_gamma(s.gamma);
-                s.n_candidates = args.integer("n_candidates");
+                s.n_candidates = args.integer("n_candidates");  // ranges checked when binding
                 s.prior_weight = args.real("prior_weight");
-                if (!(s.prior_weight > 0))
-                    throw UserError("tpe: prior_weight = " + format_double(s.prior_weight) +
-                                    " must be > 0 (it keeps every density positive on the whole space)");
                 return std::make_unique<Tpe>(setup.space, s);
             },
             CostGrowth::Quadratic};

@@ -13,12 +13,23 @@ template <> hid_t native<std::int64_t>() { return H5T_NATIVE_INT64; }
 template <> hid_t native<std::uint64_t>() { return H5T_NATIVE_UINT64; }
 template <> hid_t native<std::uint8_t>() { return H5T_NATIVE_UINT8; }
 
+// The innermost entry of HDF5's error stack ("truncated file: eof = ..."), or "".
+std::string cause() {
+    std::string innermost;
+    auto first = [](unsigned n, const H5E_error2_t* e, void* data) -> herr_t {
+        if (n == 0 && e->desc) *static_cast<std::string*>(data) = e->desc;
+        return 0;
+    };
+    H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, first, &innermost);  // upward: the most specific first
+    return innermost.empty() ? innermost : " (" + innermost + ")";
+}
+
 hid_t check(hid_t id, const std::string& what) {
-    if (id < 0) throw std::runtime_error("HDF5: cannot " + what);
+    if (id < 0) throw std::runtime_error("HDF5: cannot " + what + cause());
     return id;
 }
 void check(herr_t status, const char* what, const std::string& name) {
-    if (status < 0) throw std::runtime_error(std::string("HDF5: cannot ") + what + " '" + name + "'");
+    if (status < 0) throw std::runtime_error(std::string("HDF5: cannot ") + what + " '" + name + "'" + cause());
 }
 }  // namespace
 
@@ -48,6 +59,26 @@ Handle create_file(const std::string& path) {
     silence_errors();
     return {check(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), "create file '" + path + "'"),
             H5Fclose};
+}
+
+Handle create_memory_file(const std::string& name, std::size_t size_hint) {
+    silence_errors();
+    Handle fapl(check(H5Pcreate(H5P_FILE_ACCESS), "create file access properties"), H5Pclose);
+    // grown in steps of the expected size: one allocation, not a copy per 16 MB
+    const std::size_t increment = std::max<std::size_t>(16 << 20, size_hint + (size_hint >> 4) + (1 << 20));
+    check(H5Pset_fapl_core(fapl.get(), increment, /*backing_store=*/0), "use the core driver for", name);
+    return {check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), "create file '" + name + "' in memory"),
+            H5Fclose};
+}
+
+FileImage file_image(hid_t file) {
+    check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush", "file in memory");
+    const ssize_t size = H5Fget_file_image(file, nullptr, 0);
+    if (size < 0) throw std::runtime_error("HDF5: cannot get the image of a file in memory" + cause());
+    FileImage image{std::unique_ptr<char[]>(new char[static_cast<std::size_t>(size)]), static_cast<std::size_t>(size)};
+    if (H5Fget_file_image(file, image.data.get(), image.size) != size)
+        throw std::runtime_error("HDF5: cannot get the image of a file in memory" + cause());
+    return image;
 }
 
 Handle open_file(const std::string& path) {

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <string_view>
 #include <span>
 #include <string>
 #include <vector>
@@ -35,6 +37,16 @@ void silence_errors();  // idempotent; called by every opener below
 
 bool is_hdf5(const std::string& path);
 Handle create_file(const std::string& path);  // truncates
+// A file that lives in memory only (HDF5's core driver); `name` just identifies it.
+Handle create_memory_file(const std::string& name, std::size_t size_hint = 0);
+// The bytes of an open file as they would be on disk (after a flush).
+// The bytes of a file in memory, in a buffer that is not zero-filled first.
+struct FileImage {
+    std::unique_ptr<char[]> data;
+    std::size_t size = 0;
+    std::string_view bytes() const { return {data.get(), size}; }
+};
+FileImage file_image(hid_t file);
 Handle open_file(const std::string& path);    // read-only
 Handle create_group(hid_t parent, const std::string& name);
 Handle open_group(hid_t parent, const std::string& name);

@@ -70,14 +70,15 @@ std::uint32_t checksum(const char* data, std::size_t n) {
     return static_cast<std::uint32_t>(crc);
 }
 
-void write_all(int fd, const std::string& bytes, const std::string& path, std::uint64_t offset) {
+// write_all (core/io.hpp) at an offset: records are placed concurrently.
+void write_at(int fd, const std::string& bytes, const std::string& path, std::uint64_t offset) {
     const char* p = bytes.data();
     std::size_t left = bytes.size();
     while (left > 0) {
         const ssize_t n = ::pwrite(fd, p, left, static_cast<off_t>(offset));
         if (n < 0) {
             if (errno == EINTR) continue;
-            throw UserError("cannot write journal '" + path + "': " + std::strerror(errno));
+            throw std::runtime_error("cannot write journal '" + path + "': " + std::strerror(errno));
         }
         p += n;
         offset += static_cast<std::uint64_t>(n);
@@ -121,20 +122,25 @@ Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(p
         while (at < bytes.size()) {
             std::size_t used = 0;
             if (std::optional<JournalRecord> rec = decode(bytes.data() + at, bytes.size() - at, &used)) {
+                // skipped bytes before it: damage, unless they are all zero (a span that a
+                // concurrent writer had reserved but not yet written when the process died)
+                if (std::any_of(bytes.begin() + static_cast<std::ptrdiff_t>(good),
+                                bytes.begin() + static_cast<std::ptrdiff_t>(at), [](char c) { return c != 0; }))
+                    damaged_bytes_ += at - good;
                 recovered_.push_back(std::move(*rec));
                 at += used;
                 good = at;
                 continue;
             }
             const auto next = bytes.find(std::string_view(magic_bytes, sizeof magic_bytes), at + 1);
-            if (next == std::string::npos) break;
+            if (next == std::string::npos) break;  // the rest is a torn tail
             at = next;
         }
     }
     // drop a torn tail (or write the header of a new journal)
     if (good == 0) {
         if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
-        write_all(fd_, head, path_, 0);
+        write_at(fd_, head, path_, 0);
     } else {
         if (::ftruncate(fd_, static_cast<off_t>(good)) != 0)
             throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
@@ -211,14 +217,14 @@ void Journal::append(const std::string& problem_id, const std::string& optimizer
 void Journal::append_record(const std::string& record) {
     std::shared_lock<std::shared_mutex> lock(truncating_);
     // in the kernel once pwrite returns, so a SIGKILL after it loses nothing
-    write_all(fd_, record, path_, end_.fetch_add(record.size()));
+    write_at(fd_, record, path_, end_.fetch_add(record.size()));
 }
 
 void Journal::clear() {
     std::unique_lock<std::shared_mutex> lock(truncating_);
     if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
     const std::string head = header(experiment_);
-    write_all(fd_, head, path_, 0);
+    write_at(fd_, head, path_, 0);
     end_ = head.size();
 }
 

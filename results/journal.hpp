@@ -4,8 +4,8 @@
 // runs in flight. The results file itself is rewritten whole (temporary file + rename)
 // at checkpoints and at the end, after which the journal is emptied. On the next start,
 // records that were not yet in the results file are recovered; a torn record (the
-// process died while writing it) fails its checksum and is dropped, and the whole records
-// after it are still found.
+// process died while writing it) fails its checksum and is dropped, and a damaged record
+// in the middle is skipped without losing the whole records after it.
 #include <atomic>
 #include <cstdint>
 #include <mutex>
@@ -38,6 +38,9 @@ public:
     Journal& operator=(const Journal&) = delete;
 
     const std::vector<JournalRecord>& recovered() const { return recovered_; }
+    // Bytes between recovered records that held no valid record (damaged on disk): they
+    // were skipped, and the intact records after them kept.
+    std::size_t damaged_bytes() const { return damaged_bytes_; }
     void append(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
     // Appends a record made by encode(). Thread-safe and concurrent: each record gets its
     // own span of the file (reserved atomically) and is written there with pwrite, so
@@ -63,6 +66,7 @@ private:
     std::atomic<std::uint64_t> end_{0};  // where the next record goes
     std::shared_mutex truncating_;       // appends share it, clear() takes it alone
     std::vector<JournalRecord> recovered_;
+    std::size_t damaged_bytes_ = 0;
 };
 
 }  // namespace bobench::results

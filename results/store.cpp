@@ -1,13 +1,18 @@
 #include "results/store.hpp"
 
 #include <algorithm>
-#include <cstdio>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
+#include "core/text.hpp"
 #include "results/hdf5.hpp"
 
 namespace bobench::results {
@@ -54,14 +59,34 @@ static std::optional<double> optional_number(const json& j) {
     return j.is_null() ? std::nullopt : std::optional<double>(j.get<double>());
 }
 
+static UserError damaged(const std::string& path, const std::string& why) {
+    return UserError("'" + path + "' is damaged: " + why);
+}
+
+static void require_rows(const std::string& path, const std::string& name, std::size_t rows, const std::string& ref,
+                         std::size_t ref_rows) {
+    if (rows != ref_rows)
+        throw damaged(path, name + " has " + std::to_string(rows) + " rows, " + ref + " has " + std::to_string(ref_rows));
+}
+
+static std::string optional_attribute(hid_t f, const char* name) {
+    return h5::has_attribute(f, name) ? h5::read_string_attribute(f, name) : std::string();
+}
+
 Results read_results(const std::string& path, bool with_points) {
     if (!std::filesystem::exists(path)) throw UserError("results file '" + path + "' does not exist");
-    if (!is_results_file(path))
-        throw UserError("'" + path + "' is not a bobench results file (no format = \"" + std::string(store_format) +
-                        "\" attribute); it was not written by `bobench run`");
+    const UserError not_ours("'" + path + "' is not a bobench results file (no format = \"" + std::string(store_format) +
+                             "\" attribute); it was not written by `bobench run`");
+    if (!h5::is_hdf5(path)) throw not_ours;
+    h5::Handle file;
     try {
-        h5::Handle file = h5::open_file(path);
-        const hid_t f = file.get();
+        file = h5::open_file(path);  // fails on a truncated file, whose signature is still there
+    } catch (const std::exception& e) {
+        throw damaged(path, std::string(e.what()) + " (truncated or overwritten?)");
+    }
+    const hid_t f = file.get();
+    if (!h5::has_attribute(f, "format") || h5::read_string_attribute(f, "format") != store_format) throw not_ours;
+    try {
         const auto version = h5::read_int_attribute(f, "format_version");
         if (version > store_format_version)
             throw UserError("'" + path + "' has format version " + std::to_string(version) +
@@ -69,6 +94,9 @@ Results read_results(const std::string& path, bool with_points) {
         Results r;
         r.bobench_version = h5::read_string_attribute(f, "bobench_version");
         r.git_revision = h5::read_string_attribute(f, "git_revision");
+        r.provenance = {optional_attribute(f, "timestamp"), optional_attribute(f, "host"),
+                        optional_attribute(f, "compiler"), optional_attribute(f, "dependencies"),
+                        optional_attribute(f, "command_line")};
         r.spec = h5::read_string_attribute(f, "spec");
         r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
         r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
@@ -97,68 +125,102 @@ Results read_results(const std::string& path, bool with_points) {
         const auto test_value = h5::read_vector<double>(evals.get(), "test_value");
         const auto failed = h5::read_vector<std::uint8_t>(evals.get(), "failed");
         const auto x = with_points ? h5::read_vector<double>(evals.get(), "x") : std::vector<double>();
+        const std::vector<hsize_t> x_shape = h5::shape(evals.get(), "x");
 
-        r.runs.resize(problem.size());
-        for (std::size_t i = 0; i < problem.size(); ++i) {
+        // every length and offset is checked before it is used
+        const std::size_t n = problem.size(), m = value.size();
+        const std::string runs_ref = "/runs/problem";
+        require_rows(path, "/runs/optimizer", optimizer.size(), runs_ref, n);
+        require_rows(path, "/runs/replicate", replicate.size(), runs_ref, n);
+        require_rows(path, "/runs/problem_seed", pseed.size(), runs_ref, n);
+        require_rows(path, "/runs/optimizer_seed", oseed.size(), runs_ref, n);
+        require_rows(path, "/runs/seconds", seconds.size(), runs_ref, n);
+        require_rows(path, "/runs/eval_offset", offset.size(), runs_ref, n);
+        require_rows(path, "/runs/eval_count", count.size(), runs_ref, n);
+        require_rows(path, "/runs/x_offset", x_offset.size(), runs_ref, n);
+        require_rows(path, "/runs/notes", notes.size(), runs_ref, n);
+        require_rows(path, "/evals/true_value", true_value.size(), "/evals/value", m);
+        require_rows(path, "/evals/cost", cost.size(), "/evals/value", m);
+        require_rows(path, "/evals/test_value", test_value.size(), "/evals/value", m);
+        require_rows(path, "/evals/failed", failed.size(), "/evals/value", m);
+        if (x_shape.size() != 1) throw damaged(path, "/evals/x is not a 1-D dataset");
+        const auto x_rows = static_cast<std::uint64_t>(x_shape[0]);
+
+        r.runs.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
             Trace& t = r.runs[i];
             t.key = {problem[i], optimizer[i], replicate[i]};
+            const auto where = [&](const std::string& what) { return damaged(path, "run " + std::to_string(i) + " " + what); };
             if (t.key.problem < 0 || t.key.problem >= static_cast<int>(r.problems.size()) || t.key.optimizer < 0 ||
-                t.key.optimizer >= static_cast<int>(r.optimizers.size()) || offset[i] < 0 || count[i] < 0 ||
-                static_cast<std::size_t>(offset[i] + count[i]) > value.size())
-                throw UserError("'" + path + "' is damaged: run " + std::to_string(i) + " points outside the tables");
+                t.key.optimizer >= static_cast<int>(r.optimizers.size()) || t.key.replicate < 0)
+                throw where("names a problem, optimizer or replicate outside the tables");
+            const auto b = offset[i], c = count[i], xb = x_offset[i];
+            if (b < 0 || c < 0 || static_cast<std::uint64_t>(b) > m || static_cast<std::uint64_t>(c) > m - static_cast<std::uint64_t>(b))
+                throw where("has evaluations " + std::to_string(b) + " + " + std::to_string(c) + " beyond /evals/value (" +
+                            std::to_string(m) + " rows)");
+            const std::uint64_t xn = static_cast<std::uint64_t>(c) * r.problems[static_cast<std::size_t>(t.key.problem)].dimension();
+            if (xb < 0 || static_cast<std::uint64_t>(xb) > x_rows || xn > x_rows - static_cast<std::uint64_t>(xb))
+                throw where("has points " + std::to_string(xb) + " + " + std::to_string(xn) + " beyond /evals/x (" +
+                            std::to_string(x_rows) + " values)");
             t.problem_seed = pseed[i];
             t.optimizer_seed = oseed[i];
             t.seconds = seconds[i];
             t.notes = notes[i];
-            const auto b = static_cast<std::ptrdiff_t>(offset[i]), e = b + static_cast<std::ptrdiff_t>(count[i]);
+            const auto e = b + c;
             t.value.assign(value.begin() + b, value.begin() + e);
             t.true_value.assign(true_value.begin() + b, true_value.begin() + e);
             t.cost.assign(cost.begin() + b, cost.begin() + e);
             t.test_value.assign(test_value.begin() + b, test_value.begin() + e);
             t.failed.assign(failed.begin() + b, failed.begin() + e);
-            if (with_points) {
-                const auto xb = static_cast<std::ptrdiff_t>(x_offset[i]);
-                const auto xn = static_cast<std::ptrdiff_t>(count[i] * static_cast<std::int64_t>(
-                                                                           r.problems[t.key.problem].dimension()));
-                t.x.assign(x.begin() + xb, x.begin() + xb + xn);
-            }
+            if (with_points) t.x.assign(x.begin() + xb, x.begin() + xb + static_cast<std::int64_t>(xn));
         }
         return r;
     } catch (const UserError&) {
         throw;
-    } catch (const std::exception& e) {
-        throw UserError("cannot read results file '" + path + "': " + e.what());
+    } catch (const std::exception& e) {  // a missing dataset or attribute, JSON that does not parse ...
+        throw damaged(path, e.what());
     }
 }
 
-void write_results(const std::string& path, const Results& r) {
+// The whole results file as bytes: built by HDF5 in memory (the core driver), so the disk
+// is touched only by write_file_replacing, whose every write is checked. (HDF5 writing a
+// file itself cannot report a full disk cleanly: its close then fails and its cleanup at
+// exit crashes.)
+static h5::FileImage results_image(const std::string& name, const Results& r) {
     // written in key order whatever order the runs finished in
     std::vector<std::size_t> order(r.runs.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
-    const std::filesystem::path target(path);
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    try {
-        h5::Handle file = h5::create_file(tmp);
-        const hid_t f = file.get();
-        h5::write_attribute(f, "format", std::string(store_format));
-        h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
-        h5::write_attribute(f, "bobench_version", r.bobench_version);
-        h5::write_attribute(f, "git_revision", r.git_revision);
-        h5::write_attribute(f, "spec", r.spec);
-        h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
-        h5::write_attribute(f, "budget", std::int64_t{r.budget});
-        h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
-        if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
-        json problems = json::array(), optimizers = json::array();
-        for (const ProblemInfo& p : r.problems)
-            problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
-                                {"optimum", optional_number(p.optimum)},
-                                {"test_optimum", optional_number(p.test_optimum)}, {"metadata", p.metadata}});
-        for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
-        h5::write_attribute(f, "problems", problems.dump());
-        h5::write_attribute(f, "optimizers", optimizers.dump());
+    std::size_t expected = 4096;  // the evaluations' columns and the per-run table, roughly
+    for (const Trace& t : r.runs) expected += t.size() * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double) + 128;
+    h5::Handle file = h5::create_memory_file(name, expected);
+    const hid_t f = file.get();
+    h5::write_attribute(f, "format", std::string(store_format));
+    h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
+    h5::write_attribute(f, "bobench_version", r.bobench_version);
+    h5::write_attribute(f, "git_revision", r.git_revision);
+    h5::write_attribute(f, "timestamp", r.provenance.timestamp);
+    h5::write_attribute(f, "host", r.provenance.host);
+    h5::write_attribute(f, "compiler", r.provenance.compiler);
+    h5::write_attribute(f, "dependencies", r.provenance.dependencies);
+    h5::write_attribute(f, "command_line", r.provenance.command_line);
+    h5::write_attribute(f, "spec", r.spec);
+    h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
+    h5::write_attribute(f, "budget", std::int64_t{r.budget});
+    h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
+    if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
+    json problems = json::array(), optimizers = json::array();
+    for (const ProblemInfo& p : r.problems)
+        problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
+                            {"optimum", optional_number(p.optimum)},
+                            {"test_optimum", optional_number(p.test_optimum)}, {"metadata", p.metadata}});
+    for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
+    // labels and ids are checked to be UTF-8 before any run; anything else that is not
+    // (a metadata path) is replaced rather than losing the experiment
+    h5::write_attribute(f, "problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
+    h5::write_attribute(f, "optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
 
+    {
         // the per-run table whole; the per-evaluation columns straight from the traces
         const std::size_t n = r.runs.size();
         std::vector<std::int32_t> problem(n), optimizer(n), replicate(n);
@@ -196,9 +258,9 @@ void write_results(const std::string& path, const Results& r) {
         h5::write_vector(runs.get(), "x_offset", x_offset);
         h5::write_strings(runs.get(), "notes", notes);
         using Column = std::vector<double> Trace::*;
-        auto doubles = [&](const char* name, std::size_t total, Column column, bool compress) {
+        auto doubles = [&](const char* column_name, std::size_t total, Column column, bool compress) {
             h5::write_column<double>(
-                evals.get(), name, total, n,
+                evals.get(), column_name, total, n,
                 [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, compress);
         };
         doubles("value", n_evals, &Trace::value, false);  // objective values: little to gain
@@ -209,18 +271,80 @@ void write_results(const std::string& path, const Results& r) {
             evals.get(), "failed", n_evals, n,
             [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); });
         doubles("x", n_x, &Trace::x, false);
-        runs.reset();
-        evals.reset();
-        if (H5Fflush(f, H5F_SCOPE_GLOBAL) < 0) throw std::runtime_error("HDF5: cannot flush '" + tmp + "'");
+    }
+    return h5::file_image(f);
+}
+
+// The file that writing `path` replaces: the target of a symbolic link (followed even when
+// it does not exist yet), else `path`.
+static std::filesystem::path output_target(const std::string& path) {
+    std::filesystem::path p = path;
+    std::error_code ec;
+    for (int hops = 0; hops < 40 && std::filesystem::is_symlink(p, ec); ++hops) {
+        const std::filesystem::path to = std::filesystem::read_symlink(p, ec);
+        if (ec) break;
+        p = to.is_absolute() ? to : p.parent_path() / to;
+    }
+    return p;
+}
+
+static std::string temporary_name(const std::filesystem::path& target) {
+    return target.string() + ".tmp-" + std::to_string(::getpid());
+}
+
+// Writes `bytes` to a temporary file beside `path`'s target, syncs it and renames it over
+// the target.
+static void write_file_replacing(const std::string& path, std::string_view bytes) {
+    const std::filesystem::path target = output_target(path);
+    const std::string tmp = temporary_name(target), what = "results file '" + path + "'";
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));
+    try {
+        write_all(fd, bytes, what);
+        if (::fsync(fd) != 0) throw std::runtime_error("cannot write " + what + ": " + std::strerror(errno));
+        if (::close(fd) != 0) throw std::runtime_error("cannot write " + what + ": " + std::strerror(errno));
     } catch (...) {
-        std::remove(tmp.c_str());
+        ::close(fd);  // harmless when already closed (EBADF)
+        ::unlink(tmp.c_str());
         throw;
     }
+    if (::rename(tmp.c_str(), target.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(tmp.c_str());
+        throw std::runtime_error("cannot write " + what + ": " + std::strerror(error));
+    }
+}
+
+void write_results(const std::string& path, const Results& r) {
+    write_file_replacing(path, results_image(temporary_name(output_target(path)), r).bytes());
+}
+
+void check_output(const std::string& path) {
+    namespace fs = std::filesystem;
+    if (path.empty()) throw UserError("no output file given (experiment.output or --output)");
     std::error_code ec;
-    std::filesystem::rename(tmp, target, ec);
-    if (ec) {
-        std::remove(tmp.c_str());
-        throw UserError("cannot write results file '" + path + "': " + ec.message());
+    if (path.back() == '/' || fs::is_directory(path, ec))
+        throw UserError("output '" + path + "' is a folder; name a file in it, e.g. '" +
+                        (fs::path(path) / "results.h5").string() + "'");
+    const fs::path target = output_target(path);
+    if (!fs::exists(target, ec)) return;
+    const bool no_write_bit = (fs::status(target, ec).permissions() & fs::perms::owner_write) == fs::perms::none;
+    if (no_write_bit || ::access(target.c_str(), W_OK) != 0)
+        throw UserError("output '" + path + "' is read-only; make it writable (chmod u+w) or choose another --output");
+}
+
+void remove_stale_temporaries(const std::string& path) {
+    namespace fs = std::filesystem;
+    const fs::path target = output_target(path);
+    const std::string prefix = target.filename().string() + ".tmp-";
+    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        long pid = 0;
+        if (name.compare(0, prefix.size(), prefix) != 0 || !parse_long(name.substr(prefix.size()), pid) || pid <= 0)
+            continue;
+        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) fs::remove(e.path(), ec);  // its writer is gone
     }
 }
 

@@ -3,7 +3,9 @@
 //
 // Layout (format_version 1), readable from h5py without bobench:
 //   /             attributes: format = "bobench-traces", format_version, bobench_version,
-//                 git_revision, spec (INI text), seed, budget, on_failure,
+//                 git_revision, spec (INI text), seed, budget, on_failure, the provenance
+//                 of the last run that wrote it (timestamp, host, compiler, dependencies
+//                 as a JSON object, command_line),
 //                 problems (JSON list: label, id, dimension, params, optimum, metadata),
 //                 optimizers (JSON list: label, id); shard ("K/N of R") only in the
 //                 file of one shard of a plan (bobench run --shard)
@@ -14,7 +16,8 @@
 //                 test_value, failed; /evals/x holds the points, flat, run by run
 // Runs are sorted by (problem, optimizer, replicate), so the file does not depend on the
 // order in which threads finished. Files are written whole to a temporary name and
-// renamed, so a results file is never seen half-written.
+// renamed, so a results file is never seen half-written. Readers check every dataset's
+// length and every offset before using them: a damaged file is refused by name.
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,8 +48,19 @@ struct OptimizerInfo {
     std::string label, id;
 };
 
+// Where and how the file was last written; informative, never compared. Empty in files
+// written before format_version 1 gained it.
+struct Provenance {
+    std::string timestamp;     // when the writing command started, ISO 8601 UTC
+    std::string host;          // gethostname()
+    std::string compiler;      // e.g. "GCC 12.2.0"
+    std::string dependencies;  // JSON object: library -> version ("eigen": "3.4.0", ...)
+    std::string command_line;  // the bobench command, shell-quoted
+};
+
 struct Results {
     std::string bobench_version, git_revision, spec;
+    Provenance provenance;
     std::uint64_t seed = 0;
     long budget = 0;
     FailurePolicy on_failure = FailurePolicy::Penalty;
@@ -62,9 +76,19 @@ struct Results {
 
 // True when `path` is an HDF5 file with bobench's format attribute.
 bool is_results_file(const std::string& path);
-// Reads a results file; UserError when it is missing or not a bobench results file.
+// Reads a results file; UserError when it is missing, not a bobench results file, or
+// damaged ("'F' is damaged: ...").
 Results read_results(const std::string& path, bool with_points = true);
-// Writes `path` via a temporary file in the same folder and an atomic rename.
+// Writes `path` whole: the HDF5 file is built in memory, written to a temporary file in
+// the same folder (every write checked, then fsync) and renamed over `path`. When `path`
+// is a symbolic link, the file it points to is replaced and the link kept.
+// std::runtime_error naming the file and the system's reason (e.g. no space left).
 void write_results(const std::string& path, const Results& results);
+
+// UserError unless write_results(path) can be expected to work: refuses a folder (or a
+// path ending in '/') and a read-only file, before any run.
+void check_output(const std::string& path);
+// Removes `<path>.tmp-PID` files left by writers that were killed (PID no longer alive).
+void remove_stale_temporaries(const std::string& path);
 
 }  // namespace bobench::results

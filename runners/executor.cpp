@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <cmath>
 #include <ctime>
 #include <mutex>
@@ -13,7 +14,8 @@
 
 namespace bobench::runners {
 
-results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop) {
+results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop,
+                       const std::atomic<bool>* abandon) {
     const auto start = std::chrono::steady_clock::now();
     const PlannedProblem& pp = plan.problems[static_cast<std::size_t>(key.problem)];
     const PlannedOptimizer& po = plan.optimizers[static_cast<std::size_t>(key.optimizer)];
@@ -31,7 +33,8 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     auto optimizer = po.bound.make({space, budget});
     double worst = -std::numeric_limits<double>::infinity();
     for (long i = 0; i < budget; ++i) {
-        if (stop.load(std::memory_order_relaxed)) throw Interrupted{};
+        if (stop.load(std::memory_order_relaxed) || (abandon && abandon->load(std::memory_order_relaxed)))
+            throw Interrupted{};
         const Point x = optimizer->ask(optimizer_rng);
         if (!space.contains(x))
             throw std::runtime_error("optimizer '" + po.label + "' suggested a point outside the space of problem '" +
@@ -72,22 +75,41 @@ double thread_cpu_seconds() {
 
 void Workers::run(const results::RunKey& key, double& run_cpu, double& commit_cpu) {
     const double t0 = thread_cpu_seconds();
+    results::Trace t;
     try {
-        results::Trace t = run_one(plan_, key, stop_);
+        t = run_one(plan_, key, stop_, &halt_);
+    } catch (const Interrupted&) {
+        return;
+    } catch (const std::exception& e) {
+        fail(key, e.what());
+        return;
+    }
+    // an exception must not leave an OpenMP region (std::terminate): the first failure to
+    // save is kept, stops the other runs, and is rethrown after the region
+    try {
         sink_.save(t);
         const double t1 = thread_cpu_seconds();
         run_cpu += t1 - t0;
         commit(std::move(t));
         commit_cpu += thread_cpu_seconds() - t1;
-    } catch (const Interrupted&) {
-    } catch (const std::exception& e) {
-        fail(key, e.what());
+    } catch (...) {
+        halt_with(std::current_exception());
     }
+}
+
+void Workers::halt_with(std::exception_ptr failure) {
+    std::lock_guard<std::mutex> lock(errors_mutex_);
+    if (!failure_) failure_ = failure;
+    halt_ = true;
 }
 
 void Workers::commit(results::Trace&& trace) {
     std::lock_guard<std::mutex> lock(commit_mutex_);
-    sink_.commit(std::move(trace));
+    if (!halted()) sink_.commit(std::move(trace));
+}
+
+void Workers::rethrow_failure() {
+    if (failure_) std::rethrow_exception(failure_);
 }
 
 void Workers::fail(const results::RunKey& key, const std::string& what) {
@@ -108,9 +130,12 @@ std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKe
     double run_cpu = 0, commit_cpu = 0;
     const long n = static_cast<long>(pending.size());
     if (threads <= 0) threads = omp_get_max_threads();
+    threads = static_cast<int>(std::clamp<long>(n, 1, threads));  // no idle threads
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : run_cpu, commit_cpu)
     for (long i = 0; i < n; ++i)
-        if (!stop.load(std::memory_order_relaxed)) workers.run(pending[static_cast<std::size_t>(i)], run_cpu, commit_cpu);
+        if (!stop.load(std::memory_order_relaxed) && !workers.halted())
+            workers.run(pending[static_cast<std::size_t>(i)], run_cpu, commit_cpu);
+    workers.rethrow_failure();
     if (stats) {
         stats->run_cpu += run_cpu;
         stats->commit_cpu += commit_cpu;

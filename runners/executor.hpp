@@ -2,6 +2,7 @@
 // Runs a plan's runs across OpenMP threads. A run is single-threaded and owns its two
 // random streams, so its trace depends on its seeds only, never on the thread count.
 #include <atomic>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -12,12 +13,12 @@
 
 namespace bobench::runners {
 
-struct Interrupted {};  // thrown inside a run when the stop flag is raised
-
 // One run, evaluation by evaluation: ask -> evaluate -> tell, recording the trace.
 // Objective values that are NaN/inf are recorded as failed and go to tell_failure with the
-// worst finite value seen so far (policy penalty) or none (skip).
-results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop);
+// worst finite value seen so far (policy penalty) or none (skip). Throws Interrupted
+// once `stop` (or `abandon`, when given) is true.
+results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop,
+                       const std::atomic<bool>* abandon = nullptr);
 
 struct RunError {
     results::RunKey key;
@@ -44,7 +45,9 @@ struct ExecutionStats {
 };
 
 // What the worker threads of an executor share: one run's work, journal and commit, and
-// the failures. Thread-safe.
+// the failures. Thread-safe. When saving or committing throws (e.g. the disk is full),
+// the runs in flight are abandoned (halted()) and rethrow_failure() rethrows it once the
+// threads have stopped.
 class Workers {
 public:
     Workers(const Plan& plan, const std::atomic<bool>& stop, const Sink& sink) : plan_(plan), stop_(stop), sink_(sink) {}
@@ -55,6 +58,9 @@ public:
     void commit(results::Trace&& trace);  // one at a time
     void fail(const results::RunKey& key, const std::string& what);
     std::vector<RunError> errors();  // in key order
+    bool halted() const { return halt_.load(std::memory_order_relaxed); }
+    void halt_with(std::exception_ptr failure);  // keeps the first failure
+    void rethrow_failure();
 
 private:
     const Plan& plan_;
@@ -62,11 +68,15 @@ private:
     const Sink& sink_;
     std::mutex commit_mutex_, errors_mutex_;
     std::vector<RunError> errors_;
+    std::atomic<bool> halt_{false};
+    std::exception_ptr failure_;
 };
 
 // Runs `pending` in the given order (longest_first puts the longest expected runs
 // first, to cut the tail), `threads` at a time (0: all cores). Stops starting runs, and
 // abandons those in flight, once `stop` is true. Returns the runs that threw, in key order.
+// When saving or committing a trace throws, the runs in flight are abandoned and its
+// exception is rethrown here, after the threads have stopped.
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
                               const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats = nullptr);
 

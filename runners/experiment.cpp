@@ -1,7 +1,9 @@
 #include "runners/experiment.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -9,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/version.hpp"
+#include "results/hdf5.hpp"
 #include "results/journal.hpp"
 #include "results/lock.hpp"
 #include "results/store.hpp"
@@ -22,16 +25,18 @@ std::uint64_t experiment_hash(const ExperimentSpec& s) {
                        static_cast<std::uint64_t>(s.on_failure));
 }
 
-// Loads the existing results file, or starts an empty one; checks it may be extended.
-results::Results load_or_start(const Plan& plan) {
+// Loads the existing results file, or starts an empty one; checks it may be extended and
+// that the output can be written, before any run.
+results::Results load_or_start(const Plan& plan, const results::Provenance& provenance) {
     const ExperimentSpec& spec = plan.spec;
     const std::string& path = spec.output;
+    results::check_output(path);
     results::Results r;
     if (std::filesystem::exists(path)) {
-        if (!results::is_results_file(path))
+        if (!h5::is_hdf5(path))
             throw UserError("output '" + path + "' exists and is not a bobench results file; refusing to touch it "
                             "(choose another --output)");
-        r = results::read_results(path);
+        r = results::read_results(path);  // refuses another program's HDF5 file, and a damaged one, by name
         auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
             if (theirs != ours)
                 throw UserError("output '" + path + "' holds an experiment with " + what + " = " + theirs +
@@ -48,8 +53,10 @@ results::Results load_or_start(const Plan& plan) {
                             ", this run is " + (ours.empty() ? "the whole experiment" : "shard " + ours + " runs") +
                             " (choose another --output, or `bobench merge` the shards)");
     }
+    results::remove_stale_temporaries(path);
     r.bobench_version = version;
     r.git_revision = git_revision;
+    r.provenance = provenance;
     r.spec = to_ini(spec);
     r.seed = spec.seed;
     r.budget = spec.budget;
@@ -63,25 +70,40 @@ results::Results load_or_start(const Plan& plan) {
 template <class Info, class Entry, class IdOf>
 std::vector<int> merge_table(std::vector<Info>& table, const std::vector<Entry>& entries, IdOf id_of,
                              const std::function<Info(const Entry&)>& describe_entry, const char* kind) {
+    std::map<std::string, int> by_id;
+    for (std::size_t k = 0; k < table.size(); ++k) by_id.emplace(table[k].id, static_cast<int>(k));
     std::vector<int> index;
     for (const Entry& e : entries) {
-        const std::string& id = id_of(e);
-        int i = -1;
-        for (std::size_t k = 0; k < table.size(); ++k)
-            if (table[k].id == id) i = static_cast<int>(k);
-        if (i < 0) {
-            i = static_cast<int>(table.size());
-            table.push_back(describe_entry(e));
-        }
-        table[static_cast<std::size_t>(i)].label = e.label;
-        index.push_back(i);
+        const auto [it, added] = by_id.emplace(id_of(e), static_cast<int>(table.size()));
+        if (added) table.push_back(describe_entry(e));
+        table[static_cast<std::size_t>(it->second)].label = e.label;
+        index.push_back(it->second);
     }
-    for (std::size_t a = 0; a < table.size(); ++a)
-        for (std::size_t b = a + 1; b < table.size(); ++b)
-            if (table[a].label == table[b].label)
-                throw UserError(std::string("label '") + table[a].label + "' would name two " + kind + "s in the " +
-                                "results file: '" + table[a].id + "' and '" + table[b].id + "'; rename one");
+    std::map<std::string, const Info*> by_label;
+    for (const Info& info : table)
+        if (const auto [it, added] = by_label.emplace(info.label, &info); !added)
+            throw UserError(std::string("label '") + info.label + "' would name two " + kind + "s in the " +
+                            "results file: '" + it->second->id + "' and '" + info.id + "'; rename one");
     return index;
+}
+
+// A journal record that passed its checksum but cannot be a run of this experiment (a
+// bug or a hand-edited journal) is refused rather than merged.
+void check_record(const results::Trace& t, const results::ProblemInfo& problem, long budget,
+                  const std::string& journal) {
+    std::string why;
+    if (t.key.replicate < 0 || t.key.replicate >= max_replicates)
+        why = "replicate " + std::to_string(t.key.replicate) + " is out of range";
+    else if (t.size() != static_cast<std::size_t>(budget))
+        why = std::to_string(t.size()) + " evaluations, the budget is " + std::to_string(budget);
+    else if (t.x.size() != t.size() * problem.dimension() || t.true_value.size() != t.size() ||
+             t.cost.size() != t.size() || t.test_value.size() != t.size() || t.failed.size() != t.size())
+        why = "columns of different lengths";
+    else if (std::any_of(t.failed.begin(), t.failed.end(), [](std::uint8_t f) { return f > 1; }))
+        why = "failure flags other than 0 and 1";
+    if (!why.empty())
+        throw UserError("journal '" + journal + "' is damaged: a record of problem '" + problem.id + "' has " + why +
+                        "; move the journal away and run again");
 }
 
 }  // namespace
@@ -91,7 +113,7 @@ std::string shard_label(const Plan& plan) {
 }
 
 ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress_options,
-                                 const Executor& executor) {
+                                 const results::Provenance& provenance, const Executor& executor) {
     const std::string& path = plan.spec.output;
     {  // the folder first: the lock file goes beside the output
         const auto dir = std::filesystem::path(path).parent_path();
@@ -102,7 +124,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     const results::OutputLock lock(path);
     ExperimentOutcome outcome;
     const double load_start = thread_cpu_seconds();
-    results::Results results = load_or_start(plan);
+    results::Results results = load_or_start(plan, provenance);
     const std::vector<int> pmap = merge_table<results::ProblemInfo, PlannedProblem>(
         results.problems, plan.problems, [](const PlannedProblem& p) -> const std::string& { return p.id; },
         [](const PlannedProblem& p) { return describe(p); }, "problem");
@@ -124,6 +146,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
                             "or delete the journal");
         results::Trace t = rec.trace;
         t.key = {p, o, rec.trace.key.replicate};
+        check_record(t, results.problems[static_cast<std::size_t>(p)], plan.spec.budget, path + ".journal");
         if (done.insert(t.key).second) {
             results.runs.push_back(std::move(t));
             ++recovered;
@@ -135,6 +158,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     }
 
     outcome.planned = plan.runs.size();
+    outcome.journal_damaged_bytes = journal.damaged_bytes();
     std::vector<results::RunKey> pending;
     for (const results::RunKey& k : plan.runs) {
         const results::RunKey stored{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
@@ -175,12 +199,22 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
                     std::max(checkpoint_every, 20 * std::chrono::duration<double>(last_checkpoint - now).count());
             }
         }};
-    outcome.errors = executor ? executor(plan, pending, stop, sink, &outcome.stats)
-                              : execute(plan, pending, plan.spec.threads, stop, sink, &outcome.stats);
-    if (!pending.empty()) progress.finish(outcome.completed);
-    outcome.interrupted = stop.load();
-    const double w0 = thread_cpu_seconds();
-    results::write_results(path, results);
+    const double w0 = [&] {
+        try {
+            outcome.errors = executor ? executor(plan, pending, stop, sink, &outcome.stats)
+                                      : execute(plan, pending, static_cast<int>(plan.spec.threads), stop, sink,
+                                                &outcome.stats);
+            if (!pending.empty()) progress.finish(outcome.completed);
+            outcome.interrupted = stop.load();
+            const double start = thread_cpu_seconds();
+            results::write_results(path, results);
+            return start;
+        } catch (const std::exception& e) {  // the journal or the results file could not be written
+            if (progress_options.out) *progress_options.out << "\n";
+            throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
+                                     "free space and run the same command again to resume");
+        }
+    }();
     journal.remove();
     outcome.store_cpu += thread_cpu_seconds() - w0;
     return outcome;

@@ -20,6 +20,7 @@ struct ExperimentOutcome {
     std::size_t resumed = 0;    // of those, already in the results file or the journal
     std::size_t completed = 0;  // finished by this call
     std::size_t failed_evaluations = 0;
+    std::size_t journal_damaged_bytes = 0;  // skipped while recovering (records around them kept)
     std::vector<RunError> errors;
     bool interrupted = false;
     ExecutionStats stats;    // CPU seconds in runs and in the serial commit of each run
@@ -36,11 +37,14 @@ struct ProgressOptions {
     Progress::Style style = Progress::Style::Terminal;
 };
 
+// `provenance` (host, command line ...) goes into the results file's attributes.
 // UserError, before anything is written, when the results file exists and is not a
 // bobench file, holds an experiment with another seed, budget or failure policy, holds
-// another shard, or is being written by another process (its lock).
+// another shard, is being written by another process (its lock), or cannot be written.
+// std::runtime_error when writing fails while running (disk full): the finished runs are
+// then in the results file and the journal.
 ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress = {},
-                                 const Executor& executor = {});
+                                 const results::Provenance& provenance = {}, const Executor& executor = {});
 
 // The value of the results file's `shard` attribute for a plan: "K/N of <runs>", or "".
 std::string shard_label(const Plan& plan);

@@ -1,6 +1,7 @@
 #pragma once
 // A Plan is the flat list of runs a spec asks for, with every problem built once (shared
 // read-only by all threads) and every run's seeds derived from the canonical ids.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -35,7 +36,14 @@ struct Plan {
 // What the results file records of a planned problem.
 results::ProblemInfo describe(const PlannedProblem& p);
 
-Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, const OptimizerRegistry& optimizers);
+struct Interrupted {};  // thrown while planning or inside a run once the stop flag is raised
+
+// Binds every identifier, builds every problem once, and builds every optimizer once per
+// problem to check that it can run there (a parameter that does not fit the problem's
+// space, e.g. too few MCMC walkers for its dimension, is refused here and not after the
+// whole experiment). Throws Interrupted when `stop` becomes true (Ctrl-C while planning).
+Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, const OptimizerRegistry& optimizers,
+               const std::atomic<bool>* stop = nullptr);
 
 // A run's expected cost in arbitrary units, budget^growth x (dimension + 1), from the
 // optimizer's declared CostGrowth: a deterministic guess, used only for ordering.

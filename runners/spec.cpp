@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -14,15 +15,6 @@
 namespace po = boost::program_options;
 
 namespace bobench::runners {
-
-template <class T>
-static T number(const std::string& origin, const std::string& key, const std::string& text, double min) {
-    long v;
-    if (!parse_long(text, v) || static_cast<double>(v) < min)
-        throw UserError(origin + ": " + key + " = '" + text + "' is not valid; expected an integer >= " +
-                        format_double(min));
-    return static_cast<T>(v);
-}
 
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
     static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir"};
@@ -54,10 +46,11 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
                             "'; sections are [experiment] (keys " + join(keys, ", ") +
                             "), [problems] and [optimizers] (label = identifier)");
         if (!seen.insert(name).second) throw UserError(origin + ": experiment." + name + " is set twice");
-        if (name == "seed") spec.seed = number<std::uint64_t>(origin, key, value, 0);
-        else if (name == "budget") spec.budget = number<long>(origin, key, value, 1);
-        else if (name == "replicates") spec.replicates = number<long>(origin, key, value, 1);
-        else if (name == "threads") spec.threads = number<int>(origin, key, value, 0);
+        const std::string where = origin + ": " + key;
+        if (name == "seed") spec.seed = parse_seed(value, where);
+        else if (name == "budget") spec.budget = parse_integer(where, value, 1, max_budget);
+        else if (name == "replicates") spec.replicates = parse_integer(where, value, 1, max_replicates);
+        else if (name == "threads") spec.threads = parse_integer(where, value, 0, max_threads);
         else if (name == "output") spec.output = value;
         else if (name == "on_failure") spec.on_failure = results::parse_policy(value, origin);
         else if (name == "data_dir") spec.data_dir = value;
@@ -73,17 +66,26 @@ ExperimentSpec read_spec(const std::string& path) {
     return parse_spec(text.str(), "spec '" + path + "'");
 }
 
+std::uint64_t parse_seed(const std::string& text, const std::string& where) {
+    return static_cast<std::uint64_t>(parse_integer(where, text, 0, std::numeric_limits<long>::max()));
+}
+
 void check_spec(const ExperimentSpec& spec) {
-    if (spec.budget < 1) throw UserError("budget = " + std::to_string(spec.budget) + " is not valid; expected an integer >= 1");
-    if (spec.replicates < 1)
-        throw UserError("replicates = " + std::to_string(spec.replicates) + " is not valid; expected an integer >= 1");
+    parse_integer("budget", std::to_string(spec.budget), 1, max_budget);
+    parse_integer("replicates", std::to_string(spec.replicates), 1, max_replicates);
+    parse_integer("threads", std::to_string(spec.threads), 0, max_threads);
+    if (spec.seed > static_cast<std::uint64_t>(std::numeric_limits<long>::max()))
+        parse_seed(std::to_string(spec.seed), "seed");  // throws, naming the range
     if (spec.output.empty()) throw UserError("no output file given (experiment.output or --output)");
     if (spec.problems.empty()) throw UserError("no problems: add a [problems] section or --problem ID");
     if (spec.optimizers.empty()) throw UserError("no optimizers: add an [optimizers] section or --optimizer ID");
     for (const auto* list : {&spec.problems, &spec.optimizers}) {
         std::set<std::string> labels;
-        for (const SpecEntry& e : *list)
+        for (const SpecEntry& e : *list) {
+            // checked here, before any run: a results file holds only UTF-8 text
+            if (!is_utf8(e.label)) throw UserError("label '" + e.label + "' is not valid UTF-8 text");
             if (!e.label.empty() && !labels.insert(e.label).second) throw UserError("label '" + e.label + "' is used twice");
+        }
     }
 }
 

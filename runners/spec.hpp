@@ -23,6 +23,13 @@
 
 namespace bobench::runners {
 
+// Sane bounds, checked before anything is allocated or narrowed: beyond them a value is a
+// typo (or an attack), not an experiment.
+inline constexpr long max_threads = 1024;
+inline constexpr long max_budget = 10'000'000;
+inline constexpr long max_replicates = 100'000;
+inline constexpr long max_runs = 10'000'000;  // problems x optimizers x replicates
+
 struct SpecEntry {
     std::string label;  // the name reports use
     Identifier id;
@@ -44,7 +51,7 @@ struct ExperimentSpec {
     long budget = 100;
     long replicates = 10;
     std::string output = "output/bobench.h5";
-    int threads = 0;
+    long threads = 0;
     results::FailurePolicy on_failure = results::FailurePolicy::Penalty;
     std::string data_dir;  // empty: leave $BOBENCH_DATA as it is
     std::vector<SpecEntry> problems;
@@ -56,7 +63,10 @@ struct ExperimentSpec {
 ExperimentSpec read_spec(const std::string& path);
 // Parses spec text; `origin` names it in messages.
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin);
-// Checks values that do not depend on the registries (budget >= 1, labels unique ...).
+// A master seed: an integer in [0, 2^63 - 1], so that the stored spec reads back.
+std::uint64_t parse_seed(const std::string& text, const std::string& where);
+// Checks values that do not depend on the registries (budget in [1, max_budget], labels
+// unique and UTF-8 ...).
 void check_spec(const ExperimentSpec& spec);
 // The spec as INI text that parse_spec reads back (stored in every results file).
 std::string to_ini(const ExperimentSpec& spec);

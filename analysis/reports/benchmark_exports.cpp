@@ -14,6 +14,7 @@
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/gnuplot.hpp"
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 
 namespace bobench::analysis::reports {
@@ -97,9 +98,7 @@ std::string number(double v) {
 
 void write_text(const fs::path& path, const std::string& text) {
     fs::create_directories(path.parent_path());
-    std::ofstream out(path);
-    out << text;
-    if (!out) throw UserError("cannot write '" + path.string() + "'");
+    write_text_file(path.string(), text);
 }
 
 struct Writer {

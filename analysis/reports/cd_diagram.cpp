@@ -13,6 +13,7 @@
 #include "analysis/statistics/posthoc.hpp"
 #include "analysis/statistics/wilcoxon.hpp"
 #include "core/error.hpp"
+#include "core/io.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -224,11 +225,7 @@ std::vector<std::string> plot_cd(const CdDiagram& d, const PlotOptions& options)
     const std::string gnuplot = locate_gnuplot(options.program, options.search_path);
     const std::filesystem::path dir = make_output_folder(options.out_dir);
     const std::string svg = (dir / "cd.svg").string(), png = (dir / "cd.png").string();
-    {
-        std::ofstream out(svg);
-        out << render_cd_svg(d);
-        if (!out) throw UserError("cannot write '" + svg + "'");
-    }
+    write_text_file(svg, render_cd_svg(d));
     const Drawing g = layout(d);
     const std::string size = fmt::format("{:.0f},{:.0f}", g.width, g.height);
     std::string script = "# written by bobench plot --view cd: the drawing of cd.svg, as a PNG\n"

@@ -14,6 +14,7 @@
 #include "analysis/reports/plot.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 
 namespace bobench::analysis::reports {
@@ -236,7 +237,7 @@ std::vector<std::string> plot_ecdf(const std::vector<EcdfCurve>& curves, std::si
                 << '\n';
         }
         out.close();
-        if (!out) throw UserError("cannot write '" + data + "'");
+        check_written(out, "'" + data + "'");
         std::string plot = "plot ";
         for (std::size_t c = begin; c < end; ++c) {
             const std::string colour = line_colour(c - begin);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 
 extern char** environ;
@@ -107,11 +108,7 @@ int run_program(const std::string& program, const std::string& script, const std
 void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::string& script_name,
                  const std::string& script, const std::vector<std::string>& outputs) {
     const std::string script_path = (dir / script_name).string();
-    {
-        std::ofstream out(script_path);
-        out << script;
-        if (!out) throw UserError("cannot write '" + script_path + "'");
-    }
+    write_text_file(script_path, script);
     const std::string log = (dir / "gnuplot.log").string();
     const int status = run_program(gnuplot, script_path, log);
     std::ifstream in(log);

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 
 namespace bobench::analysis::reports {
@@ -52,6 +53,15 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
     for (std::size_t begin = 0; begin < curves.size();) {
         std::size_t end = begin;
         while (end < curves.size() && curves[end].problem == curves[begin].problem) ++end;
+        bool drawable = false;  // gnuplot stops the whole script at a plot without any point
+        for (std::size_t c = begin; c < end; ++c)
+            for (const Summary& s : curves[c].by_iteration) drawable = drawable || !std::isnan(s.median);
+        if (!drawable) {
+            result.notes.push_back("problem '" + curves[begin].problem +
+                                   "' has no successful evaluation in any run: nothing to plot");
+            begin = end;
+            continue;
+        }
         PlotFile f;
         f.problem = curves[begin].problem;
         f.stem = unique_stem(f.problem, stems);
@@ -79,7 +89,7 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
             }
         }
         data.close();
-        if (!data) throw UserError("cannot write '" + f.data + "'");
+        check_written(data, "'" + f.data + "'");
         f.log_y = options.log == LogScale::yes || (options.log == LogScale::automatic && any_value && all_positive);
         if (options.log == LogScale::yes && !all_positive)
             result.notes.push_back("problem '" + f.problem + "': values <= 0 cannot be drawn on the log scale asked "
@@ -108,6 +118,7 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
         result.files.push_back(std::move(f));
         begin = end;
     }
+    if (result.files.empty()) throw UserError("nothing to plot: no problem has a successful evaluation");
     result.script = (dir / "plots.gp").string();
     run_gnuplot(gnuplot, dir, "plots.gp", script.str(), outputs);
     return result;

@@ -70,12 +70,12 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     int ranks = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     std::atomic<std::size_t> next{0};
+    Workers workers(plan, stop, sink);
     auto take = [&]() -> results::RunKey {
-        if (stop.load(std::memory_order_relaxed)) return stop_key;
+        if (stop.load(std::memory_order_relaxed) || workers.halted()) return stop_key;
         const std::size_t i = next.fetch_add(1);
         return i < pending.size() ? pending[i] : stop_key;
     };
-    Workers workers(plan, stop, sink);
     double server_commit_cpu = 0;
 
     // The other ranks' requests are served by one thread, which polls (a blocking
@@ -113,8 +113,8 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
                     try {
                         sink.save_record(record);
                         workers.commit(std::move(rec->trace));
-                    } catch (const std::exception& e) {
-                        workers.fail(key, e.what());
+                    } catch (...) {
+                        workers.halt_with(std::current_exception());  // e.g. disk full: stop handing out
                     }
                 } else if (kind == Kind::Failed) {
                     workers.fail(key, buffer.substr(report_header));
@@ -138,6 +138,7 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     for (results::RunKey key = take(); key.problem >= 0; key = take()) workers.run(key, run_cpu, commit_cpu);
     server.join();
     if (server_error) std::rethrow_exception(server_error);
+    workers.rethrow_failure();
     if (stats) {
         stats->run_cpu += run_cpu;
         stats->commit_cpu += commit_cpu + server_commit_cpu;

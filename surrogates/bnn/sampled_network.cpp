@@ -28,6 +28,9 @@ SampledNetworkOptions checked(SampledNetworkOptions o, const Network& net) {
     auto fail = [](const std::string& what) { throw UserError(std::string(who) + ": " + what); };
     if (o.burn_in_per_point < 0) fail("burn_in_per_point = " + std::to_string(o.burn_in_per_point) + " must be >= 0");
     if (o.sample_steps < 1) fail("sample_steps = " + std::to_string(o.sample_steps) + " must be >= 1");
+    if (o.sampler == SampledNetworkOptions::Sampler::Sghmc && o.sample_steps < o.sghmc.keep_every)
+        fail("sample_steps = " + std::to_string(o.sample_steps) + " keeps no draw with keep_every = " +
+             std::to_string(o.sghmc.keep_every) + "; need sample_steps >= keep_every");
     if (o.batch_size < 1) fail("batch_size = " + std::to_string(o.batch_size) + " must be >= 1");
     if (o.sampler == SampledNetworkOptions::Sampler::Nuts && o.nuts.draws < 1)
         fail("NUTS draws = " + std::to_string(o.nuts.draws) + " must be >= 1");

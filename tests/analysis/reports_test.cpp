@@ -355,3 +355,28 @@ TEST_CASE("reports: plots are drawn by gnuplot, a missing gnuplot is named", "[r
                              "left out of its plot");
     CHECK(bobench::testing::read_file(r.files[0].data).rfind("# A\n# x median q1 q3\n1 1.0449999999999999 1.0225 1.0675000000000001\n", 0) == 0);
 }
+
+TEST_CASE("reports: a problem without a successful evaluation is noted, the others are still plotted", "[reports]") {
+    const char* path = std::getenv("PATH");
+    if (find_program("gnuplot", path ? path : "").empty()) {
+        SUCCEED("gnuplot is not installed here; scripts/install-deps installs gnuplot-nox");
+        return;
+    }
+    bobench::testing::TempDir dir;
+    results::Results r = empty_results({problem("dead", 0.0), problem("live", 0.0)}, {"A"});
+    for (int rep = 0; rep < 3; ++rep) {
+        r.runs.push_back(make_trace(0, 0, rep, {kNaN, kNaN}));
+        r.runs.push_back(make_trace(1, 0, rep, {2.0, 1.0}));
+    }
+    PlotOptions o;
+    o.out_dir = dir / "plots";
+    const PlotResult p = plot_curves(summary_curves(r), o);
+    REQUIRE(p.files.size() == 1);
+    CHECK(p.files[0].problem == "live");
+    CHECK(std::filesystem::file_size(p.files[0].png) > 0);
+    REQUIRE(p.notes.size() == 1);
+    CHECK(p.notes[0] == "problem 'dead' has no successful evaluation in any run: nothing to plot");
+    results::Results none = empty_results({problem("dead", 0.0)}, {"A"});
+    none.runs.push_back(make_trace(0, 0, 0, {kNaN}));
+    CHECK_THROWS_WITH(plot_curves(summary_curves(none), o), "nothing to plot: no problem has a successful evaluation");
+}

@@ -139,7 +139,7 @@ TEST_CASE("cli: bad input is refused with a clear message and exit status 2", "[
     check_refused("run --problem levy:d=two --optimizer random-search --output " + (dir / "a.h5"),
             "problem 'levy': parameter 'd' = 'two' is not valid; expected an integer in [1, 10000]");
     check_refused("run --problem branin --optimizer random-search --budget 0 --output " + (dir / "a.h5"),
-            "budget = 0 is not valid; expected an integer >= 1");
+            "--budget = '0' is not valid; expected an integer in [1, 10000000]");
     check_refused("run --problem branin --optimizer random-search --treads 2", "unrecognised option '--treads'");
     testing::write_file(dir / "file", "x");
     check_refused("run --problem branin --optimizer random-search --output " + (dir / "file") + "/out.h5",

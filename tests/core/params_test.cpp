@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/registry.hpp"
+#include "core/text.hpp"
 #include "cli/catalog.hpp"
 
 using namespace bobench;
@@ -60,4 +61,45 @@ TEST_CASE("registry: unknown names suggest the closest known one", "[core][regis
     const BoundProblem p = bind_problem(cli::problem_catalog(), Identifier::parse("levy:d=5,noise=0"));
     CHECK(p.id == "levy:d=5");
     CHECK(p.problem->space().size() == 5);
+}
+
+TEST_CASE("params: open bounds, finite numbers, integers within int, UTF-8 identifiers", "[core][params]") {
+    const std::vector<ParamSpec> specs = {ParamSpec::real("gamma", 0.25, "fraction", 0, 1).open_min().open_max(),
+                                          ParamSpec::real("eta", 0.3, "rate", 0, 1).open_min(),
+                                          ParamSpec::real("noise", 0.0, "std", 0.0),
+                                          ParamSpec::integer("trees", 10, "trees", 1)};
+    CHECK(specs[0].accepted() == "a number in (0, 1)");
+    CHECK(specs[1].accepted() == "a number in (0, 1]");
+    CHECK(specs[3].accepted() == "an integer in [1, 2147483647]");
+    auto refused = [&](const std::string& id) { return bind_args("o", specs, Identifier::parse(id)); };
+    CHECK_THROWS_WITH(refused("o:gamma=0"), "o: parameter 'gamma' = '0' is not valid; expected a number in (0, 1)");
+    CHECK_THROWS_WITH(refused("o:gamma=1"), Catch::Contains("expected a number in (0, 1)"));
+    CHECK(bind_args("o", specs, Identifier::parse("o:gamma=0.5,eta=1")).real("eta") == 1);
+    CHECK_THROWS_WITH(refused("o:eta=0"), "o: parameter 'eta' = '0' is not valid; expected a number in (0, 1]");
+    CHECK_THROWS_WITH(refused("o:noise=inf"), "o: parameter 'noise' = 'inf' is not valid; expected a number >= 0");
+    CHECK_THROWS_WITH(refused("o:trees=2147483648"), Catch::Contains("expected an integer in [1, 2147483647]"));
+    CHECK_THROWS_WITH(Identifier::parse("levy:d=5\xff"), "identifier 'levy:d=5\xff' is not valid UTF-8 text");
+    CHECK(Identifier::parse("fcnet:file=d\xc3\xa9j\xc3\xa0.h5").args[0].second == "d\xc3\xa9j\xc3\xa0.h5");
+    CHECK_THROWS_WITH(parse_integer("--threads", "4294967297", 0, 1024),
+                      "--threads = '4294967297' is not valid; expected an integer in [0, 1024]");
+}
+
+TEST_CASE("text: UTF-8 validation follows RFC 3629", "[core][text]") {
+    CHECK(is_utf8("plain ascii"));
+    CHECK(is_utf8("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"));  // é € 😀
+    CHECK_FALSE(is_utf8("\xff"));
+    CHECK_FALSE(is_utf8("\xc3"));              // cut short
+    CHECK_FALSE(is_utf8("\xc0\xaf"));          // overlong '/'
+    CHECK_FALSE(is_utf8("\xed\xa0\x80"));      // a surrogate
+    CHECK_FALSE(is_utf8("\xf4\x90\x80\x80"));  // above U+10FFFF
+}
+
+TEST_CASE("params: list and range expansion is capped before it is built", "[core][params]") {
+    const std::vector<ParamSpec> specs = {ParamSpec::integer("f", 1, "", 1, 24), ParamSpec::integer("i", 1, "", 1, 200000)};
+    CHECK(expand_lists(Identifier::parse("bbob:f=1-24,i=1-4000"), specs).size() == 96000);
+    CHECK_THROWS_WITH(expand_lists(Identifier::parse("bbob:f=1-24,i=1-100000"), specs),
+                      "'bbob:f=1-24,i=1-100000' expands to more than 100000 combinations; split it into smaller "
+                      "lists or ranges");
+    CHECK_THROWS_WITH(expand_lists(Identifier::parse("bbob:i=-9223372036854775807-9223372036854775807"), specs),
+                      Catch::Contains("is too long (at most 100000 values)"));
 }

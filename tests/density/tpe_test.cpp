@@ -119,10 +119,10 @@ TEST_CASE("tpe: non-finite values are ignored", "[density][tpe]") {
 TEST_CASE("tpe: bad parameters are rejected with the value named", "[density][tpe]") {
     const Space space = real_box({0}, {1});
     CHECK_THROWS_WITH(optimizer("tpe:gamma=0", space, 10),
-                      "gamma = 0 is outside (0, 1): it is the fraction of observations labelled good, so it must "
-                      "lie strictly between 0 and 1");
+                      "optimizer 'tpe': parameter 'gamma' = '0' is not valid; expected a number in (0, 1)");
     CHECK_THROWS_AS(optimizer("tpe:gamma=1", space, 10), UserError);
     CHECK_THROWS_AS(optimizer("tpe:gamma=1.5", space, 10), UserError);
-    CHECK_THROWS_WITH(optimizer("tpe:prior_weight=0", space, 10), Catch::StartsWith("tpe: prior_weight = 0 must be > 0"));
+    CHECK_THROWS_WITH(optimizer("tpe:prior_weight=0", space, 10),
+                      "optimizer 'tpe': parameter 'prior_weight' = '0' is not valid; expected a number > 0");
     CHECK_THROWS_AS(optimizer("tpe:n_candidates=0", space, 10), UserError);
 }

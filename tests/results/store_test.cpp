@@ -1,7 +1,11 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <functional>
+
+#include <hdf5.h>
 
 #include "core/error.hpp"
 #include "cli/catalog.hpp"
@@ -139,3 +143,78 @@ TEST_CASE("journal: records survive, a torn tail is dropped", "[runners][journal
     CHECK_THROWS_WITH(Journal(path, 98), Catch::Contains("belongs to an experiment with another seed"));
 }
 
+namespace {
+// A copy of `from` changed through HDF5's C API (as h5py would), independently of the store.
+std::string changed_copy(const TempDir& dir, const std::string& from, const std::string& name,
+                         const std::function<void(hid_t)>& change) {
+    const std::string to = dir / name;
+    std::filesystem::copy_file(from, to);
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    const hid_t f = H5Fopen(to.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    REQUIRE(f >= 0);
+    change(f);
+    H5Fclose(f);
+    return to;
+}
+
+void shorten(hid_t f, const char* dataset, hsize_t rows) {
+    const hid_t d = H5Dopen2(f, dataset, H5P_DEFAULT);
+    REQUIRE(H5Dset_extent(d, &rows) >= 0);
+    H5Dclose(d);
+}
+
+void overwrite(hid_t f, const char* dataset, const std::vector<std::int64_t>& values) {
+    const hid_t d = H5Dopen2(f, dataset, H5P_DEFAULT);
+    REQUIRE(H5Dwrite(d, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) >= 0);
+    H5Dclose(d);
+}
+}  // namespace
+
+TEST_CASE("store: every dataset length and offset is checked when a file is read", "[runners][store]") {
+    TempDir dir;
+    const std::string good = dir / "good.h5";
+    std::atomic<bool> stop{false};
+    run_experiment(holes_plan(good, FailurePolicy::Penalty), stop);  // 3 runs x 200 evaluations, 2-D
+    auto damaged = [&](const std::string& name, const std::function<void(hid_t)>& change, const std::string& why) {
+        const std::string file = changed_copy(dir, good, name, change);
+        CHECK_THROWS_WITH(read_results(file), "'" + file + "' is damaged: " + why);
+        CHECK_THROWS_WITH(read_results(file, /*with_points=*/false), "'" + file + "' is damaged: " + why);
+    };
+    damaged("notes.h5", [](hid_t f) { shorten(f, "runs/notes", 2); }, "/runs/notes has 2 rows, /runs/problem has 3");
+    damaged("xoff.h5", [](hid_t f) { shorten(f, "runs/x_offset", 1); }, "/runs/x_offset has 1 rows, /runs/problem has 3");
+    damaged("cost.h5", [](hid_t f) { shorten(f, "evals/cost", 10); }, "/evals/cost has 10 rows, /evals/value has 600");
+    damaged("x.h5", [](hid_t f) { overwrite(f, "runs/x_offset", {0, 400, 1000}); },
+            "run 2 has points 1000 + 400 beyond /evals/x (1200 values)");
+    damaged("offset.h5", [](hid_t f) { overwrite(f, "runs/eval_offset", {0, -5, 400}); },
+            "run 1 has evaluations -5 + 200 beyond /evals/value (600 rows)");
+    damaged("count.h5", [](hid_t f) { overwrite(f, "runs/eval_count", {200, 200, 201}); },
+            "run 2 has evaluations 400 + 201 beyond /evals/value (600 rows)");
+    const std::string gone = changed_copy(dir, good, "gone.h5", [](hid_t f) { H5Ldelete(f, "evals/failed", H5P_DEFAULT); });
+    CHECK_THROWS_WITH(read_results(gone), Catch::StartsWith("'" + gone + "' is damaged: HDF5: cannot open dataset 'failed'"));
+    CHECK(read_results(good).runs.size() == 3);
+}
+
+TEST_CASE("journal: a damaged record in the middle costs only itself", "[runners][journal]") {
+    TempDir dir;
+    const std::string path = dir / "j.journal";
+    Trace t;
+    t.value = t.true_value = t.cost = t.test_value = {1, 2, 3};
+    t.failed = {0, 0, 1};
+    t.x = {0.1, 0.2, 0.3};
+    std::size_t first_end = 0;
+    {
+        Journal j(path, 5);
+        j.append("p", "a", t);
+        first_end = testing::read_file(path).size();
+        j.append("p", "b", t);
+        j.append("p", "c", t);
+    }
+    std::string bytes = testing::read_file(path);
+    bytes[first_end + 30] = static_cast<char>(bytes[first_end + 30] ^ 0x5a);  // inside record "b"
+    testing::write_file(path, bytes);
+    Journal j(path, 5);
+    REQUIRE(j.recovered().size() == 2);
+    CHECK(j.recovered()[0].optimizer_id == "a");
+    CHECK(j.recovered()[1].optimizer_id == "c");
+    CHECK(j.damaged_bytes() == (bytes.size() - first_end) / 2);  // record "b", as long as "c"
+}

@@ -41,9 +41,9 @@ rs = random-search
 
 TEST_CASE("spec: bad entries name the key and what is accepted", "[runners][spec]") {
     CHECK_THROWS_WITH(parse_spec("[experiment]\nbudget = 0\n", "spec 'a.ini'"),
-                      "spec 'a.ini': experiment.budget = '0' is not valid; expected an integer >= 1");
+                      "spec 'a.ini': experiment.budget = '0' is not valid; expected an integer in [1, 10000000]");
     CHECK_THROWS_WITH(parse_spec("[experiment]\nbudget = ten\n", "spec 'a.ini'"),
-                      "spec 'a.ini': experiment.budget = 'ten' is not valid; expected an integer >= 1");
+                      "spec 'a.ini': experiment.budget = 'ten' is not valid; expected an integer in [1, 10000000]");
     CHECK_THROWS_WITH(parse_spec("[experiment]\nsede = 1\n", "spec 'a.ini'"),
                       Catch::StartsWith("spec 'a.ini': unknown entry 'experiment.sede'; sections are [experiment] (keys seed, budget"));
     CHECK_THROWS_WITH(parse_spec("[experimnt]\nseed = 1\n", "s"), Catch::StartsWith("s: unknown entry 'experimnt.seed'"));
@@ -56,8 +56,27 @@ TEST_CASE("spec: bad entries name the key and what is accepted", "[runners][spec
     s.problems.push_back({"a", Identifier::parse("branin")});
     s.optimizers.push_back({"r", Identifier::parse("random-search")});
     s.budget = 0;
-    CHECK_THROWS_WITH(check_spec(s), "budget = 0 is not valid; expected an integer >= 1");
+    CHECK_THROWS_WITH(check_spec(s), "budget = '0' is not valid; expected an integer in [1, 10000000]");
     s.budget = 5;
     s.problems.push_back({"a", Identifier::parse("levy")});
     CHECK_THROWS_WITH(check_spec(s), "label 'a' is used twice");
+}
+
+TEST_CASE("spec: numbers are range-checked before they are narrowed or allocated", "[runners][spec]") {
+    CHECK_THROWS_WITH(parse_spec("[experiment]\nthreads = 4294967297\n", "s"),
+                      "s: experiment.threads = '4294967297' is not valid; expected an integer in [0, 1024]");
+    CHECK_THROWS_WITH(parse_spec("[experiment]\nthreads = 100000\n", "s"), Catch::Contains("in [0, 1024]"));
+    CHECK_THROWS_WITH(parse_spec("[experiment]\nreplicates = 1000000000\n", "s"),
+                      "s: experiment.replicates = '1000000000' is not valid; expected an integer in [1, 100000]");
+    CHECK_THROWS_WITH(parse_spec("[experiment]\nseed = -1\n", "s"),
+                      "s: experiment.seed = '-1' is not valid; expected an integer in [0, 9223372036854775807]");
+    CHECK(parse_spec("[experiment]\nseed = 9223372036854775807\n", "s").seed == 9223372036854775807ull);
+    ExperimentSpec s;
+    s.problems.push_back({"a", Identifier::parse("branin")});
+    s.optimizers.push_back({"r", Identifier::parse("random-search")});
+    s.seed = 18446744073709551615ull;  // would be stored as text that does not read back
+    CHECK_THROWS_WITH(check_spec(s), Catch::StartsWith("seed = '18446744073709551615' is not valid"));
+    s.seed = 1;
+    s.optimizers.push_back({"r\xe9", Identifier::parse("random-search")});  // Latin-1, not UTF-8
+    CHECK_THROWS_WITH(check_spec(s), "label 'r\xe9' is not valid UTF-8 text");
 }

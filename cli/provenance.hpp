@@ -1,0 +1,17 @@
+#pragma once
+// What a results file records about the command that wrote it: when, where, which
+// compiler and library versions, and the command line.
+#include <chrono>
+#include <string>
+
+#include "results/store.hpp"
+
+namespace bobench::cli {
+
+results::Provenance provenance(std::chrono::system_clock::time_point started, const std::string& command_line);
+
+// "eigen": "3.4.0", "boost": "1.74.0", "hdf5": "1.10.8", "xgboost": "1.7.4", ... as JSON
+// text: the versions this binary was built with (HDF5 and XGBoost: the libraries loaded).
+std::string dependency_versions();
+
+}  // namespace bobench::cli

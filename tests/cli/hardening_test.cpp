@@ -1,0 +1,315 @@
+// What a hostile user (or a full disk) does to the `bobench` binary: every case ends with a
+// clear message and a non-zero exit status, and never loses finished runs.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <functional>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+#include <hdf5.h>
+#include <nlohmann/json.hpp>
+
+#include "results/journal.hpp"
+#include "results/store.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using bobench::testing::check_refused;
+using bobench::testing::run_cli;
+using bobench::testing::run_shell;
+using bobench::testing::TempDir;
+namespace fs = std::filesystem;
+
+namespace {
+const std::string small_run = "run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet ";
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// `bobench <args> <redirect>` with its files limited to `bytes` (RLIMIT_FSIZE: writes beyond
+// it fail with EFBIG, as on a full disk). Its standard error goes through a pipe, which the
+// limit does not apply to, and comes back in `err`.
+testing::CliResult run_limited(long bytes, const std::string& args, const std::string& redirect = "") {
+    const auto r = run_shell("{ { prlimit --fsize=" + std::to_string(bytes) + " '" + BOBENCH_CLI + "' " + args +
+                             " 2>&1 " + redirect + "; echo \"exit status $?\"; } | cat; }");
+    const auto at = r.out.rfind("exit status ");
+    REQUIRE(at != std::string::npos);
+    return {std::stoi(r.out.substr(at + 12)), "", r.out.substr(0, at)};
+}
+
+// Starts `bobench <words>`, sends `sig` once `ready()` (polled for up to 20 s), and returns
+// the exit status.
+int status_after_signal(const std::vector<std::string>& words, int sig, const std::function<bool()>& ready) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        std::vector<char*> argv{const_cast<char*>(BOBENCH_CLI)};
+        for (const auto& w : words) argv.push_back(const_cast<char*>(w.c_str()));
+        argv.push_back(nullptr);
+        ::freopen("/dev/null", "w", stdout);
+        ::freopen("/dev/null", "w", stderr);
+        ::execv(BOBENCH_CLI, argv.data());
+        ::_exit(127);
+    }
+    for (int i = 0; i < 2000 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(::kill(pid, sig) == 0);
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    REQUIRE(WIFEXITED(status));
+    return WEXITSTATUS(status);
+}
+}  // namespace
+
+TEST_CASE("cli hardening: a full disk while running stops cleanly and the run resumes", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    const std::string run = "run --problem levy:d=2 --optimizer random-search --budget 3000 --replicates 12 "
+                            "--threads 2 --quiet --output " + out;
+    // each run's journal record is ~150 kB: the third one does not fit
+    const auto full = run_limited(400'000, run);
+    INFO(full.err);
+    CHECK(full.status == 1);  // not std::terminate (134)
+    CHECK(has(full.err, "cannot write journal '" + out + ".journal': File too large"));
+    CHECK(has(full.err, "the finished runs are saved"));
+    CHECK(has(full.err, "free space and run the same command again"));
+    const auto resumed = run_cli(run);
+    INFO(resumed.err);
+    REQUIRE(resumed.status == 0);
+    CHECK(has(resumed.err, "runs were already done and were kept"));
+    CHECK(results::read_results(out).runs.size() == 12);
+}
+
+TEST_CASE("cli hardening: a full disk at the final write names the cause and loses nothing", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    // the journal (two short runs, ~1 kB) fits, the results file (tens of kB) does not
+    const auto full = run_limited(10'000, small_run + "--output " + out);
+    INFO(full.err);
+    CHECK(full.status == 1);  // not a crash in HDF5's cleanup (139)
+    CHECK(has(full.err, "cannot write results file '" + out + "': File too large"));
+    CHECK_FALSE(fs::exists(out));
+    for (const auto& e : fs::directory_iterator(dir.path())) CHECK_FALSE(has(e.path().string(), ".tmp-"));
+    REQUIRE(run_cli(small_run + "--output " + out).status == 0);  // recovered from the journal
+    CHECK(results::read_results(out).runs.size() == 2);
+}
+
+TEST_CASE("cli hardening: every command checks what it writes", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";  // two optimizers: rank needs them
+    REQUIRE(run_cli("run --problem branin --optimizer random-search --optimizer de --budget 5 --replicates 2 --quiet "
+                    "--output " + out).status == 0);
+    for (const std::string& args : std::vector<std::string>{"export " + out, "table " + out, "rank " + out,
+                                                            "list optimizers", "list problems",
+                                                            "eval branin --points " + (dir / "pts")}) {
+        testing::write_file(dir / "pts", "1,2\n");
+        const auto r = run_shell("{ '" + std::string(BOBENCH_CLI) + "' " + args + " > /dev/full; }");
+        INFO(args << "\n" << r.err);
+        CHECK(r.status == 1);
+        CHECK(has(r.err, "cannot write standard output: No space left on device"));
+    }
+    // a redirect into a file that hits the limit, and --output files
+    const auto csv = run_limited(100, "export " + out, "> " + (dir / "x.csv"));
+    CHECK(csv.status == 1);
+    CHECK(has(csv.err, "cannot write standard output: File too large"));
+    for (const std::string cmd : {"table", "rank", "export"}) {
+        const auto r = run_limited(10, cmd + " " + out + " --output " + (dir / "t.txt"));
+        INFO(cmd << "\n" << r.err);
+        CHECK(r.status == 1);
+        CHECK(has(r.err, "cannot write '" + (dir / "t.txt") + "': File too large"));
+    }
+}
+
+TEST_CASE("cli hardening: thread counts are range-checked before they are narrowed", "[cli][hardening]") {
+    TempDir dir;
+    const std::string expected = "expected an integer in [0, 1024]";
+    for (const std::string n : {"100000", "2147483647", "4294967297", "-1", "99999999999999999999"})
+        check_refused(small_run + "--output " + (dir / "r.h5") + " --threads " + n, "--threads = '" + n +
+                                                                                         "' is not valid; " + expected);
+    testing::write_file(dir / "t.ini", "[experiment]\nthreads = 4294967297\n[problems]\nbranin =\n"
+                                       "[optimizers]\nrandom-search =\n");
+    check_refused("run " + (dir / "t.ini"), "experiment.threads = '4294967297' is not valid; " + expected);
+    CHECK_FALSE(fs::exists(dir / "r.h5"));
+}
+
+TEST_CASE("cli hardening: labels and identifiers that are not UTF-8 are refused before any run",
+          "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    testing::write_file(dir / "label.ini", "[experiment]\nbudget = 5\nreplicates = 1\noutput = " + out +
+                                               "\n[problems]\nbran\xff\xfein = branin\n[optimizers]\nrs = random-search\n");
+    check_refused("run " + (dir / "label.ini"), "label 'bran\xff\xfein' is not valid UTF-8 text");
+    testing::write_file(dir / "id.ini", "[experiment]\nbudget = 5\nreplicates = 1\noutput = " + out +
+                                            "\n[problems]\nb = branin:noise=\xc3\n[optimizers]\nrs = random-search\n");
+    check_refused("run " + (dir / "id.ini"), "identifier 'branin:noise=\xc3' is not valid UTF-8 text");
+    CHECK_FALSE(fs::exists(out));
+    CHECK_FALSE(fs::exists(out + ".journal"));
+}
+
+TEST_CASE("cli hardening: planning honours SIGTERM and caps the expansion", "[cli][hardening]") {
+    TempDir dir;
+    // ~96 000 problems in 40 dimensions take minutes to build: SIGTERM must stop that
+    const int status = status_after_signal({"run", "--problem", "bbob:f=1-24,i=1-4000,d=40", "--optimizer",
+                                            "random-search", "--quiet", "--output", dir / "r.h5"},
+                                           SIGTERM, [start = std::chrono::steady_clock::now()] {
+                                               return std::chrono::steady_clock::now() - start > std::chrono::milliseconds(300);
+                                           });
+    CHECK(status == 143);
+    CHECK_FALSE(fs::exists(dir / "r.h5"));
+    check_refused("run --problem bbob:f=1-24,i=1-100000,d=2 --optimizer random-search --output " + (dir / "r.h5"),
+                  "'bbob:f=1-24,i=1-100000,d=2' expands to more than 100000 combinations");
+}
+
+TEST_CASE("cli hardening: SIGTERM while running exits 143 and keeps the finished runs", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    // gp-ei runs take a while each: the signal comes once the runs have started (journal open)
+    const int status = status_after_signal({"run", "--problem", "branin", "--optimizer", "gp-ei", "--budget", "60",
+                                            "--replicates", "20", "--threads", "1", "--quiet", "--output", out},
+                                           SIGTERM, [&] { return fs::exists(out + ".journal"); });
+    CHECK(status == 143);
+    CHECK(results::read_results(out).runs.size() < 20);
+}
+
+TEST_CASE("cli hardening: optimizer parameters out of range are refused when binding", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    const std::string run = "run --problem branin --budget 5 --replicates 1 --output " + out + " --optimizer ";
+    check_refused(run + "tpe:gamma=0", "optimizer 'tpe': parameter 'gamma' = '0' is not valid; expected a number in (0, 1)");
+    check_refused(run + "bore-xgb:eta=0", "parameter 'eta' = '0' is not valid; expected a number in (0, 1]");
+    check_refused(run + "de:F=0", "parameter 'F' = '0' is not valid; expected a number in (0, 2]");
+    check_refused(run + "tpe:prior_weight=0", "parameter 'prior_weight' = '0' is not valid; expected a number > 0");
+    check_refused(run + "bore-mlp:learning_rate=0", "expected a number > 0");
+    check_refused(run + "bore-rf:trees=3000000000", "expected an integer in [1, 2147483647]");
+    // ranges that depend on the problem are checked against each planned problem
+    check_refused(run + "gp-mcmc:walkers=1", "optimizer 'gp-mcmc:walkers=1' cannot run on problem 'branin': "
+                                             "GaussianProcessMCMC: n_walkers 1 must be even and >= 8");
+    check_refused(run + "re:population=5,sample_size=6", "cannot run on problem 'branin': re: sample_size = 6 exceeds");
+    check_refused(run + "bohamiann:sample_steps=1", "sample_steps = 1 keeps no draw with keep_every = 100");
+    CHECK_FALSE(fs::exists(out));
+    const auto list = run_cli("list optimizers");
+    CHECK(has(list.out, "(a number in (0, 1))"));
+}
+
+TEST_CASE("cli hardening: the minor refusals", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    const std::string run = "run --problem branin --optimizer random-search --quiet ";
+    check_refused(run + "--seed -1 --output " + out, "--seed = '-1' is not valid; expected an integer in [0, 9223372036854775807]");
+    check_refused(run + "--output " + (dir / "sub/"), "output '" + (dir / "sub/") + "' is a folder; name a file in it");
+    check_refused(run + "--output " + dir.path().string(), "is a folder; name a file in it");
+    check_refused(run + "--budget 99999999999 --output " + out, "--budget = '99999999999' is not valid; expected an integer in [1, 10000000]");
+    check_refused(run + "--replicates 1000000000 --output " + out, "--replicates = '1000000000' is not valid");
+    check_refused("eval branin --points " + dir.path().string(), "cannot read points file '" + dir.path().string() + "': it is a folder");
+    check_refused(run + "--problem levy:noise=inf --output " + out, "parameter 'noise' = 'inf' is not valid");
+    CHECK_FALSE(fs::exists(out));
+    // the seed and spec stored in a results file run again as they are
+    REQUIRE(run_cli(run + "--budget 3 --replicates 1 --seed 9223372036854775807 --output " + out).status == 0);
+    testing::write_file(dir / "again.ini", results::read_results(out).spec);
+    CHECK(run_cli("run " + (dir / "again.ini") + " --quiet --output " + (dir / "again.h5")).status == 0);
+}
+
+TEST_CASE("cli hardening: damaged results files are named, not crashed on", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    REQUIRE(run_cli(small_run + "--output " + out).status == 0);
+    const std::string bytes = testing::read_file(out);
+    testing::write_file(dir / "cut.h5", bytes.substr(0, bytes.size() - 100));
+    for (const std::string cmd : {"export", "rank", "table"})
+        check_refused(cmd + " " + (dir / "cut.h5"), "'" + (dir / "cut.h5") + "' is damaged: ");
+    // a run never replaces a damaged file with a new one
+    check_refused(small_run + "--output " + (dir / "cut.h5"), "is damaged");
+    CHECK(testing::read_file(dir / "cut.h5") == bytes.substr(0, bytes.size() - 100));
+}
+
+TEST_CASE("cli hardening: outputs that are links, read-only or left over by killed runs", "[cli][hardening]") {
+    TempDir dir;
+    const std::string target = dir / "target.h5", link = dir / "link.h5";
+    fs::create_symlink(target, link);
+    REQUIRE(run_cli(small_run + "--output " + link).status == 0);
+    CHECK(fs::is_symlink(link));  // written through the link, not replaced by a file
+    CHECK(results::read_results(target).runs.size() == 2);
+
+    fs::permissions(target, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    const std::string before = testing::read_file(target);
+    check_refused("run --problem branin --optimizer random-search --budget 5 --replicates 3 --quiet --output " + target,
+                  "output '" + target + "' is read-only");
+    CHECK(testing::read_file(target) == before);
+
+    // a temporary file whose writer is gone is removed; one of a live process is not
+    const pid_t dead = ::fork();
+    if (dead == 0) ::_exit(0);
+    ::waitpid(dead, nullptr, 0);
+    const std::string out = dir / "r.h5", stale = out + ".tmp-" + std::to_string(dead),
+                      live = out + ".tmp-" + std::to_string(::getpid());
+    testing::write_file(stale, "half a file");
+    testing::write_file(live, "being written");
+    REQUIRE(run_cli(small_run + "--output " + out).status == 0);
+    CHECK_FALSE(fs::exists(stale));
+    CHECK(fs::exists(live));
+}
+
+TEST_CASE("cli hardening: a journal record that cannot belong to the experiment is refused", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5", journal = out + ".journal";
+    // a real journal's header (magic + the experiment's hash), then a record whose checksum
+    // is right but whose run has 7 evaluations where the budget is 5
+    REQUIRE(run_limited(10'000, small_run + "--output " + out).status == 1);  // keeps the journal
+    std::uint64_t experiment = 0;
+    std::memcpy(&experiment, testing::read_file(journal).data() + 8, sizeof experiment);
+    fs::remove(journal);
+    results::Trace t;
+    t.value = t.true_value = t.cost = t.test_value = std::vector<double>(7, 1.0);
+    t.failed.assign(7, 0);
+    t.x.assign(14, 0.5);
+    {
+        results::Journal j(journal, experiment);
+        j.append("branin", "random-search", t);
+    }
+    check_refused(small_run + "--output " + out, "journal '" + journal + "' is damaged: a record of problem 'branin' "
+                                                 "has 7 evaluations, the budget is 5");
+    CHECK_FALSE(fs::exists(out));
+}
+
+TEST_CASE("cli hardening: store provenance, list --help, fixture defaults, man page", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    REQUIRE(run_cli(small_run + "--seed 7 --output " + out).status == 0);
+    const results::Provenance p = results::read_results(out).provenance;
+    char host[256] = {};
+    ::gethostname(host, sizeof host - 1);
+    CHECK(p.host == host);
+    CHECK(p.timestamp.size() == 20);  // 2026-01-02T03:04:05Z
+    CHECK(p.timestamp.back() == 'Z');
+    CHECK((p.compiler.rfind("GCC ", 0) == 0 || p.compiler.rfind("Clang ", 0) == 0));
+    CHECK(p.command_line == "bobench " + small_run + "--seed 7 --output " + out);
+    const auto deps = nlohmann::json::parse(p.dependencies);
+    unsigned major = 0, minor = 0, release = 0;
+    H5get_libversion(&major, &minor, &release);
+    CHECK(deps.at("hdf5") == std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(release));
+    CHECK(deps.at("eigen") == "3.4.0");
+    CHECK(deps.at("boost").get<std::string>().rfind("1.", 0) == 0);
+    CHECK(deps.at("xgboost").get<std::string>().find('.') != std::string::npos);
+
+    const auto help = run_cli("list --help");
+    CHECK(help.status == 0);
+    CHECK(has(help.out, "bobench list optimizers|problems"));
+
+    // the default fixture (1,000 of FCNet's 62,208 configurations) runs without options
+    REQUIRE(run_cli("tabular fixture --layout fcnet --out " + (dir / "fc.h5")).status == 0);
+    const auto fixture_run = run_cli("run --problem fcnet:file=" + (dir / "fc.h5") +
+                                     " --optimizer random-search --budget 5 --replicates 1 --quiet --output " +
+                                     (dir / "fc-run.h5"));
+    INFO(fixture_run.err);
+    CHECK(fixture_run.status == 0);
+    CHECK(has(fixture_run.err, "SYNTHETIC fixture"));
+
+    const std::string man = testing::read_file(BOBENCH_MAN_PAGE);
+    INFO("the man page " << BOBENCH_MAN_PAGE << " is written by help2man (scripts/install-deps installs it)");
+    CHECK(has(man, ".TH BOBENCH \"1\""));
+    for (const std::string command : {"run", "reproduce", "list", "eval", "export", "rank", "table", "plot", "stats", "tabular"})
+        CHECK(has(man, "\n" + command + "\n"));
+}
