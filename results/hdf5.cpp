@@ -1,6 +1,10 @@
 #include "results/hdf5.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include <sys/mman.h>
 #include <stdexcept>
 
 namespace bobench::h5 {
@@ -61,23 +65,69 @@ Handle create_file(const std::string& path) {
             H5Fclose};
 }
 
-Handle create_memory_file(const std::string& name, std::size_t size_hint) {
-    silence_errors();
-    Handle fapl(check(H5Pcreate(H5P_FILE_ACCESS), "create file access properties"), H5Pclose);
-    // grown in steps of the expected size: one allocation, not a copy per 16 MB
-    const std::size_t increment = std::max<std::size_t>(16 << 20, size_hint + (size_hint >> 4) + (1 << 20));
-    check(H5Pset_fapl_core(fapl.get(), increment, /*backing_store=*/0), "use the core driver for", name);
-    return {check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), "create file '" + name + "' in memory"),
-            H5Fclose};
-}
+namespace {
+// The core driver's buffer, kept when the file closes instead of being freed.
+struct KeptBuffer {
+    void* data = nullptr;
+    ~KeptBuffer() { std::free(data); }
+};
 
-FileImage file_image(hid_t file) {
-    check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush", "file in memory");
-    const ssize_t size = H5Fget_file_image(file, nullptr, 0);
-    if (size < 0) throw std::runtime_error("HDF5: cannot get the image of a file in memory" + cause());
-    FileImage image{std::unique_ptr<char[]>(new char[static_cast<std::size_t>(size)]), static_cast<std::size_t>(size)};
-    if (H5Fget_file_image(file, image.data.get(), image.size) != size)
-        throw std::runtime_error("HDF5: cannot get the image of a file in memory" + cause());
+H5FD_file_image_callbacks_t keeping_callbacks(KeptBuffer* kept) {
+    H5FD_file_image_callbacks_t c{};
+    c.image_malloc = [](std::size_t size, H5FD_file_image_op_t, void*) { return std::malloc(size); };
+    c.image_memcpy = [](void* dest, const void* src, std::size_t size, H5FD_file_image_op_t, void*) {
+        return std::memcpy(dest, src, size);
+    };
+    c.image_realloc = [](void* ptr, std::size_t size, H5FD_file_image_op_t, void*) -> void* {
+        if (ptr) return std::realloc(ptr, size);
+        // the first (usually only) allocation, of the expected size: in huge pages where the
+        // kernel has them, as the driver zero-fills it whole and a fault per 4 KB page costs
+        // more than filling it
+        constexpr std::size_t huge = std::size_t{2} << 20;
+        if (size < huge) return std::malloc(size);
+        void* p = std::aligned_alloc(huge, (size + huge - 1) / huge * huge);
+        if (p) ::madvise(p, size, MADV_HUGEPAGE);  // advice only: its failure changes nothing
+        return p;
+    };
+    c.image_free = [](void* ptr, H5FD_file_image_op_t op, void* udata) -> herr_t {
+        auto* k = static_cast<KeptBuffer*>(udata);
+        if (op == H5FD_FILE_IMAGE_OP_FILE_CLOSE && !k->data) k->data = ptr;
+        else std::free(ptr);
+        return 0;
+    };
+    // every copy of the property list points at the one `kept`, which outlives the file
+    c.udata_copy = [](void* udata) { return udata; };
+    c.udata_free = [](void*) -> herr_t { return 0; };
+    c.udata = kept;
+    return c;
+}
+}  // namespace
+
+FileImage build_memory_file(const std::string& name, std::size_t size_hint, const std::function<void(hid_t)>& fill) {
+    silence_errors();
+    KeptBuffer kept;
+    std::size_t size = 0;
+    {
+        Handle fapl(check(H5Pcreate(H5P_FILE_ACCESS), "create file access properties"), H5Pclose);
+        // grown in steps of the expected size: one allocation, not a copy per 16 MB
+        const std::size_t increment = std::max<std::size_t>(16 << 20, size_hint + (size_hint >> 4) + (1 << 20));
+        check(H5Pset_fapl_core(fapl.get(), increment, /*backing_store=*/0), "use the core driver for", name);
+        H5FD_file_image_callbacks_t callbacks = keeping_callbacks(&kept);
+        check(H5Pset_file_image_callbacks(fapl.get(), &callbacks), "keep the memory of", name);
+        check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), "set the close degree of", name);
+        Handle file(check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), "create file '" + name + "' in memory"),
+                    H5Fclose);
+        fill(file.get());
+        check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "flush", name);
+        const ssize_t bytes = H5Fget_file_image(file.get(), nullptr, 0);  // the size only
+        if (bytes < 0) throw std::runtime_error("HDF5: cannot get the image of '" + name + "'" + cause());
+        size = static_cast<std::size_t>(bytes);
+        check(H5Fclose(file.release()), "close", name);
+    }
+    if (!kept.data) throw std::runtime_error("HDF5: the image of '" + name + "' was not handed over when it closed");
+    FileImage image;
+    image.data.reset(static_cast<char*>(std::exchange(kept.data, nullptr)));
+    image.size = size;
     return image;
 }
 
