@@ -44,6 +44,12 @@ int merge(const Args& args) {
     if (fs::exists(out))
         throw UserError("output '" + out + "' exists; merge never overwrites a file (remove it or choose another OUT)");
 
+    // a journal beside a shard holds runs its file lacks: the shard was killed or still runs
+    for (const std::string& path : inputs)
+        if (std::error_code ec; fs::exists(path + ".journal", ec))
+            throw UserError("shard '" + path + "' is unfinished: its journal '" + path + ".journal' holds runs that are "
+                            "not in it yet (the run was killed, or is still running); run its `bobench run ... --shard "
+                            "K/N` command again to finish it, then merge");
     std::vector<results::ShardFile> shards;
     for (const std::string& path : inputs) shards.push_back({path, results::read_results(path)});
     results::Merged merged = results::merge_shards(std::move(shards));

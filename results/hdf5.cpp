@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
 #include <sys/mman.h>
-#include <stdexcept>
 
 namespace bobench::h5 {
 

@@ -131,6 +131,10 @@ TEST_CASE("scale: merge refuses mismatched, overlapping and foreign files, and n
     std::filesystem::copy_file(a[1], dir / "old.h5");
     set_attribute(dir / "old.h5", "bobench_version", "0.0.1");
     check_refused("merge '" + out + "' '" + a[0] + "' '" + (dir / "old.h5") + "'", "bobench version");
+    // a shard whose run was killed: its journal holds runs its file lacks
+    testing::write_file(a[1] + ".journal", "");
+    check_refused("merge '" + out + "'" + words(a), "is unfinished: its journal");
+    std::filesystem::remove(a[1] + ".journal");
     CHECK_FALSE(std::filesystem::exists(out));  // none of the refusals wrote anything
 
     // an existing file is never replaced

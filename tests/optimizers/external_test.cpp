@@ -103,8 +103,9 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         {python_optimizer("misbehave.py crash 2"),
          "it closed its standard output before its reply to ask (evaluation 2); the process exited with status 3; "
          "the end of its standard error:\nboom: the optimizer crashed"},
-        {python_optimizer("misbehave.py hang 3", ",timeout=0.3"),
-         "timed out after 0.3 s (parameter timeout) at ask (evaluation 3): no reply; bobench stopped the process"},
+        // 1 s: Python must start and answer hello within it, also on a loaded machine
+        {python_optimizer("misbehave.py hang 3", ",timeout=1"),
+         "timed out after 1 s (parameter timeout) at ask (evaluation 3): no reply; bobench stopped the process"},
         {python_optimizer("misbehave.py bad-json 2"),
          "the reply to ask (evaluation 2) is not valid JSON ("},
         {python_optimizer("misbehave.py outside 1"), "the point is outside the space: x"},
