@@ -33,6 +33,8 @@ const std::map<std::string, Command>& commands() {
     static const std::map<std::string, Command> table = {
         {"reproduce", {cli::reproduce, "run a paper's experiment and compare ours with its published numbers"}},
         {"run", {cli::run, "run an experiment (spec file and/or --problem/--optimizer) into an HDF5 results file"}},
+        {"merge", {cli::merge, "join the results files of `run --shard K/N` into one (checks they belong together)"}},
+        {"slurm", {cli::slurm, "write (and --submit) a Slurm job array of shards plus a merge job for a spec"}},
         {"list", {cli::list, "list optimizers or problems with descriptions and default parameters"}},
         {"eval", {cli::eval, "evaluate a problem at points read from a file or standard input"}},
         {"export", {cli::export_traces, "export a results file as a tidy CSV table (--curves: per-iteration summaries)"}},
@@ -135,14 +137,22 @@ int main(int argc, char** argv) {
         const int status = it->second.run(Args(argv + 2, argv + argc));
         check_written(std::cout, "standard output");  // a full disk or /dev/full is an error
         return status;
+    } catch (...) {
+        return report_error(name, std::current_exception());
+    }
+}
+
+int report_error(const std::string& command, std::exception_ptr error) {
+    try {
+        std::rethrow_exception(error);
     } catch (const UserError& e) {
-        std::cerr << "bobench " << name << ": error: " << e.what() << "\n";
+        std::cerr << "bobench " << command << ": error: " << e.what() << "\n";
         return 2;
     } catch (const boost::program_options::error& e) {
-        std::cerr << "bobench " << name << ": error: " << e.what() << " (see bobench " << name << " --help)\n";
+        std::cerr << "bobench " << command << ": error: " << e.what() << " (see bobench " << command << " --help)\n";
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "bobench " << name << ": failed: " << e.what() << "\n";
+        std::cerr << "bobench " << command << ": failed: " << e.what() << "\n";
         return 1;
     }
 }

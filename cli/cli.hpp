@@ -1,6 +1,7 @@
 #pragma once
 // The `bobench` command line: one function per subcommand, one dispatcher.
 #include <atomic>
+#include <exception>
 #include <functional>
 #include <ostream>
 #include <optional>
@@ -9,6 +10,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "runners/experiment.hpp"
 #include "runners/plan.hpp"
 
 namespace bobench::cli {
@@ -34,6 +36,16 @@ std::optional<boost::program_options::variables_map> parse_words(const Args& arg
 void write_output(const boost::program_options::variables_map& vm, const std::function<void(std::ostream&)>& write);
 
 int run(const Args& args);
+// `run` as one process of several (bobench-mpi): the writer (MPI rank 0) runs the
+// experiment through `executor`; every other process calls `work` with the same plan.
+struct RunBackend {
+    bool writer = true;
+    runners::Executor executor;
+    std::function<void(const runners::Plan&, const std::atomic<bool>& stop)> work;
+};
+int run_with(const Args& args, const RunBackend* backend);
+int merge(const Args& args);
+int slurm(const Args& args);
 int reproduce(const Args& args);
 int list(const Args& args);
 int eval(const Args& args);
@@ -44,13 +56,21 @@ int table(const Args& args);
 int plot(const Args& args);
 int tabular(const Args& args);
 
+// Prints a command's error ("bobench CMD: error: ...") and returns its exit status: 2 for
+// bad input, 1 otherwise.
+int report_error(const std::string& command, std::exception_ptr error);
+
+struct RunOptions {
+    const RunBackend* backend = nullptr;  // null: this process's threads
+    bool timing = false;                  // print where the CPU time went
+};
 // Plans and runs a spec, resuming what its output already holds; warnings, run errors and
 // the resume note go to standard error, `done` (may be empty) sees the plan once the runs
 // are over. Returns the exit status: 0, 1 (a run failed or could not be saved), 130 / 143
 // (SIGINT / SIGTERM).
 // `command` (the command line) goes into the results file.
 int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
-             const std::function<void(const runners::Plan&)>& done);
+             const std::function<void(const runners::Plan&)>& done, const RunOptions& options = {});
 
 // The command line as a shell would take it back: bobench run 'a b' ...
 std::string command_line(const std::string& command, const Args& args);

@@ -49,10 +49,25 @@ void print_summary(const runners::Plan& plan, std::ostream& out) {
         }
     }
 }
+// `mpirun -n P bobench run` would start P independent copies of the experiment.
+void refuse_mpi_launch() {
+    for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"}) {
+        const char* v = std::getenv(var);
+        if (v && std::atoi(v) > 1)
+            throw UserError(std::string("bobench was started as one of ") + v + " MPI processes (" + var +
+                            "), but `bobench` does not use MPI; start `mpirun -n P bobench-mpi run ...` instead. "
+                            "bobench-mpi is built when OpenMPI is installed (scripts/install-deps installs "
+                            "libopenmpi-dev and openmpi-bin; then re-run cmake and build)");
+    }
+}
 }  // namespace
 
-int run(const Args& args) {
-    po::options_description opts("bobench run [SPEC] [options]");
+int run(const Args& args) { return run_with(args, nullptr); }
+
+int run_with(const Args& args, const RunBackend* backend) {
+    if (!backend) refuse_mpi_launch();
+    const bool writer = !backend || backend->writer;
+    po::options_description opts(backend ? "bobench-mpi run [SPEC] [options]" : "bobench run [SPEC] [options]");
     opts.add_options()("help,h", "show this help")(
         "spec", po::value<std::string>(), "experiment spec (INI); see experiments/demo.ini")(
         "problem", po::value<std::vector<std::string>>()->composing(), "add a problem, e.g. levy:d=5 (repeatable)")(
@@ -64,6 +79,10 @@ int run(const Args& args) {
         "output", po::value<std::string>(), "results file (HDF5)")(
         "on-failure", po::value<std::string>(), "NaN/inf objective values: penalty or skip")(
         "data-dir", po::value<std::string>(), "folder of tabular benchmark data (sets BOBENCH_DATA)")(
+        "shard", po::value<std::string>(), "run only part K of N of the plan (K/N, e.g. 2/8; cost-balanced, the same "
+                                           "on every machine) into OUTPUT.shard-K-of-N.h5; `bobench merge` joins them")(
+        "timing", "print where the CPU time went: inside runs, and in the serial part (journal, results file) "
+                  "that bounds the speed-up with more threads or ranks")(
         "quiet,q", "no progress line, no summary");
     const auto parsed = parse_words(args, opts, "spec", 1);
     if (!parsed) return 0;  // --help was printed
@@ -88,19 +107,26 @@ int run(const Args& args) {
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
     if (vm.count("on-failure")) spec.on_failure = results::parse_policy(vm["on-failure"].as<std::string>(), "--on-failure");
     if (vm.count("data-dir")) spec.data_dir = vm["data-dir"].as<std::string>();
+    if (vm.count("shard")) {
+        spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
+        spec.output = runners::shard_output(spec.output, spec.shard);
+    }
     // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 
     const bool quiet = vm.count("quiet") > 0;
+    RunOptions options;
+    options.backend = backend;
+    options.timing = vm.count("timing") > 0;
     const int status = run_spec(spec, quiet, command_line("run", args), [&](const runners::Plan& plan) {
         if (!quiet) print_summary(plan, std::cout);
-    });
-    std::cout << "results: " << spec.output << "\n";
+    }, options);
+    if (writer) std::cout << "results: " << spec.output << "\n";
     return status;
 }
 
 int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
-             const std::function<void(const runners::Plan&)>& done) {
+             const std::function<void(const runners::Plan&)>& done, const RunOptions& options) {
     const auto started = std::chrono::system_clock::now();
     runners::Plan plan;
     try {
@@ -109,14 +135,28 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string&
         std::cerr << "interrupted while planning; nothing was run\n";
         return interrupted_status();
     }
+    if (options.backend && !options.backend->writer) {  // an MPI worker rank: runs what rank 0 hands out
+        options.backend->work(plan, stop_flag());
+        return stop_flag().load() ? interrupted_status() : 0;
+    }
     for (const auto& pp : plan.problems)
         if (pp.problem->metadata().count("synthetic_fixture"))
             std::cerr << "warning: problem '" << pp.label << "' reads a SYNTHETIC fixture table ("
                       << pp.problem->metadata().at("file") << "): its results are not the benchmark's\n";
+    runners::ProgressOptions progress;
+    if (!quiet) progress = {&std::cerr, ::isatty(STDERR_FILENO) ? runners::Progress::Style::Terminal
+                                                                : runners::Progress::Style::Log};
     const runners::ExperimentOutcome outcome =
-        runners::run_experiment(plan, stop_flag(), (!quiet && ::isatty(STDERR_FILENO)) ? &std::cerr : nullptr,
-                                provenance(started, command));
+        runners::run_experiment(plan, stop_flag(), progress, provenance(started, command),
+                                options.backend ? options.backend->executor : runners::Executor{});
     if (done) done(plan);
+    if (options.timing) {
+        const double runs = outcome.stats.run_cpu, serial = outcome.stats.commit_cpu + outcome.store_cpu;
+        std::cerr << fmt::format("timing: CPU {:.3f} s in runs (this process), {:.3f} s serial: {:.3f} s committing "
+                                 "finished runs, {:.3f} s reading/writing the results file; serial fraction {:.4f}\n",
+                                 runs, serial, outcome.stats.commit_cpu, outcome.store_cpu,
+                                 runs + serial > 0 ? serial / (runs + serial) : 0.0);
+    }
     if (outcome.journal_damaged_bytes > 0)
         std::cerr << "warning: " << outcome.journal_damaged_bytes << " damaged bytes in '" << plan.spec.output
                   << ".journal' were skipped; the intact runs around them were recovered\n";

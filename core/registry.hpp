@@ -19,11 +19,18 @@ struct ProblemFactory {
     std::function<std::shared_ptr<const Problem>(const Args&)> make;
 };
 
+// How one run's cost grows with its budget n: a loop that refits a model on its whole
+// history at every step costs ~n^2 (density estimators, forests) or ~n^4 (a GP's
+// Cholesky factorisation, n^3, at each of n steps). Only used to order and balance runs
+// (longest first, cost-balanced shards), never to change a result.
+enum class CostGrowth { Linear = 1, Quadratic = 2, Quartic = 4 };
+
 struct OptimizerFactory {
     std::string name;
     std::string description;
     std::vector<ParamSpec> params;
     std::function<std::unique_ptr<Optimizer>(const OptimizerSetup&, const Args&)> make;
+    CostGrowth cost = CostGrowth::Linear;
 };
 
 template <class Factory>

@@ -250,7 +250,8 @@ OptimizerFactory bore_factory(std::string name, std::string description, std::ve
     return {std::move(name), std::move(description), std::move(params),
             [classifier = std::move(classifier), one_hot](const OptimizerSetup& setup, const Args& args) {
                 return std::make_unique<Bore>(setup.space, args, classifier(args), one_hot);
-            }};
+            },
+            CostGrowth::Quadratic};
 }
 }  // namespace
 

@@ -191,7 +191,8 @@ OptimizerFactory make_factory(std::string name, std::string description, std::ve
     return {std::move(name), std::move(description), std::move(params),
             [model = std::move(model)](const OptimizerSetup& setup, const Args& args) -> std::unique_ptr<Optimizer> {
                 return std::make_unique<ModelBasedOptimizer>(setup.space, args, model);
-            }};
+            },
+            CostGrowth::Quadratic};
 }
 
 }  // namespace bobench::model_based

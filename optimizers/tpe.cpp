@@ -204,7 +204,8 @@ OptimizerFactory tpe_factory(std::string name, std::string description, const Tp
                 s.n_candidates = args.integer("n_candidates");  // ranges checked when binding
                 s.prior_weight = args.real("prior_weight");
                 return std::make_unique<Tpe>(setup.space, s);
-            }};
+            },
+            CostGrowth::Quadratic};
 }
 
 }  // namespace

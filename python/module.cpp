@@ -104,7 +104,7 @@ py::dict run_spec(const std::string& spec_text, bool is_path, const std::map<std
     runners::ExperimentOutcome outcome;
     {
         py::gil_scoped_release release;
-        outcome = runners::run_experiment(plan, stop, nullptr);
+        outcome = runners::run_experiment(plan, stop);
     }
     std::vector<std::string> errors;
     for (const auto& e : outcome.errors) errors.push_back(e.message);

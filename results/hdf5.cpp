@@ -1,7 +1,11 @@
 #include "results/hdf5.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
+#include <utility>
+
+#include <sys/mman.h>
 
 namespace bobench::h5 {
 
@@ -61,22 +65,70 @@ Handle create_file(const std::string& path) {
             H5Fclose};
 }
 
-Handle create_memory_file(const std::string& name) {
-    silence_errors();
-    Handle fapl(check(H5Pcreate(H5P_FILE_ACCESS), "create file access properties"), H5Pclose);
-    check(H5Pset_fapl_core(fapl.get(), 16 << 20, /*backing_store=*/0), "use the core driver for", name);
-    return {check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), "create file '" + name + "' in memory"),
-            H5Fclose};
-}
+namespace {
+// The core driver's buffer, kept when the file closes instead of being freed.
+struct KeptBuffer {
+    void* data = nullptr;
+    ~KeptBuffer() { std::free(data); }
+};
 
-std::string file_image(hid_t file) {
-    check(H5Fflush(file, H5F_SCOPE_GLOBAL), "flush", "file in memory");
-    const ssize_t size = H5Fget_file_image(file, nullptr, 0);
-    if (size < 0) throw std::runtime_error("HDF5: cannot get the image of a file in memory" + cause());
-    std::string bytes(static_cast<std::size_t>(size), '\0');
-    if (H5Fget_file_image(file, bytes.data(), bytes.size()) != size)
-        throw std::runtime_error("HDF5: cannot get the image of a file in memory" + cause());
-    return bytes;
+H5FD_file_image_callbacks_t keeping_callbacks(KeptBuffer* kept) {
+    H5FD_file_image_callbacks_t c{};
+    c.image_malloc = [](std::size_t size, H5FD_file_image_op_t, void*) { return std::malloc(size); };
+    c.image_memcpy = [](void* dest, const void* src, std::size_t size, H5FD_file_image_op_t, void*) {
+        return std::memcpy(dest, src, size);
+    };
+    c.image_realloc = [](void* ptr, std::size_t size, H5FD_file_image_op_t, void*) -> void* {
+        if (ptr) return std::realloc(ptr, size);
+        // the first (usually only) allocation, of the expected size: in huge pages where the
+        // kernel has them, as the driver zero-fills it whole and a fault per 4 KB page costs
+        // more than filling it
+        constexpr std::size_t huge = std::size_t{2} << 20;
+        if (size < huge) return std::malloc(size);
+        void* p = std::aligned_alloc(huge, (size + huge - 1) / huge * huge);
+        if (p) ::madvise(p, size, MADV_HUGEPAGE);  // advice only: its failure changes nothing
+        return p;
+    };
+    c.image_free = [](void* ptr, H5FD_file_image_op_t op, void* udata) -> herr_t {
+        auto* k = static_cast<KeptBuffer*>(udata);
+        if (op == H5FD_FILE_IMAGE_OP_FILE_CLOSE && !k->data) k->data = ptr;
+        else std::free(ptr);
+        return 0;
+    };
+    // every copy of the property list points at the one `kept`, which outlives the file
+    c.udata_copy = [](void* udata) { return udata; };
+    c.udata_free = [](void*) -> herr_t { return 0; };
+    c.udata = kept;
+    return c;
+}
+}  // namespace
+
+FileImage build_memory_file(const std::string& name, std::size_t size_hint, const std::function<void(hid_t)>& fill) {
+    silence_errors();
+    KeptBuffer kept;
+    std::size_t size = 0;
+    {
+        Handle fapl(check(H5Pcreate(H5P_FILE_ACCESS), "create file access properties"), H5Pclose);
+        // grown in steps of the expected size: one allocation, not a copy per 16 MB
+        const std::size_t increment = std::max<std::size_t>(16 << 20, size_hint + (size_hint >> 4) + (1 << 20));
+        check(H5Pset_fapl_core(fapl.get(), increment, /*backing_store=*/0), "use the core driver for", name);
+        H5FD_file_image_callbacks_t callbacks = keeping_callbacks(&kept);
+        check(H5Pset_file_image_callbacks(fapl.get(), &callbacks), "keep the memory of", name);
+        check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), "set the close degree of", name);
+        Handle file(check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), "create file '" + name + "' in memory"),
+                    H5Fclose);
+        fill(file.get());
+        check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "flush", name);
+        const ssize_t bytes = H5Fget_file_image(file.get(), nullptr, 0);  // the size only
+        if (bytes < 0) throw std::runtime_error("HDF5: cannot get the image of '" + name + "'" + cause());
+        size = static_cast<std::size_t>(bytes);
+        check(H5Fclose(file.release()), "close", name);
+    }
+    if (!kept.data) throw std::runtime_error("HDF5: the image of '" + name + "' was not handed over when it closed");
+    FileImage image;
+    image.data.reset(static_cast<char*>(std::exchange(kept.data, nullptr)));
+    image.size = size;
+    return image;
 }
 
 Handle open_file(const std::string& path) {
@@ -105,9 +157,10 @@ std::vector<std::string> children(hid_t group) {
     return names;
 }
 
+// A chunked 1-D dataset of `n` values; compressed (shuffle + deflate 1) on request.
 template <class T>
-void write_vector(hid_t parent, const std::string& name, const std::vector<T>& data, bool compress) {
-    const hsize_t n = data.size(), maxdim = H5S_UNLIMITED;
+static Handle create_column(hid_t parent, const std::string& name, hsize_t n, bool compress) {
+    const hsize_t maxdim = H5S_UNLIMITED;
     Handle space(check(H5Screate_simple(1, &n, &maxdim), "create dataspace for '" + name + "'"), H5Sclose);
     Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
     const hsize_t chunk = std::clamp<hsize_t>(n, 1, 1 << 16);
@@ -116,11 +169,52 @@ void write_vector(hid_t parent, const std::string& name, const std::vector<T>& d
         H5Pset_shuffle(props.get());
         H5Pset_deflate(props.get(), 1);
     }
-    Handle set(check(H5Dcreate2(parent, name.c_str(), native<T>(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
-                     "create dataset '" + name + "'"),
-               H5Dclose);
-    if (n > 0) check(H5Dwrite(set.get(), native<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "write", name);
+    return Handle(check(H5Dcreate2(parent, name.c_str(), native<T>(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+                        "create dataset '" + name + "'"),
+                  H5Dclose);
 }
+
+template <class T>
+void write_vector(hid_t parent, const std::string& name, const std::vector<T>& data, bool compress) {
+    Handle set = create_column<T>(parent, name, data.size(), compress);
+    if (!data.empty()) check(H5Dwrite(set.get(), native<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "write", name);
+}
+
+template <class T>
+void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
+                  const std::function<std::span<const T>(std::size_t)>& part, bool compress) {
+    Handle set = create_column<T>(parent, name, n, compress);
+    Handle file_space(check(H5Dget_space(set.get()), "get the dataspace of '" + name + "'"), H5Sclose);
+    // whole chunks at a time (1 << 16 values) through one reused buffer
+    std::vector<T> buffer;
+    buffer.reserve(std::clamp<hsize_t>(n, 1, hsize_t{1} << 19));
+    hsize_t written = 0;
+    auto flush = [&] {
+        if (buffer.empty()) return;
+        const hsize_t count = buffer.size();
+        Handle memory(check(H5Screate_simple(1, &count, nullptr), "create a memory space for '" + name + "'"), H5Sclose);
+        check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &written, nullptr, &count, nullptr), "select", name);
+        check(H5Dwrite(set.get(), native<T>(), memory.get(), file_space.get(), H5P_DEFAULT, buffer.data()), "write", name);
+        written += count;
+        buffer.clear();
+    };
+    for (std::size_t i = 0; i < parts; ++i) {
+        std::span<const T> values = part(i);
+        while (!values.empty()) {
+            const std::size_t take = std::min(values.size(), buffer.capacity() - buffer.size());
+            buffer.insert(buffer.end(), values.begin(), values.begin() + static_cast<std::ptrdiff_t>(take));
+            values = values.subspan(take);
+            if (buffer.size() == buffer.capacity()) flush();
+        }
+    }
+    flush();
+    if (written != n) throw std::runtime_error("HDF5: column '" + name + "' got " + std::to_string(written) +
+                                               " values, expected " + std::to_string(n));
+}
+template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
+                           const std::function<std::span<const double>(std::size_t)>&, bool);
+template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
+                           const std::function<std::span<const std::uint8_t>(std::size_t)>&, bool);
 
 static Handle string_type();
 

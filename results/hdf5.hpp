@@ -5,7 +5,13 @@
 #include <hdf5.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <string_view>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bobench::h5 {
@@ -21,6 +27,7 @@ public:
     Handle& operator=(const Handle&) = delete;
     ~Handle() { reset(); }
     void reset();
+    hid_t release() { return std::exchange(id_, -1); }  // the caller closes it
     hid_t get() const { return id_; }
     explicit operator bool() const { return id_ >= 0; }
 
@@ -33,10 +40,17 @@ void silence_errors();  // idempotent; called by every opener below
 
 bool is_hdf5(const std::string& path);
 Handle create_file(const std::string& path);  // truncates
-// A file that lives in memory only (HDF5's core driver); `name` just identifies it.
-Handle create_memory_file(const std::string& name);
-// The bytes of an open file as they would be on disk (after a flush).
-std::string file_image(hid_t file);
+// The bytes of a file as they would be on disk.
+struct FileImage {
+    std::unique_ptr<char, void (*)(void*)> data{nullptr, std::free};
+    std::size_t size = 0;
+    std::string_view bytes() const { return {data.get(), size}; }
+};
+// A file built in memory only (HDF5's core driver; `name` just identifies it): `fill`
+// writes its contents (and closes what it opens), then its bytes are returned in the
+// driver's own buffer, taken over when the file closes (no copy). `size_hint`: the
+// expected size, allocated at once rather than grown step by step.
+FileImage build_memory_file(const std::string& name, std::size_t size_hint, const std::function<void(hid_t)>& fill);
 Handle open_file(const std::string& path);    // read-only
 Handle create_group(hid_t parent, const std::string& name);
 Handle open_group(hid_t parent, const std::string& name);
@@ -49,6 +63,11 @@ template <class T>
 void write_vector(hid_t parent, const std::string& name, const std::vector<T>& data, bool compress = true);
 template <class T>
 std::vector<T> read_vector(hid_t parent, const std::string& name);
+// 1-D dataset of `n` values made of `parts` pieces, front to back (e.g. one run's
+// evaluations each), copied through a bounded buffer: no copy of the whole column is made.
+template <class T>
+void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
+                  const std::function<std::span<const T>(std::size_t)>& part, bool compress = true);
 // 1-D dataset of variable-length UTF-8 strings.
 void write_strings(hid_t parent, const std::string& name, const std::vector<std::string>& data);
 std::vector<std::string> read_strings(hid_t parent, const std::string& name);

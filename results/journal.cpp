@@ -7,10 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <boost/crc.hpp>
+#include <zlib.h>
 
 #include "core/error.hpp"
-#include "core/io.hpp"
 
 namespace bobench::results {
 
@@ -18,15 +17,18 @@ namespace {
 constexpr char file_magic[8] = {'B', 'O', 'B', 'J', 'R', 'N', 'L', '1'};
 constexpr std::uint32_t record_magic = 0xB0B3C4A1u;
 
+// Appends to a buffer sized once (encode() knows the record's length up front).
 struct Writer {
-    std::string bytes;
-    template <class T> void put(const T& v) { bytes.append(reinterpret_cast<const char*>(&v), sizeof v); }
+    char* p;
+    template <class T> void put(const T& v) { std::memcpy(p, &v, sizeof v); p += sizeof v; }
     void put_string(const std::string& s) {
         put(static_cast<std::uint32_t>(s.size()));
-        bytes += s;
+        std::memcpy(p, s.data(), s.size());
+        p += s.size();
     }
     template <class T> void put_vector(const std::vector<T>& v) {
-        if (!v.empty()) bytes.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+        if (!v.empty()) std::memcpy(p, v.data(), v.size() * sizeof(T));
+        p += v.size() * sizeof(T);
     }
 };
 
@@ -56,48 +58,41 @@ struct Reader {
     }
 };
 
-std::uint32_t crc32(const char* data, std::size_t n) {
-    boost::crc_32_type crc;
-    crc.process_bytes(data, n);
-    return crc.checksum();
+// CRC-32 (ISO-HDLC, as in zlib and boost::crc_32_type): zlib's is several times faster.
+std::uint32_t checksum(const char* data, std::size_t n) {
+    uLong crc = ::crc32(0L, Z_NULL, 0);
+    while (n > 0) {  // zlib takes at most a uInt per call
+        const uInt chunk = static_cast<uInt>(std::min<std::size_t>(n, 1u << 30));
+        crc = ::crc32(crc, reinterpret_cast<const Bytef*>(data), chunk);
+        data += chunk;
+        n -= chunk;
+    }
+    return static_cast<std::uint32_t>(crc);
 }
 
-// Parses the record at `p` and advances past it; false (p unchanged) when no whole record
-// with a valid checksum starts there.
-bool parse_record(const char*& p, const char* end, JournalRecord& rec) {
-    Reader in{p, end};
-    const auto magic = in.get<std::uint32_t>();
-    const auto length = in.get<std::uint64_t>();
-    if (!in.ok || magic != record_magic || static_cast<std::uint64_t>(in.end - in.p) < 4 ||
-        static_cast<std::uint64_t>(in.end - in.p) - 4 < length)
-        return false;
-    const char* payload = in.p;
-    in.p += length;
-    if (in.get<std::uint32_t>() != crc32(payload, length)) return false;
-    Reader r{payload, payload + length};
-    rec.problem_id = r.get_string();
-    rec.optimizer_id = r.get_string();
-    Trace& t = rec.trace;
-    t.key.replicate = r.get<std::int32_t>();
-    t.problem_seed = r.get<std::uint64_t>();
-    t.optimizer_seed = r.get<std::uint64_t>();
-    t.seconds = r.get<double>();
-    t.notes = r.get_string();
-    const auto n = r.get<std::uint64_t>(), nx = r.get<std::uint64_t>();
-    for (auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) r.get_vector(*v, n);
-    r.get_vector(t.failed, n);
-    r.get_vector(t.x, nx);
-    if (!r.ok || r.p != r.end) return false;
-    p = in.p;
-    return true;
+// write_all (core/io.hpp) at an offset: records are placed concurrently.
+void write_at(int fd, const std::string& bytes, const std::string& path, std::uint64_t offset) {
+    const char* p = bytes.data();
+    std::size_t left = bytes.size();
+    while (left > 0) {
+        const ssize_t n = ::pwrite(fd, p, left, static_cast<off_t>(offset));
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error("cannot write journal '" + path + "': " + std::strerror(errno));
+        }
+        p += n;
+        offset += static_cast<std::uint64_t>(n);
+        left -= static_cast<std::size_t>(n);
+    }
 }
 
 std::string header(std::uint64_t experiment) {
-    Writer w;
-    w.bytes.append(file_magic, sizeof file_magic);
-    w.put(experiment);
-    return w.bytes;
+    std::string bytes(file_magic, sizeof file_magic);
+    bytes.append(reinterpret_cast<const char*>(&experiment), sizeof experiment);
+    return bytes;
 }
+
+constexpr std::size_t record_overhead = sizeof(std::uint32_t) + sizeof(std::uint64_t) + sizeof(std::uint32_t);
 }  // namespace
 
 Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(path)), experiment_(experiment) {
@@ -118,70 +113,119 @@ Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(p
             throw UserError("journal '" + path_ + "' belongs to an experiment with another seed, budget or "
                             "on_failure; finish that one or delete the journal");
         good = head.size();
-        const char* const end = bytes.data() + bytes.size();
-        const char* p = bytes.data() + good;
-        const char* damaged = nullptr;  // start of bytes that hold no valid record
-        while (p < end) {
-            const char* record = p;
-            JournalRecord rec;
-            if (parse_record(p, end, rec)) {
-                // a record that is damaged in the middle must not cost the intact ones after it
-                if (damaged) damaged_bytes_ += static_cast<std::size_t>(record - damaged);
-                damaged = nullptr;
-                recovered_.push_back(std::move(rec));
-                good = static_cast<std::size_t>(p - bytes.data());
+        // whole records, skipping gaps and torn records: the next candidate is the next
+        // record magic, and only a record whose checksum holds is taken
+        const char magic_bytes[sizeof record_magic] = {
+            static_cast<char>(record_magic & 0xff), static_cast<char>((record_magic >> 8) & 0xff),
+            static_cast<char>((record_magic >> 16) & 0xff), static_cast<char>(record_magic >> 24)};
+        std::size_t at = good;
+        while (at < bytes.size()) {
+            std::size_t used = 0;
+            if (std::optional<JournalRecord> rec = decode(bytes.data() + at, bytes.size() - at, &used)) {
+                // skipped bytes before it: damage, unless they are all zero (a span that a
+                // concurrent writer had reserved but not yet written when the process died)
+                if (std::any_of(bytes.begin() + static_cast<std::ptrdiff_t>(good),
+                                bytes.begin() + static_cast<std::ptrdiff_t>(at), [](char c) { return c != 0; }))
+                    damaged_bytes_ += at - good;
+                recovered_.push_back(std::move(*rec));
+                at += used;
+                good = at;
                 continue;
             }
-            if (!damaged) damaged = record;
-            const char* next = std::search(record + 1, end, reinterpret_cast<const char*>(&record_magic),
-                                           reinterpret_cast<const char*>(&record_magic) + sizeof record_magic);
-            if (next == end) break;  // the rest is a torn tail
-            p = next;
+            const auto next = bytes.find(std::string_view(magic_bytes, sizeof magic_bytes), at + 1);
+            if (next == std::string::npos) break;  // the rest is a torn tail
+            at = next;
         }
     }
     // drop a torn tail (or write the header of a new journal)
     if (good == 0) {
         if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
-        ::lseek(fd_, 0, SEEK_SET);
-        write_all(fd_, head, "journal '" + path_ + "'");
+        write_at(fd_, head, path_, 0);
     } else {
         if (::ftruncate(fd_, static_cast<off_t>(good)) != 0)
             throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
-        ::lseek(fd_, static_cast<off_t>(good), SEEK_SET);
     }
+    end_ = good == 0 ? head.size() : good;
 }
 
 Journal::~Journal() {
     if (fd_ >= 0) ::close(fd_);
 }
 
+std::string Journal::encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& t) {
+    std::string bytes;
+    encode(problem_id, optimizer_id, t, bytes);
+    return bytes;
+}
+
+void Journal::encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& t, std::string& bytes) {
+    const std::size_t n = t.size();
+    const std::size_t payload = 3 * sizeof(std::uint32_t) + problem_id.size() + optimizer_id.size() + t.notes.size() +
+                                sizeof(std::int32_t) + 2 * sizeof(std::uint64_t) + sizeof(double) +
+                                2 * sizeof(std::uint64_t) + n * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double);
+    bytes.resize(record_overhead + payload);  // every byte is written below
+    Writer w{bytes.data()};
+    w.put(record_magic);
+    w.put(static_cast<std::uint64_t>(payload));
+    char* const body = w.p;
+    w.put_string(problem_id);
+    w.put_string(optimizer_id);
+    w.put(static_cast<std::int32_t>(t.key.replicate));
+    w.put(t.problem_seed);
+    w.put(t.optimizer_seed);
+    w.put(t.seconds);
+    w.put_string(t.notes);
+    w.put(static_cast<std::uint64_t>(n));
+    w.put(static_cast<std::uint64_t>(t.x.size()));
+    for (const auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) w.put_vector(*v);
+    w.put_vector(t.failed);
+    w.put_vector(t.x);
+    w.put(checksum(body, payload));
+}
+
+std::optional<JournalRecord> Journal::decode(const char* bytes, std::size_t size, std::size_t* used) {
+    Reader in{bytes, bytes + size};
+    const auto magic = in.get<std::uint32_t>();
+    const auto length = in.get<std::uint64_t>();
+    if (!in.ok || magic != record_magic || static_cast<std::uint64_t>(in.end - in.p) < length + 4) return std::nullopt;
+    const char* payload = in.p;
+    in.p += length;
+    if (in.get<std::uint32_t>() != checksum(payload, length)) return std::nullopt;
+    Reader r{payload, payload + length};
+    JournalRecord rec;
+    rec.problem_id = r.get_string();
+    rec.optimizer_id = r.get_string();
+    Trace& t = rec.trace;
+    t.key.replicate = r.get<std::int32_t>();
+    t.problem_seed = r.get<std::uint64_t>();
+    t.optimizer_seed = r.get<std::uint64_t>();
+    t.seconds = r.get<double>();
+    t.notes = r.get_string();
+    const auto n = r.get<std::uint64_t>(), nx = r.get<std::uint64_t>();
+    for (auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) r.get_vector(*v, n);
+    r.get_vector(t.failed, n);
+    r.get_vector(t.x, nx);
+    if (!r.ok || r.p != r.end) return std::nullopt;
+    if (used) *used = static_cast<std::size_t>(in.p - bytes);
+    return rec;
+}
+
 void Journal::append(const std::string& problem_id, const std::string& optimizer_id, const Trace& t) {
-    Writer payload;
-    payload.put_string(problem_id);
-    payload.put_string(optimizer_id);
-    payload.put(static_cast<std::int32_t>(t.key.replicate));
-    payload.put(t.problem_seed);
-    payload.put(t.optimizer_seed);
-    payload.put(t.seconds);
-    payload.put_string(t.notes);
-    payload.put(static_cast<std::uint64_t>(t.size()));
-    payload.put(static_cast<std::uint64_t>(t.x.size()));
-    for (const auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) payload.put_vector(*v);
-    payload.put_vector(t.failed);
-    payload.put_vector(t.x);
-    Writer rec;
-    rec.put(record_magic);
-    rec.put(static_cast<std::uint64_t>(payload.bytes.size()));
-    rec.bytes += payload.bytes;
-    rec.put(crc32(payload.bytes.data(), payload.bytes.size()));
-    // one write(): in the kernel once it returns, so a SIGKILL after it loses nothing
-    write_all(fd_, rec.bytes, "journal '" + path_ + "'");
+    append_record(encode(problem_id, optimizer_id, t));
+}
+
+void Journal::append_record(const std::string& record) {
+    std::shared_lock<std::shared_mutex> lock(truncating_);
+    // in the kernel once pwrite returns, so a SIGKILL after it loses nothing
+    write_at(fd_, record, path_, end_.fetch_add(record.size()));
 }
 
 void Journal::clear() {
+    std::unique_lock<std::shared_mutex> lock(truncating_);
     if (::ftruncate(fd_, 0) != 0) throw UserError("cannot write journal '" + path_ + "': " + std::strerror(errno));
-    ::lseek(fd_, 0, SEEK_SET);
-    write_all(fd_, header(experiment_), "journal '" + path_ + "'");
+    const std::string head = header(experiment_);
+    write_at(fd_, head, path_, 0);
+    end_ = head.size();
 }
 
 void Journal::remove() {

@@ -3,11 +3,15 @@
 // as one checksummed record the moment it finishes, so a killed process loses only the
 // runs in flight. The results file itself is rewritten whole (temporary file + rename)
 // at checkpoints and at the end, after which the journal is emptied. On the next start,
-// records that were not yet in the results file are recovered; a torn last record (the
+// records that were not yet in the results file are recovered; a torn record (the
 // process died while writing it) fails its checksum and is dropped, and a damaged record
-// in the middle is skipped without losing the records after it.
+// in the middle is skipped without losing the whole records after it.
+#include <atomic>
 #include <cstdint>
+#include <mutex>
+#include <shared_mutex>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,13 +42,29 @@ public:
     // were skipped, and the intact records after them kept.
     std::size_t damaged_bytes() const { return damaged_bytes_; }
     void append(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
-    void clear();   // after the results file holds every record
+    // Appends a record made by encode(). Thread-safe and concurrent: each record gets its
+    // own span of the file (reserved atomically) and is written there with pwrite, so
+    // workers journal their runs in parallel. A crash can then leave gaps (spans reserved
+    // but not yet written) between whole records: recovery skips them.
+    void append_record(const std::string& record);
+    // One record's bytes: magic, length, payload, CRC-32. Also the form in which MPI
+    // ranks send their traces to the writer.
+    static std::string encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
+    // The same into `out`, reusing its memory (a worker's buffer: no fresh pages per run).
+    static void encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace,
+                       std::string& out);
+    // The record at the start of `bytes`, or nothing when it is torn or corrupt; `used`
+    // receives its length.
+    static std::optional<JournalRecord> decode(const char* bytes, std::size_t size, std::size_t* used = nullptr);
+    void clear();   // after the results file holds every record; waits for appends in progress
     void remove();  // at the end of a complete run
 
 private:
     std::string path_;
     std::uint64_t experiment_;
     int fd_ = -1;
+    std::atomic<std::uint64_t> end_{0};  // where the next record goes
+    std::shared_mutex truncating_;       // appends share it, clear() takes it alone
     std::vector<JournalRecord> recovered_;
     std::size_t damaged_bytes_ = 0;
 };

@@ -101,6 +101,7 @@ Results read_results(const std::string& path, bool with_points) {
         r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
         r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
         r.on_failure = parse_policy(h5::read_string_attribute(f, "on_failure"), "'" + path + "'");
+        if (h5::has_attribute(f, "shard")) r.shard = h5::read_string_attribute(f, "shard");
         for (const json& p : json::parse(h5::read_string_attribute(f, "problems")))
             r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
                                   optional_number(p.at("test_optimum")), p.at("metadata")});
@@ -185,85 +186,92 @@ Results read_results(const std::string& path, bool with_points) {
 // is touched only by write_file_replacing, whose every write is checked. (HDF5 writing a
 // file itself cannot report a full disk cleanly: its close then fails and its cleanup at
 // exit crashes.)
-static std::string results_image(const std::string& name, const Results& r) {
+static h5::FileImage results_image(const std::string& name, const Results& r) {
     // written in key order whatever order the runs finished in
     std::vector<std::size_t> order(r.runs.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
-    h5::Handle file = h5::create_memory_file(name);
-    const hid_t f = file.get();
-    h5::write_attribute(f, "format", std::string(store_format));
-    h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
-    h5::write_attribute(f, "bobench_version", r.bobench_version);
-    h5::write_attribute(f, "git_revision", r.git_revision);
-    h5::write_attribute(f, "timestamp", r.provenance.timestamp);
-    h5::write_attribute(f, "host", r.provenance.host);
-    h5::write_attribute(f, "compiler", r.provenance.compiler);
-    h5::write_attribute(f, "dependencies", r.provenance.dependencies);
-    h5::write_attribute(f, "command_line", r.provenance.command_line);
-    h5::write_attribute(f, "spec", r.spec);
-    h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
-    h5::write_attribute(f, "budget", std::int64_t{r.budget});
-    h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
-    json problems = json::array(), optimizers = json::array();
-    for (const ProblemInfo& p : r.problems)
-        problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
-                            {"optimum", optional_number(p.optimum)},
-                            {"test_optimum", optional_number(p.test_optimum)}, {"metadata", p.metadata}});
-    for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
-    // labels and ids are checked to be UTF-8 before any run; anything else that is not
-    // (a metadata path) is replaced rather than losing the experiment
-    h5::write_attribute(f, "problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
-    h5::write_attribute(f, "optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
+    std::size_t expected = 4096;  // the evaluations' columns and the per-run table, roughly
+    for (const Trace& t : r.runs) expected += t.size() * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double) + 128;
+    return h5::build_memory_file(name, expected, [&](hid_t f) {
+        h5::write_attribute(f, "format", std::string(store_format));
+        h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
+        h5::write_attribute(f, "bobench_version", r.bobench_version);
+        h5::write_attribute(f, "git_revision", r.git_revision);
+        h5::write_attribute(f, "timestamp", r.provenance.timestamp);
+        h5::write_attribute(f, "host", r.provenance.host);
+        h5::write_attribute(f, "compiler", r.provenance.compiler);
+        h5::write_attribute(f, "dependencies", r.provenance.dependencies);
+        h5::write_attribute(f, "command_line", r.provenance.command_line);
+        h5::write_attribute(f, "spec", r.spec);
+        h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
+        h5::write_attribute(f, "budget", std::int64_t{r.budget});
+        h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
+        if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
+        json problems = json::array(), optimizers = json::array();
+        for (const ProblemInfo& p : r.problems)
+            problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
+                                {"optimum", optional_number(p.optimum)},
+                                {"test_optimum", optional_number(p.test_optimum)}, {"metadata", p.metadata}});
+        for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
+        // labels and ids are checked to be UTF-8 before any run; anything else that is not
+        // (a metadata path) is replaced rather than losing the experiment
+        h5::write_attribute(f, "problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
+        h5::write_attribute(f, "optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
 
-    {
-        const std::size_t n = r.runs.size();
-        std::vector<std::int32_t> problem(n), optimizer(n), replicate(n);
-        std::vector<std::uint64_t> pseed(n), oseed(n);
-        std::vector<double> seconds(n), value, true_value, cost, test_value, x;
-        std::vector<std::int64_t> offset(n), count(n), failed_evals(n), x_offset(n);
-        std::vector<std::uint8_t> failed;
-        std::vector<std::string> notes(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            const Trace& t = r.runs[order[i]];
-            problem[i] = t.key.problem;
-            optimizer[i] = t.key.optimizer;
-            replicate[i] = t.key.replicate;
-            pseed[i] = t.problem_seed;
-            oseed[i] = t.optimizer_seed;
-            seconds[i] = t.seconds;
-            notes[i] = t.notes;
-            offset[i] = static_cast<std::int64_t>(value.size());
-            count[i] = static_cast<std::int64_t>(t.size());
-            failed_evals[i] = static_cast<std::int64_t>(t.failures());
-            x_offset[i] = static_cast<std::int64_t>(x.size());
-            value.insert(value.end(), t.value.begin(), t.value.end());
-            true_value.insert(true_value.end(), t.true_value.begin(), t.true_value.end());
-            cost.insert(cost.end(), t.cost.begin(), t.cost.end());
-            test_value.insert(test_value.end(), t.test_value.begin(), t.test_value.end());
-            failed.insert(failed.end(), t.failed.begin(), t.failed.end());
-            x.insert(x.end(), t.x.begin(), t.x.end());
+        {
+            // the per-run table whole; the per-evaluation columns straight from the traces
+            const std::size_t n = r.runs.size();
+            std::vector<std::int32_t> problem(n), optimizer(n), replicate(n);
+            std::vector<std::uint64_t> pseed(n), oseed(n);
+            std::vector<double> seconds(n);
+            std::vector<std::int64_t> offset(n), count(n), failed_evals(n), x_offset(n);
+            std::vector<std::string> notes(n);
+            std::size_t n_evals = 0, n_x = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                const Trace& t = r.runs[order[i]];
+                problem[i] = t.key.problem;
+                optimizer[i] = t.key.optimizer;
+                replicate[i] = t.key.replicate;
+                pseed[i] = t.problem_seed;
+                oseed[i] = t.optimizer_seed;
+                seconds[i] = t.seconds;
+                notes[i] = t.notes;
+                offset[i] = static_cast<std::int64_t>(n_evals);
+                count[i] = static_cast<std::int64_t>(t.size());
+                failed_evals[i] = static_cast<std::int64_t>(t.failures());
+                x_offset[i] = static_cast<std::int64_t>(n_x);
+                n_evals += t.size();
+                n_x += t.x.size();
+            }
+            h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
+            h5::write_vector(runs.get(), "problem", problem);
+            h5::write_vector(runs.get(), "optimizer", optimizer);
+            h5::write_vector(runs.get(), "replicate", replicate);
+            h5::write_vector(runs.get(), "problem_seed", pseed);
+            h5::write_vector(runs.get(), "optimizer_seed", oseed);
+            h5::write_vector(runs.get(), "seconds", seconds);
+            h5::write_vector(runs.get(), "eval_offset", offset);
+            h5::write_vector(runs.get(), "eval_count", count);
+            h5::write_vector(runs.get(), "failed_evals", failed_evals);
+            h5::write_vector(runs.get(), "x_offset", x_offset);
+            h5::write_strings(runs.get(), "notes", notes);
+            using Column = std::vector<double> Trace::*;
+            auto doubles = [&](const char* column_name, std::size_t total, Column column, bool compress) {
+                h5::write_column<double>(
+                    evals.get(), column_name, total, n,
+                    [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, compress);
+            };
+            doubles("value", n_evals, &Trace::value, false);  // objective values: little to gain
+            doubles("true_value", n_evals, &Trace::true_value, false);
+            doubles("cost", n_evals, &Trace::cost, true);
+            doubles("test_value", n_evals, &Trace::test_value, true);
+            h5::write_column<std::uint8_t>(
+                evals.get(), "failed", n_evals, n,
+                [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); });
+            doubles("x", n_x, &Trace::x, false);
         }
-        h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
-        h5::write_vector(runs.get(), "problem", problem);
-        h5::write_vector(runs.get(), "optimizer", optimizer);
-        h5::write_vector(runs.get(), "replicate", replicate);
-        h5::write_vector(runs.get(), "problem_seed", pseed);
-        h5::write_vector(runs.get(), "optimizer_seed", oseed);
-        h5::write_vector(runs.get(), "seconds", seconds);
-        h5::write_vector(runs.get(), "eval_offset", offset);
-        h5::write_vector(runs.get(), "eval_count", count);
-        h5::write_vector(runs.get(), "failed_evals", failed_evals);
-        h5::write_vector(runs.get(), "x_offset", x_offset);
-        h5::write_strings(runs.get(), "notes", notes);
-        h5::write_vector(evals.get(), "value", value, false);  // objective values: little to gain
-        h5::write_vector(evals.get(), "true_value", true_value, false);
-        h5::write_vector(evals.get(), "cost", cost);
-        h5::write_vector(evals.get(), "test_value", test_value);
-        h5::write_vector(evals.get(), "failed", failed);
-        h5::write_vector(evals.get(), "x", x, false);
-    }
-    return h5::file_image(f);
+    });
 }
 
 // The file that writing `path` replaces: the target of a symbolic link (followed even when
@@ -285,7 +293,7 @@ static std::string temporary_name(const std::filesystem::path& target) {
 
 // Writes `bytes` to a temporary file beside `path`'s target, syncs it and renames it over
 // the target.
-static void write_file_replacing(const std::string& path, const std::string& bytes) {
+static void write_file_replacing(const std::string& path, std::string_view bytes) {
     const std::filesystem::path target = output_target(path);
     const std::string tmp = temporary_name(target), what = "results file '" + path + "'";
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -307,7 +315,7 @@ static void write_file_replacing(const std::string& path, const std::string& byt
 }
 
 void write_results(const std::string& path, const Results& r) {
-    write_file_replacing(path, results_image(temporary_name(output_target(path)), r));
+    write_file_replacing(path, results_image(temporary_name(output_target(path)), r).bytes());
 }
 
 void check_output(const std::string& path) {

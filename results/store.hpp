@@ -7,7 +7,8 @@
 //                 of the last run that wrote it (timestamp, host, compiler, dependencies
 //                 as a JSON object, command_line),
 //                 problems (JSON list: label, id, dimension, params, optimum, metadata),
-//                 optimizers (JSON list: label, id)
+//                 optimizers (JSON list: label, id); shard ("K/N of R") only in the
+//                 file of one shard of a plan (bobench run --shard)
 //   /runs/*       one row per run: problem, optimizer, replicate (indices / number),
 //                 problem_seed, optimizer_seed, seconds, eval_offset, eval_count,
 //                 failed_evals, x_offset, notes (the optimizer's diagnostics, JSON or "")
@@ -63,6 +64,7 @@ struct Results {
     std::uint64_t seed = 0;
     long budget = 0;
     FailurePolicy on_failure = FailurePolicy::Penalty;
+    std::string shard;  // "K/N of R" for part K of N of an R-run plan (bobench run --shard), else ""
     std::vector<ProblemInfo> problems;
     std::vector<OptimizerInfo> optimizers;
     std::vector<Trace> runs;

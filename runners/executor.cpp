@@ -4,6 +4,8 @@
 #include <chrono>
 #include <exception>
 #include <cmath>
+#include <ctime>
+#include <mutex>
 #include <omp.h>
 
 #include <nlohmann/json.hpp>
@@ -59,43 +61,86 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     return t;
 }
 
+std::string describe_failure(const Plan& plan, const results::RunKey& key, const std::string& what) {
+    return "problem '" + plan.problems[static_cast<std::size_t>(key.problem)].label + "', optimizer '" +
+           plan.optimizers[static_cast<std::size_t>(key.optimizer)].label + "', replicate " +
+           std::to_string(key.replicate) + ": " + what;
+}
+
+double thread_cpu_seconds() {
+    timespec ts{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+void Workers::run(const results::RunKey& key, double& run_cpu, double& commit_cpu) {
+    const double t0 = thread_cpu_seconds();
+    results::Trace t;
+    try {
+        t = run_one(plan_, key, stop_, &halt_);
+    } catch (const Interrupted&) {
+        return;
+    } catch (const std::exception& e) {
+        fail(key, e.what());
+        return;
+    }
+    // an exception must not leave an OpenMP region (std::terminate): the first failure to
+    // save is kept, stops the other runs, and is rethrown after the region
+    try {
+        sink_.save(t);
+        const double t1 = thread_cpu_seconds();
+        run_cpu += t1 - t0;
+        commit(std::move(t));
+        commit_cpu += thread_cpu_seconds() - t1;
+    } catch (...) {
+        halt_with(std::current_exception());
+    }
+}
+
+void Workers::halt_with(std::exception_ptr failure) {
+    std::lock_guard<std::mutex> lock(errors_mutex_);
+    if (!failure_) failure_ = failure;
+    halt_ = true;
+}
+
+void Workers::commit(results::Trace&& trace) {
+    std::lock_guard<std::mutex> lock(commit_mutex_);
+    if (!halted()) sink_.commit(std::move(trace));
+}
+
+void Workers::rethrow_failure() {
+    if (failure_) std::rethrow_exception(failure_);
+}
+
+void Workers::fail(const results::RunKey& key, const std::string& what) {
+    std::lock_guard<std::mutex> lock(errors_mutex_);
+    errors_.push_back({key, describe_failure(plan_, key, what)});
+}
+
+std::vector<RunError> Workers::errors() {
+    std::lock_guard<std::mutex> lock(errors_mutex_);
+    std::vector<RunError> sorted = errors_;
+    std::sort(sorted.begin(), sorted.end(), [](const RunError& a, const RunError& b) { return a.key < b.key; });
+    return sorted;
+}
+
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
-                              const std::atomic<bool>& stop, const std::function<void(results::Trace&&)>& finished) {
-    std::vector<RunError> errors;
+                              const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats) {
+    Workers workers(plan, stop, sink);
+    double run_cpu = 0, commit_cpu = 0;
     const long n = static_cast<long>(pending.size());
     if (threads <= 0) threads = omp_get_max_threads();
     threads = static_cast<int>(std::clamp<long>(n, 1, threads));  // no idle threads
-    // an exception must not leave an OpenMP region (std::terminate): the first failure of
-    // `finished` is kept, stops the other runs, and is rethrown after the region
-    std::exception_ptr failure;
-    std::atomic<bool> halt{false};
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-    for (long i = 0; i < n; ++i) {
-        if (stop.load(std::memory_order_relaxed) || halt.load(std::memory_order_relaxed)) continue;
-        const results::RunKey& key = pending[static_cast<std::size_t>(i)];
-        try {
-            results::Trace t = run_one(plan, key, stop, &halt);
-#pragma omp critical(bobench_finished)
-            {
-                if (!failure) try {
-                        finished(std::move(t));
-                    } catch (...) {
-                        failure = std::current_exception();
-                        halt = true;
-                    }
-            }
-        } catch (const Interrupted&) {
-        } catch (const std::exception& e) {
-            const std::string where = "problem '" + plan.problems[static_cast<std::size_t>(key.problem)].label +
-                                      "', optimizer '" + plan.optimizers[static_cast<std::size_t>(key.optimizer)].label +
-                                      "', replicate " + std::to_string(key.replicate) + ": ";
-#pragma omp critical(bobench_errors)
-            errors.push_back({key, where + e.what()});
-        }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : run_cpu, commit_cpu)
+    for (long i = 0; i < n; ++i)
+        if (!stop.load(std::memory_order_relaxed) && !workers.halted())
+            workers.run(pending[static_cast<std::size_t>(i)], run_cpu, commit_cpu);
+    workers.rethrow_failure();
+    if (stats) {
+        stats->run_cpu += run_cpu;
+        stats->commit_cpu += commit_cpu;
     }
-    if (failure) std::rethrow_exception(failure);
-    std::sort(errors.begin(), errors.end(), [](const RunError& a, const RunError& b) { return a.key < b.key; });
-    return errors;
+    return workers.errors();
 }
 
 }  // namespace bobench::runners

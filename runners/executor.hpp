@@ -2,7 +2,9 @@
 // Runs a plan's runs across OpenMP threads. A run is single-threaded and owns its two
 // random streams, so its trace depends on its seeds only, never on the thread count.
 #include <atomic>
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -22,13 +24,63 @@ struct RunError {
     results::RunKey key;
     std::string message;
 };
+// "problem 'x', optimizer 'y', replicate r: <what>"
+std::string describe_failure(const Plan& plan, const results::RunKey& key, const std::string& what);
 
-// Runs `pending`, calling `finished` (never concurrently) for each completed trace.
-// Stops starting runs, and abandons those in flight, once `stop` is true. Returns the
-// runs that threw (their message names the problem and optimizer). When `finished`
-// throws (e.g. the disk is full), the runs in flight are abandoned and its exception is
-// rethrown here, after the threads have stopped; the traces it took before are its own.
+// What becomes of a finished trace. `save` runs on the worker that ran it, in parallel
+// with the other workers: it journals the trace (encoding, checksumming and writing it at
+// its own place in the journal). `save_record` does the same for a record encoded
+// elsewhere (an MPI rank's). `commit` runs one call at a time (the writer's serial part),
+// so it should do little: keep the trace.
+struct Sink {
+    std::function<void(const results::Trace&)> save;
+    std::function<void(const std::string& record)> save_record;
+    std::function<void(results::Trace&&)> commit;
+};
+
+// Where the time went: thread CPU seconds inside runs (including encode) and inside
+// commit, the serial part that bounds the speed-up (Amdahl).
+struct ExecutionStats {
+    double run_cpu = 0, commit_cpu = 0;
+};
+
+// What the worker threads of an executor share: one run's work, journal and commit, and
+// the failures. Thread-safe. When saving or committing throws (e.g. the disk is full),
+// the runs in flight are abandoned (halted()) and rethrow_failure() rethrows it once the
+// threads have stopped.
+class Workers {
+public:
+    Workers(const Plan& plan, const std::atomic<bool>& stop, const Sink& sink) : plan_(plan), stop_(stop), sink_(sink) {}
+    // Runs `key` on the calling thread, journals it (in parallel with other threads) and
+    // commits it (one at a time); a run that throws is recorded as failed. Adds the
+    // thread CPU time spent to `run_cpu` and `commit_cpu`.
+    void run(const results::RunKey& key, double& run_cpu, double& commit_cpu);
+    void commit(results::Trace&& trace);  // one at a time
+    void fail(const results::RunKey& key, const std::string& what);
+    std::vector<RunError> errors();  // in key order
+    bool halted() const { return halt_.load(std::memory_order_relaxed); }
+    void halt_with(std::exception_ptr failure);  // keeps the first failure
+    void rethrow_failure();
+
+private:
+    const Plan& plan_;
+    const std::atomic<bool>& stop_;
+    const Sink& sink_;
+    std::mutex commit_mutex_, errors_mutex_;
+    std::vector<RunError> errors_;
+    std::atomic<bool> halt_{false};
+    std::exception_ptr failure_;
+};
+
+// Runs `pending` in the given order (longest_first puts the longest expected runs
+// first, to cut the tail), `threads` at a time (0: all cores). Stops starting runs, and
+// abandons those in flight, once `stop` is true. Returns the runs that threw, in key order.
+// When saving or committing a trace throws, the runs in flight are abandoned and its
+// exception is rethrown here, after the threads have stopped.
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
-                              const std::atomic<bool>& stop, const std::function<void(results::Trace&&)>& finished);
+                              const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats = nullptr);
+
+// Thread CPU time of the calling thread, in seconds.
+double thread_cpu_seconds();
 
 }  // namespace bobench::runners

@@ -13,12 +13,12 @@
 #include "core/version.hpp"
 #include "results/hdf5.hpp"
 #include "results/journal.hpp"
+#include "results/lock.hpp"
 #include "results/store.hpp"
 
 namespace bobench::runners {
 
 namespace {
-using Clock = std::chrono::steady_clock;
 
 std::uint64_t experiment_hash(const ExperimentSpec& s) {
     return derive_seed(derive_seed(derive_seed(0x6b6f6a6f, s.seed), static_cast<std::uint64_t>(s.budget)),
@@ -47,11 +47,11 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
         differs("seed", std::to_string(r.seed), std::to_string(spec.seed));
         differs("budget", std::to_string(r.budget), std::to_string(spec.budget));
         differs("on_failure", results::policy_name(r.on_failure), results::policy_name(spec.on_failure));
-    } else {
-        const auto dir = std::filesystem::path(path).parent_path();
-        std::error_code ec;
-        if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-        if (ec) throw UserError("cannot create the folder of output '" + path + "': " + ec.message());
+        const std::string ours = shard_label(plan);
+        if (r.shard != ours)
+            throw UserError("output '" + path + "' holds " + (r.shard.empty() ? "a whole experiment" : "shard " + r.shard + " runs") +
+                            ", this run is " + (ours.empty() ? "the whole experiment" : "shard " + ours + " runs") +
+                            " (choose another --output, or `bobench merge` the shards)");
     }
     results::remove_stale_temporaries(path);
     r.bobench_version = version;
@@ -61,6 +61,7 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
     r.seed = spec.seed;
     r.budget = spec.budget;
     r.on_failure = spec.on_failure;
+    r.shard = shard_label(plan);
     return r;
 }
 
@@ -105,16 +106,24 @@ void check_record(const results::Trace& t, const results::ProblemInfo& problem, 
                         "; move the journal away and run again");
 }
 
-std::string duration(double s) {
-    if (s < 120) return fmt::format("{:.1f} s", s);
-    if (s < 7200) return fmt::format("{:.1f} min", s / 60);
-    return fmt::format("{:.1f} h", s / 3600);
-}
 }  // namespace
 
-ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, std::ostream* progress,
-                                 const results::Provenance& provenance) {
+std::string shard_label(const Plan& plan) {
+    return plan.spec.shard ? plan.spec.shard.str() + " of " + std::to_string(plan.whole_plan_runs) : "";
+}
+
+ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress_options,
+                                 const results::Provenance& provenance, const Executor& executor) {
     const std::string& path = plan.spec.output;
+    {  // the folder first: the lock file goes beside the output
+        const auto dir = std::filesystem::path(path).parent_path();
+        std::error_code ec;
+        if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+        if (ec) throw UserError("cannot create the folder of output '" + path + "': " + ec.message());
+    }
+    const results::OutputLock lock(path);
+    ExperimentOutcome outcome;
+    const double load_start = thread_cpu_seconds();
     results::Results results = load_or_start(plan, provenance);
     const std::vector<int> pmap = merge_table<results::ProblemInfo, PlannedProblem>(
         results.problems, plan.problems, [](const PlannedProblem& p) -> const std::string& { return p.id; },
@@ -148,57 +157,66 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         journal.clear();
     }
 
-    ExperimentOutcome outcome;
     outcome.planned = plan.runs.size();
     outcome.journal_damaged_bytes = journal.damaged_bytes();
     std::vector<results::RunKey> pending;
     for (const results::RunKey& k : plan.runs) {
         const results::RunKey stored{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
-                            k.replicate};
+                                     k.replicate};
         if (done.count(stored)) ++outcome.resumed;
         else pending.push_back(k);
     }
+    pending = longest_first(plan, std::move(pending));
+    results.runs.reserve(results.runs.size() + pending.size());
+    outcome.store_cpu += thread_cpu_seconds() - load_start;
 
-    const auto start = Clock::now();
-    auto last_checkpoint = start;
+    Progress progress(progress_options.out, progress_options.style, pending.size());
+    auto last_checkpoint = std::chrono::steady_clock::now();
     double checkpoint_every = 60;  // seconds; grows if writing the file gets slow
-    auto show = [&](bool final_line) {
-        if (!progress) return;
-        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-        const std::size_t n = outcome.completed, total = pending.size();
-        const std::string eta = n ? duration(elapsed / static_cast<double>(n) * static_cast<double>(total - n)) : "?";
-        *progress << fmt::format("\r  runs {}/{} done, {} elapsed, ETA {}   ", n, total, duration(elapsed), eta)
-                  << (final_line ? "\n" : "") << std::flush;
-    };
-
-    auto finished = [&](results::Trace&& t) {
-        journal.append(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
-                       plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t);
-        outcome.failed_evaluations += t.failures();
-        t.key = {pmap[static_cast<std::size_t>(t.key.problem)], omap[static_cast<std::size_t>(t.key.optimizer)],
-                 t.key.replicate};
-        results.runs.push_back(std::move(t));
-        ++outcome.completed;
-        show(false);
-        if (std::chrono::duration<double>(Clock::now() - last_checkpoint).count() > checkpoint_every) {
-            const auto w0 = Clock::now();
+    const Sink sink{
+        [&](const results::Trace& t) {
+            thread_local std::string record;  // reused: a run's record is as large as its trace
+            results::Journal::encode(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
+                                     plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t, record);
+            journal.append_record(record);
+        },
+        [&](const std::string& record) { journal.append_record(record); },
+        [&](results::Trace&& t) {
+            outcome.failed_evaluations += t.failures();
+            t.key = {pmap[static_cast<std::size_t>(t.key.problem)], omap[static_cast<std::size_t>(t.key.optimizer)],
+                     t.key.replicate};
+            results.runs.push_back(std::move(t));
+            ++outcome.completed;
+            progress.update(outcome.completed);
+            const auto now = std::chrono::steady_clock::now();
+            if (std::chrono::duration<double>(now - last_checkpoint).count() > checkpoint_every) {
+                const double w0 = thread_cpu_seconds();
+                results::write_results(path, results);
+                journal.clear();
+                last_checkpoint = std::chrono::steady_clock::now();
+                outcome.store_cpu += thread_cpu_seconds() - w0;
+                checkpoint_every =
+                    std::max(checkpoint_every, 20 * std::chrono::duration<double>(last_checkpoint - now).count());
+            }
+        }};
+    const double w0 = [&] {
+        try {
+            outcome.errors = executor ? executor(plan, pending, stop, sink, &outcome.stats)
+                                      : execute(plan, pending, static_cast<int>(plan.spec.threads), stop, sink,
+                                                &outcome.stats);
+            if (!pending.empty()) progress.finish(outcome.completed);
+            outcome.interrupted = stop.load();
+            const double start = thread_cpu_seconds();
             results::write_results(path, results);
-            journal.clear();
-            last_checkpoint = Clock::now();
-            checkpoint_every = std::max(checkpoint_every, 20 * std::chrono::duration<double>(last_checkpoint - w0).count());
+            return start;
+        } catch (const std::exception& e) {  // the journal or the results file could not be written
+            if (progress_options.out) *progress_options.out << "\n";
+            throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
+                                     "free space and run the same command again to resume");
         }
-    };
-    try {
-        outcome.errors = execute(plan, pending, static_cast<int>(plan.spec.threads), stop, finished);
-        if (!pending.empty()) show(true);
-        outcome.interrupted = stop.load();
-        results::write_results(path, results);
-    } catch (const std::exception& e) {  // the journal or the results file could not be written
-        if (progress) *progress << "\n";
-        throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
-                                 "free space and run the same command again to resume");
-    }
+    }();
     journal.remove();
+    outcome.store_cpu += thread_cpu_seconds() - w0;
     return outcome;
 }
 

@@ -1,15 +1,17 @@
 #pragma once
-// Runs a plan into its results file: resumes what is already there (and what the journal
-// recovered after a crash), fans the missing runs out over threads, checkpoints, and
-// writes the final file.
+// Runs a plan into its results file: locks it, resumes what is already there (and what
+// the journal recovered after a crash), fans the missing runs out (longest expected
+// first), checkpoints, and writes the final file.
 #include <atomic>
 #include <cstddef>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "runners/executor.hpp"
 #include "runners/plan.hpp"
+#include "runners/progress.hpp"
 
 namespace bobench::runners {
 
@@ -21,15 +23,30 @@ struct ExperimentOutcome {
     std::size_t journal_damaged_bytes = 0;  // skipped while recovering (records around them kept)
     std::vector<RunError> errors;
     bool interrupted = false;
+    ExecutionStats stats;    // CPU seconds in runs and in the serial commit of each run
+    double store_cpu = 0;    // CPU seconds writing the results file (checkpoints, final)
 };
 
-// `progress`, when not null, receives a one-line progress display ("\r..." updates);
+// How the pending runs are executed: this process's OpenMP threads (execute(), the
+// default) or, in bobench-mpi, every MPI rank's threads with this process as the writer.
+using Executor = std::function<std::vector<RunError>(const Plan&, const std::vector<results::RunKey>& pending,
+                                                     const std::atomic<bool>& stop, const Sink&, ExecutionStats*)>;
+
+struct ProgressOptions {
+    std::ostream* out = nullptr;  // null: silent
+    Progress::Style style = Progress::Style::Terminal;
+};
+
 // `provenance` (host, command line ...) goes into the results file's attributes.
 // UserError, before anything is written, when the results file exists and is not a
-// bobench file or holds an experiment with another seed, budget or failure policy, or
-// cannot be written. std::runtime_error when writing fails while running (disk full):
-// the finished runs are then in the results file and the journal.
-ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, std::ostream* progress,
-                                 const results::Provenance& provenance = {});
+// bobench file, holds an experiment with another seed, budget or failure policy, holds
+// another shard, is being written by another process (its lock), or cannot be written.
+// std::runtime_error when writing fails while running (disk full): the finished runs are
+// then in the results file and the journal.
+ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress = {},
+                                 const results::Provenance& provenance = {}, const Executor& executor = {});
+
+// The value of the results file's `shard` attribute for a plan: "K/N of <runs>", or "".
+std::string shard_label(const Plan& plan);
 
 }  // namespace bobench::runners

@@ -1,5 +1,9 @@
 #include "runners/plan.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <queue>
 #include <set>
 
 #include "core/error.hpp"
@@ -58,7 +62,40 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
     for (int p = 0; p < static_cast<int>(plan.problems.size()); ++p)
         for (int o = 0; o < static_cast<int>(plan.optimizers.size()); ++o)
             for (int r = 0; r < spec.replicates; ++r) plan.runs.push_back({p, o, r});
+    plan.whole_plan_runs = plan.runs.size();
+    if (spec.shard) plan.runs = shard_runs(plan, plan.runs, spec.shard);
     return plan;
+}
+
+double expected_cost(const Plan& plan, const results::RunKey& key) {
+    const double growth = static_cast<double>(plan.optimizers[static_cast<std::size_t>(key.optimizer)].bound.factory->cost);
+    const double dimension = static_cast<double>(plan.problems[static_cast<std::size_t>(key.problem)].problem->space().size());
+    return std::pow(static_cast<double>(plan.spec.budget), growth) * (dimension + 1);
+}
+
+std::vector<results::RunKey> longest_first(const Plan& plan, std::vector<results::RunKey> runs) {
+    std::vector<std::pair<double, results::RunKey>> costed;
+    costed.reserve(runs.size());
+    for (const results::RunKey& k : runs) costed.emplace_back(expected_cost(plan, k), k);
+    std::stable_sort(costed.begin(), costed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (std::size_t i = 0; i < runs.size(); ++i) runs[i] = costed[i].second;
+    return runs;
+}
+
+std::vector<results::RunKey> shard_runs(const Plan& plan, const std::vector<results::RunKey>& all, const Shard& shard) {
+    // least loaded shard first; ties to the lowest index, so the deal is reproducible
+    using Load = std::pair<double, int>;
+    std::priority_queue<Load, std::vector<Load>, std::greater<Load>> loads;
+    for (int s = 1; s <= shard.count; ++s) loads.push({0.0, s});
+    std::vector<results::RunKey> mine;
+    for (const results::RunKey& k : longest_first(plan, all)) {
+        auto [load, s] = loads.top();
+        loads.pop();
+        if (s == shard.index) mine.push_back(k);
+        loads.push({load + expected_cost(plan, k), s});
+    }
+    std::sort(mine.begin(), mine.end());
+    return mine;
 }
 
 std::uint64_t problem_seed(std::uint64_t master, const std::string& problem_id, int replicate) {

@@ -28,7 +28,9 @@ struct Plan {
     ExperimentSpec spec;
     std::vector<PlannedProblem> problems;
     std::vector<PlannedOptimizer> optimizers;
-    std::vector<results::RunKey> runs;  // problem-major, then optimizer, then replicate
+    std::vector<results::RunKey> runs;  // problem-major, then optimizer, then replicate; only
+                                        // the shard's runs when spec.shard is set
+    std::size_t whole_plan_runs = 0;    // runs of all shards together
 };
 
 // What the results file records of a planned problem.
@@ -42,6 +44,17 @@ struct Interrupted {};  // thrown while planning or inside a run once the stop f
 // whole experiment). Throws Interrupted when `stop` becomes true (Ctrl-C while planning).
 Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, const OptimizerRegistry& optimizers,
                const std::atomic<bool>* stop = nullptr);
+
+// A run's expected cost in arbitrary units, budget^growth x (dimension + 1), from the
+// optimizer's declared CostGrowth: a deterministic guess, used only for ordering.
+double expected_cost(const Plan& plan, const results::RunKey& key);
+// `runs` in the order to start them: longest expected first (so no long run starts last
+// and leaves the other threads idle), ties in key order.
+std::vector<results::RunKey> longest_first(const Plan& plan, std::vector<results::RunKey> runs);
+// The runs of shard `shard` of `all`: dealt longest first, each to the shard with the
+// least expected cost so far (ties: the lowest shard), so the parts are balanced and
+// the same on every machine.
+std::vector<results::RunKey> shard_runs(const Plan& plan, const std::vector<results::RunKey>& all, const Shard& shard);
 
 // The problem stream depends on (seed, problem, replicate) only, so every optimizer
 // meets the same noise and table repeats in a replicate (common random numbers); the

@@ -1,6 +1,7 @@
 #include "runners/spec.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <set>
@@ -86,6 +87,25 @@ void check_spec(const ExperimentSpec& spec) {
             if (!e.label.empty() && !labels.insert(e.label).second) throw UserError("label '" + e.label + "' is used twice");
         }
     }
+}
+
+Shard parse_shard(const std::string& text) {
+    const auto slash = text.find('/');
+    long k = 0, n = 0;
+    const bool parsed = slash != std::string::npos && parse_long(text.substr(0, slash), k) &&
+                        parse_long(text.substr(slash + 1), n);
+    if (!parsed || n < 1 || k < 1 || k > n || n > 1'000'000)
+        throw UserError("--shard '" + text + "' is not valid; expected K/N with 1 <= K <= N (part K of N), "
+                        "e.g. --shard 1/4");
+    return {static_cast<int>(k), static_cast<int>(n)};
+}
+
+std::string shard_output(const std::string& output, const Shard& shard) {
+    const std::filesystem::path p(output);
+    const std::string stem = p.stem().string(), ext = p.extension().string();
+    return (p.parent_path() / (stem + ".shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count) +
+                               (ext.empty() ? ".h5" : ext)))
+        .string();
 }
 
 std::string to_ini(const ExperimentSpec& spec) {

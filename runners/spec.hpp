@@ -35,6 +35,17 @@ struct SpecEntry {
     Identifier id;
 };
 
+// Part `index` of `count` of a plan (bobench run --shard K/N); count 0: the whole plan.
+struct Shard {
+    int index = 0, count = 0;
+    explicit operator bool() const { return count > 0; }
+    std::string str() const { return std::to_string(index) + "/" + std::to_string(count); }
+};
+// "K/N" with 1 <= K <= N; UserError naming the text otherwise.
+Shard parse_shard(const std::string& text);
+// Where shard K/N of `output` goes: "out/x.h5" -> "out/x.shard-2-of-4.h5".
+std::string shard_output(const std::string& output, const Shard& shard);
+
 struct ExperimentSpec {
     std::uint64_t seed = 1;
     long budget = 100;
@@ -45,6 +56,7 @@ struct ExperimentSpec {
     std::string data_dir;  // empty: leave $BOBENCH_DATA as it is
     std::vector<SpecEntry> problems;
     std::vector<SpecEntry> optimizers;
+    Shard shard;  // not part of the INI text: a property of one invocation
 };
 
 // Reads a spec file; UserError names the file, the line's key and what is accepted.

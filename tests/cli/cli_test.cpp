@@ -79,9 +79,10 @@ TEST_CASE("cli: journalled runs of entries the spec no longer has are never drop
                          out);
     const std::string journal = testing::read_file(out + ".journal");
     REQUIRE_FALSE(journal.empty());
-    const auto r = run_cli("run --problem hartmann6 --optimizer random-search --budget 30000 --replicates 1 --output " + out);
+    // runs start longest expected first: hartmann6 (6 dimensions) before levy (2)
+    const auto r = run_cli("run --problem levy:d=2 --optimizer random-search --budget 30000 --replicates 1 --output " + out);
     CHECK(r.status == 2);
-    CHECK(r.err.find("holds runs of problem 'levy', which this spec does not have") != std::string::npos);
+    CHECK(r.err.find("holds runs of problem 'hartmann6', which this spec does not have") != std::string::npos);
     // the finished runs are all still there (only a torn last record, if the kill left
     // one, is cut off)
     const std::string after = testing::read_file(out + ".journal");
@@ -195,7 +196,7 @@ TEST_CASE("cli: eval prints 17 significant digits; export writes the tidy table"
     CHECK(x.out.find("\nbranin,random-search,1,5,") != std::string::npos);
 }
 
-TEST_CASE("cli: a progress line on a terminal, none when stderr is a file", "[cli]") {
+TEST_CASE("cli: a progress line on a terminal, no terminal line when stderr is a file", "[cli]") {
     TempDir dir;
     const std::string run = "run --problem branin --optimizer random-search --budget 10 --replicates 3 --output ";
     // script(1) from util-linux gives the command a pseudo-terminal, where the system has

@@ -61,7 +61,7 @@ TEST_CASE("store: NaN/inf objective values are failed evaluations, the run goes 
     for (auto policy : {FailurePolicy::Penalty, FailurePolicy::Skip}) {
         const std::string out = dir / ("holes-" + policy_name(policy) + ".h5");
         std::atomic<bool> stop{false};
-        const ExperimentOutcome outcome = run_experiment(holes_plan(out, policy), stop, nullptr);
+        const ExperimentOutcome outcome = run_experiment(holes_plan(out, policy), stop);
         CHECK(outcome.errors.empty());
         CHECK(outcome.completed == 3);
         const Results r = read_results(out);
@@ -87,7 +87,7 @@ TEST_CASE("store: results round-trip through HDF5 and are sorted by run", "[runn
     TempDir dir;
     const std::string out = dir / "r.h5";
     std::atomic<bool> stop{false};
-    run_experiment(holes_plan(out, FailurePolicy::Penalty), stop, nullptr);
+    run_experiment(holes_plan(out, FailurePolicy::Penalty), stop);
     const Results a = read_results(out);
     write_results(dir / "copy.h5", a);
     const Results b = read_results(dir / "copy.h5");
@@ -174,7 +174,7 @@ TEST_CASE("store: every dataset length and offset is checked when a file is read
     TempDir dir;
     const std::string good = dir / "good.h5";
     std::atomic<bool> stop{false};
-    run_experiment(holes_plan(good, FailurePolicy::Penalty), stop, nullptr);  // 3 runs x 200 evaluations, 2-D
+    run_experiment(holes_plan(good, FailurePolicy::Penalty), stop);  // 3 runs x 200 evaluations, 2-D
     auto damaged = [&](const std::string& name, const std::function<void(hid_t)>& change, const std::string& why) {
         const std::string file = changed_copy(dir, good, name, change);
         CHECK_THROWS_WITH(read_results(file), "'" + file + "' is damaged: " + why);

@@ -1,0 +1,104 @@
+// Scaling of `bobench run` with threads, measured on a small machine: one thread runs a
+// workload through the real experiment (runs, journal, results file) and reports the
+// serial part's share of the CPU time (the `commit` of each finished run and the
+// results-file write, which no second thread can share). From that:
+//   amdahl_eff16  efficiency at 16 threads by Amdahl's law, 1 / (s + (1 - s) / 16) / 16
+//   sim_eff16     efficiency at 16 threads by simulating the executor: the measured
+//                 run times, started longest expected first by 16 workers, each run's
+//                 commit serialised behind one lock, then the final write. It adds the
+//                 tail (a long run started last) that Amdahl's law ignores.
+// Both are extrapolations, labelled so in docs/PERFORMANCE.md; they are not 16-core
+// measurements. Workloads (the issue's):
+//   Cheap: bbob f1-f24, d=10, instance 1, de + random-search, 2000 evaluations,
+//          16 replicates = 768 runs.
+//   GpEi:  branin + hartmann6, gp-ei, 60 evaluations (the 128 runs; here fewer
+//          replicates, the fraction is per run).
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <filesystem>
+#include <queue>
+#include <string>
+
+#include "cli/catalog.hpp"
+#include "results/store.hpp"
+#include "runners/experiment.hpp"
+
+using namespace bobench;
+
+namespace {
+runners::ExperimentSpec workload(const std::string& name, long replicates) {
+    runners::ExperimentSpec spec;
+    spec.replicates = replicates;
+    spec.threads = 1;
+    if (name == "cheap") {
+        spec.budget = 2000;
+        spec.problems.push_back({"bbob", Identifier::parse("bbob:f=1-24,i=1,d=10")});
+        spec.optimizers.push_back({"de", Identifier::parse("de")});
+        spec.optimizers.push_back({"random-search", Identifier::parse("random-search")});
+    } else {
+        spec.budget = 60;
+        spec.problems.push_back({"branin", Identifier::parse("branin")});
+        spec.problems.push_back({"hartmann6", Identifier::parse("hartmann6")});
+        spec.optimizers.push_back({"gp-ei", Identifier::parse("gp-ei")});
+    }
+    spec.output = (std::filesystem::temp_directory_path() / ("bobench-scale-" + name + ".h5")).string();
+    return spec;
+}
+
+// Makespan of `threads` workers taking runs in `order`, each run followed by a commit
+// of `commit` seconds under one lock, then `final_write` seconds alone.
+double simulate(const std::vector<double>& run_seconds, double commit, double final_write, int threads) {
+    std::priority_queue<double, std::vector<double>, std::greater<double>> free_at;
+    for (int t = 0; t < threads; ++t) free_at.push(0);
+    double lock_free = 0, end = 0;
+    for (double r : run_seconds) {
+        const double start = free_at.top();
+        free_at.pop();
+        const double commit_start = std::max(start + r, lock_free);
+        lock_free = commit_start + commit;
+        free_at.push(lock_free);
+        end = std::max(end, lock_free);
+    }
+    return end + final_write;
+}
+
+void scale(benchmark::State& state, const std::string& name) {
+    const runners::ExperimentSpec spec = workload(name, state.range(0));
+    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
+    runners::ExperimentOutcome outcome;
+    for (auto _ : state) {
+        std::filesystem::remove(spec.output);
+        std::atomic<bool> stop{false};
+        outcome = runners::run_experiment(plan, stop);
+    }
+    const double runs = outcome.stats.run_cpu, serial = outcome.stats.commit_cpu + outcome.store_cpu;
+    const double s = serial / (runs + serial);
+    state.counters["runs"] = static_cast<double>(outcome.completed);
+    state.counters["run_cpu_s"] = runs;
+    state.counters["commit_cpu_s"] = outcome.stats.commit_cpu;
+    state.counters["store_cpu_s"] = outcome.store_cpu;
+    state.counters["serial_fraction"] = s;
+    state.counters["amdahl_eff16"] = 1 / (s + (1 - s) / 16) / 16;
+
+    // the simulation, with the measured per-run times in the order the executor starts them
+    const results::Results r = results::read_results(spec.output, /*with_points=*/false);
+    std::vector<double> seconds;
+    for (const results::RunKey& k : runners::longest_first(plan, plan.runs))
+        for (const results::Trace& t : r.runs)
+            if (t.key == k) seconds.push_back(t.seconds);
+    // run times are wall seconds (inflated on a busy machine): rescale them to the CPU total
+    double wall = 0;
+    for (double x : seconds) wall += x;
+    for (double& x : seconds) x *= runs / wall;
+    const double commit = outcome.stats.commit_cpu / static_cast<double>(seconds.size());
+    const double one = simulate(seconds, commit, outcome.store_cpu, 1);
+    state.counters["sim_eff16"] = one / simulate(seconds, commit, outcome.store_cpu, 16) / 16;
+    std::filesystem::remove(spec.output);
+}
+}  // namespace
+
+BENCHMARK_CAPTURE(scale, Cheap, std::string("cheap"))->Arg(16)->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(scale, GpEi, std::string("gp-ei"))->Arg(64)->Iterations(1)->Unit(benchmark::kSecond);

@@ -1,0 +1,86 @@
+// bobench merge OUT SHARD... : the shards of `bobench run --shard K/N` as one results file
+#include <filesystem>
+#include <iostream>
+
+#include <boost/program_options.hpp>
+
+#include "cli/cli.hpp"
+#include "core/error.hpp"
+#include "results/lock.hpp"
+#include "results/merge.hpp"
+#include "runners/spec.hpp"
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace bobench::cli {
+
+namespace {
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    return a == b || fs::equivalent(a, b, ec);
+}
+}  // namespace
+
+int merge(const Args& args) {
+    po::options_description opts("bobench merge OUT SHARD... (the files of `bobench run --shard K/N`)");
+    opts.add_options()("help,h", "show this help")("files", po::value<std::vector<std::string>>(),
+                                                   "the new results file, then the shard files");
+    const auto parsed = parse_words(args, opts, "files", -1);
+    if (!parsed) return 0;  // --help was printed
+    const std::vector<std::string> files =
+        parsed->count("files") ? (*parsed)["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
+    if (files.size() < 2) throw UserError("usage: bobench merge OUT SHARD... (give the new file, then the shards)");
+    const std::string& out = files.front();
+    const std::vector<std::string> inputs(files.begin() + 1, files.end());
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (same_file(out, inputs[i]))
+            throw UserError("'" + out + "' is both the output and a shard; merge writes a new file (choose another OUT)");
+        for (std::size_t j = 0; j < i; ++j)
+            if (same_file(inputs[i], inputs[j]))
+                throw UserError("shard '" + inputs[i] + "' is given twice" +
+                                (inputs[i] == inputs[j] ? std::string() : " (as '" + inputs[j] + "')"));
+    }
+    if (fs::exists(out))
+        throw UserError("output '" + out + "' exists; merge never overwrites a file (remove it or choose another OUT)");
+
+    // a journal beside a shard holds runs its file lacks: the shard was killed or still runs
+    for (const std::string& path : inputs)
+        if (std::error_code ec; fs::exists(path + ".journal", ec))
+            throw UserError("shard '" + path + "' is unfinished: its journal '" + path + ".journal' holds runs that are "
+                            "not in it yet (the run was killed, or is still running); run its `bobench run ... --shard "
+                            "K/N` command again to finish it, then merge");
+    std::vector<results::ShardFile> shards;
+    for (const std::string& path : inputs) shards.push_back({path, results::read_results(path)});
+    results::Merged merged = results::merge_shards(std::move(shards));
+    {  // the stored spec names the merged file as its output, as a one-machine run would
+        runners::ExperimentSpec spec = runners::parse_spec(merged.results.spec, "the spec stored in '" + inputs[0] + "'");
+        spec.output = out;
+        merged.results.spec = runners::to_ini(spec);
+    }
+    const auto dir = fs::path(out).parent_path();
+    std::error_code ec;
+    if (!dir.empty()) fs::create_directories(dir, ec);
+    const results::OutputLock lock(out);
+    if (fs::exists(out)) throw UserError("output '" + out + "' appeared while merging; it is left untouched");
+    results::write_results(out, merged.results);
+
+    std::cout << "merged " << inputs.size() << " shard file(s), " << merged.results.runs.size() << " runs: " << out
+              << "\n";
+    if (merged.missing.empty()) return 0;
+    std::cerr << "warning: " << merged.missing.size() << " runs of the plan are in none of the shards";
+    if (!merged.absent_shards.empty()) {
+        std::cerr << " (shards not given:";
+        for (int k : merged.absent_shards) std::cerr << " " << k;
+        std::cerr << ")";
+    }
+    const results::RunKey& k = merged.missing.front();
+    std::cerr << ", e.g. problem '" << merged.results.problems[static_cast<std::size_t>(k.problem)].label
+              << "', optimizer '" << merged.results.optimizers[static_cast<std::size_t>(k.optimizer)].label
+              << "', replicate " << k.replicate << ".\n"
+              << "The merged file is complete in what it holds; `bobench run SPEC --output " << out
+              << "` runs only the missing runs\n";
+    return 1;
+}
+
+}  // namespace bobench::cli

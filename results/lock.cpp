@@ -1,0 +1,58 @@
+#include "results/lock.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/error.hpp"
+
+namespace bobench::results {
+
+OutputLock::OutputLock(const std::string& output) : path_(path_for(output)) {
+    // Retried when the file we locked was unlinked by its previous holder in between
+    // (our lock would then guard a name nobody else can see).
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd_ < 0)
+            throw UserError("cannot create the lock file '" + path_ + "' of output '" + output +
+                            "': " + std::strerror(errno));
+        if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            const int err = errno;
+            char buf[32] = {};
+            const ssize_t n = ::pread(fd_, buf, sizeof buf - 1, 0);
+            ::close(fd_);
+            fd_ = -1;
+            if (err != EWOULDBLOCK)
+                throw UserError("cannot lock output '" + output + "' (" + path_ + "): " + std::strerror(err));
+            const std::string holder = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "?";
+            throw UserError("output '" + output + "' is being written by another bobench process (pid " +
+                            holder.substr(0, holder.find_first_of("\n ")) +
+                            "); wait for it to finish, or choose another --output");
+        }
+        struct stat opened {}, named {};
+        if (::fstat(fd_, &opened) == 0 && ::stat(path_.c_str(), &named) == 0 && opened.st_ino == named.st_ino &&
+            opened.st_dev == named.st_dev) {
+            const std::string pid = std::to_string(::getpid()) + "\n";
+            if (::ftruncate(fd_, 0) != 0 || ::pwrite(fd_, pid.data(), pid.size(), 0) != static_cast<ssize_t>(pid.size())) {
+                const int err = errno;
+                ::close(fd_);
+                throw UserError("cannot write the lock file '" + path_ + "': " + std::strerror(err));
+            }
+            return;
+        }
+        ::close(fd_);
+        fd_ = -1;
+    }
+    throw UserError("cannot lock output '" + output + "': its lock file '" + path_ + "' keeps being replaced");
+}
+
+OutputLock::~OutputLock() {
+    if (fd_ < 0) return;
+    ::unlink(path_.c_str());  // while still holding it: a waiting opener then retries on a new file
+    ::close(fd_);
+}
+
+}  // namespace bobench::results

@@ -1,0 +1,117 @@
+#include "results/merge.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "core/error.hpp"
+
+namespace bobench::results {
+
+ShardLabel parse_shard_label(const std::string& label, const std::string& path) {
+    ShardLabel s;
+    char tail = 0;
+    if (label.empty() || std::sscanf(label.c_str(), "%d/%d of %lld%c", &s.index, &s.count, &s.runs, &tail) != 3 ||
+        s.count < 1 || s.index < 1 || s.index > s.count || s.runs < 0)
+        throw UserError("'" + path + "' is not the file of a shard (" +
+                        (label.empty() ? std::string("it was written without --shard") : "shard = '" + label + "'") +
+                        "); merge takes the files of `bobench run --shard K/N`");
+    return s;
+}
+
+namespace {
+std::string describe(const Results& r, const RunKey& k) {
+    return "problem '" + r.problems[static_cast<std::size_t>(k.problem)].label + "', optimizer '" +
+           r.optimizers[static_cast<std::size_t>(k.optimizer)].label + "', replicate " + std::to_string(k.replicate);
+}
+
+// The first way in which `b` is from another experiment than `a`, or "".
+std::string difference(const Results& a, const Results& b) {
+    auto differs = [](const std::string& what, const std::string& x, const std::string& y) {
+        return x == y ? std::string() : what + " " + x + " vs " + y;
+    };
+    for (const std::string& d :
+         {differs("bobench version", a.bobench_version + " (" + a.git_revision + ")",
+                  b.bobench_version + " (" + b.git_revision + ")"),
+          differs("seed", std::to_string(a.seed), std::to_string(b.seed)),
+          differs("budget", std::to_string(a.budget), std::to_string(b.budget)),
+          differs("on_failure", policy_name(a.on_failure), policy_name(b.on_failure)),
+          differs("number of problems", std::to_string(a.problems.size()), std::to_string(b.problems.size())),
+          differs("number of optimizers", std::to_string(a.optimizers.size()), std::to_string(b.optimizers.size()))})
+        if (!d.empty()) return d;
+    for (std::size_t i = 0; i < a.problems.size(); ++i)
+        if (a.problems[i].id != b.problems[i].id || a.problems[i].label != b.problems[i].label)
+            return "problem " + std::to_string(i + 1) + " '" + a.problems[i].label + "' = " + a.problems[i].id +
+                   " vs '" + b.problems[i].label + "' = " + b.problems[i].id;
+    for (std::size_t i = 0; i < a.optimizers.size(); ++i)
+        if (a.optimizers[i].id != b.optimizers[i].id || a.optimizers[i].label != b.optimizers[i].label)
+            return "optimizer " + std::to_string(i + 1) + " '" + a.optimizers[i].label + "' = " + a.optimizers[i].id +
+                   " vs '" + b.optimizers[i].label + "' = " + b.optimizers[i].id;
+    return "";
+}
+}  // namespace
+
+Merged merge_shards(std::vector<ShardFile> shards) {
+    if (shards.empty()) throw UserError("no shard files given");
+    const ShardFile& first = shards.front();
+    const ShardLabel plan = parse_shard_label(first.results.shard, first.path);
+    std::vector<std::string> holder(static_cast<std::size_t>(plan.count) + 1);  // file of each shard number
+    for (const ShardFile& s : shards) {
+        const ShardLabel l = parse_shard_label(s.results.shard, s.path);
+        if (l.count != plan.count || l.runs != plan.runs)
+            throw UserError("'" + s.path + "' is shard " + s.results.shard + ", '" + first.path + "' is shard " +
+                            first.results.shard + ": they are parts of different splits of the plan");
+        if (const std::string d = difference(first.results, s.results); !d.empty())
+            throw UserError("'" + s.path + "' comes from another experiment than '" + first.path + "' (" + d +
+                            "); merge only the shards of one spec, run by one bobench build");
+        std::string& h = holder[static_cast<std::size_t>(l.index)];
+        if (!h.empty())
+            throw UserError("'" + h + "' and '" + s.path + "' overlap: both are shard " + std::to_string(l.index) + "/" +
+                            std::to_string(l.count));
+        h = s.path;
+    }
+
+    Merged m;
+    Results& out = m.results;
+    out = std::move(shards.front().results);
+    out.shard.clear();
+    std::size_t total = out.runs.size();
+    for (std::size_t i = 1; i < shards.size(); ++i) total += shards[i].results.runs.size();
+    out.runs.reserve(total);
+    std::vector<std::size_t> origin(out.runs.size(), 0);  // which shard each run came from
+    for (std::size_t i = 1; i < shards.size(); ++i) {
+        for (Trace& t : shards[i].results.runs) out.runs.push_back(std::move(t));
+        origin.resize(out.runs.size(), i);
+        shards[i].results.runs.clear();
+    }
+    std::vector<std::size_t> order(out.runs.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return out.runs[a].key < out.runs[b].key; });
+    for (std::size_t i = 1; i < order.size(); ++i)
+        if (out.runs[order[i]].key == out.runs[order[i - 1]].key)
+            throw UserError("'" + shards[origin[order[i - 1]]].path + "' and '" + shards[origin[order[i]]].path +
+                            "' overlap: both hold " + describe(out, out.runs[order[i]].key));
+    out.sort_runs();
+
+    // the plan is every (problem, optimizer, replicate) of the tables
+    const long long cells = static_cast<long long>(out.problems.size() * out.optimizers.size());
+    const long long replicates = cells > 0 ? plan.runs / cells : 0;
+    if (cells * replicates != plan.runs)
+        throw UserError("'" + first.path + "' says the plan has " + std::to_string(plan.runs) + " runs, which is not " +
+                        "a multiple of its " + std::to_string(cells) + " problem x optimizer pairs; it is damaged");
+    std::size_t next = 0;
+    for (int p = 0; p < static_cast<int>(out.problems.size()); ++p)
+        for (int o = 0; o < static_cast<int>(out.optimizers.size()); ++o)
+            for (int r = 0; r < replicates; ++r) {
+                const RunKey k{p, o, r};
+                if (next < out.runs.size() && out.runs[next].key == k) ++next;
+                else m.missing.push_back(k);
+            }
+    if (next != out.runs.size())
+        throw UserError("the shards hold runs outside their plan (e.g. " + describe(out, out.runs[next].key) +
+                        "): a shard file was extended by another run; merge the files of one `--shard` split only");
+    for (int k = 1; k <= plan.count; ++k)
+        if (holder[static_cast<std::size_t>(k)].empty()) m.absent_shards.push_back(k);
+    return m;
+}
+
+}  // namespace bobench::results

@@ -1,0 +1,35 @@
+#pragma once
+// Joining the results files of the shards of one plan (bobench run --shard K/N) into the
+// file a one-machine run of the whole plan writes. The shards must belong together:
+// same bobench build, seed, budget, failure policy, problem and optimizer tables and
+// shard count; no run may be in two of them.
+#include <string>
+#include <vector>
+
+#include "results/store.hpp"
+
+namespace bobench::results {
+
+struct ShardFile {
+    std::string path;
+    Results results;
+};
+
+// What a file's `shard` attribute says: part `index` of `count` of a `runs`-run plan.
+struct ShardLabel {
+    int index = 0, count = 0;
+    long long runs = 0;
+};
+// UserError naming `path` when `label` is not "K/N of R".
+ShardLabel parse_shard_label(const std::string& label, const std::string& path);
+
+struct Merged {
+    Results results;                 // every run of every shard, in key order
+    std::vector<RunKey> missing;     // runs of the plan that no shard holds
+    std::vector<int> absent_shards;  // shard numbers not given
+};
+
+// UserError naming the files at fault when the shards do not belong together or overlap.
+Merged merge_shards(std::vector<ShardFile> shards);
+
+}  // namespace bobench::results

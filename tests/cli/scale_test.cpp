@@ -1,0 +1,248 @@
+// Beyond one process: shards and merge, the output lock, progress lines for logs, MPI and
+// a real one-node Slurm. Every path ends in the same check: the export equals that of a
+// one-process run, byte for byte.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+#include <unistd.h>
+
+#include "results/hdf5.hpp"
+#include "results/store.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using bobench::testing::check_refused;
+using bobench::testing::read_file;
+using bobench::testing::run_cli;
+using bobench::testing::run_shell;
+using bobench::testing::TempDir;
+
+namespace {
+// 2 problems x 2 optimizers x 3 replicates = 12 runs, fractions of a second
+const std::string small = "run --problem branin --problem levy:d=3 --optimizer random-search --optimizer de "
+                          "--budget 30 --replicates 3 --quiet ";
+
+std::string export_of(const std::string& file) {
+    const auto r = run_cli("export '" + file + "'");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    REQUIRE(r.out.size() > 100);
+    return r.out;
+}
+
+std::string one_process_export(const TempDir& dir, const std::string& threads = "2") {
+    const std::string out = dir / ("one-" + threads + ".h5");
+    const auto r = run_cli(small + "--threads " + threads + " --output " + out);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return export_of(out);
+}
+
+std::string shard_file(const TempDir& dir, const std::string& base, int k, int n) {
+    return dir / (base + ".shard-" + std::to_string(k) + "-of-" + std::to_string(n) + ".h5");
+}
+
+// Runs every shard of an n-way split of `small` into <base>.shard-K-of-N.h5.
+std::vector<std::string> run_shards(const TempDir& dir, const std::string& base, int n, const std::string& extra = "") {
+    std::vector<std::string> files;
+    for (int k = 1; k <= n; ++k) {
+        const auto r = run_cli(small + extra + " --threads 1 --shard " + std::to_string(k) + "/" + std::to_string(n) +
+                               " --output " + (dir / (base + ".h5")));
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        files.push_back(shard_file(dir, base, k, n));
+        REQUIRE(std::filesystem::exists(files.back()));
+    }
+    return files;
+}
+
+std::string words(const std::vector<std::string>& files) {
+    std::string s;
+    for (const auto& f : files) s += " '" + f + "'";
+    return s;
+}
+
+// Sets an attribute of an HDF5 file in place (to fake a file of another bobench).
+void set_attribute(const std::string& file, const std::string& name, const std::string& value) {
+    h5::silence_errors();
+    h5::Handle f(H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
+    REQUIRE(f);
+    REQUIRE(H5Adelete(f.get(), name.c_str()) >= 0);
+    h5::write_attribute(f.get(), name, value);
+}
+}  // namespace
+
+TEST_CASE("scale: shards + merge give the one-process export, byte for byte, with 1, 2 and 5 shards",
+          "[cli][scale][shard]") {
+    TempDir dir;
+    const std::string whole = one_process_export(dir);
+    for (int n : {1, 2, 5}) {
+        const std::string base = "split" + std::to_string(n), merged = dir / (base + "-merged.h5");
+        const auto files = run_shards(dir, base, n);
+        const auto m = run_cli("merge '" + merged + "'" + words(files));
+        INFO(m.err);
+        REQUIRE(m.status == 0);
+        CHECK(m.out.find("12 runs") != std::string::npos);
+        CHECK(export_of(merged) == whole);
+        CHECK(results::read_results(merged).shard.empty());  // the merged file is a whole experiment
+    }
+}
+
+TEST_CASE("scale: a merge of some shards reports the missing runs; run completes the file", "[cli][scale][shard]") {
+    TempDir dir;
+    const std::string whole = one_process_export(dir);
+    const auto files = run_shards(dir, "part", 3);
+    const std::string merged = dir / "merged.h5";
+    const auto m = run_cli("merge '" + merged + "' '" + files[0] + "' '" + files[2] + "'");
+    CHECK(m.status == 1);
+    CHECK(m.err.find("runs of the plan are in none of the shards (shards not given: 2)") != std::string::npos);
+    REQUIRE(std::filesystem::exists(merged));
+    const auto completed = run_cli(small + "--output '" + merged + "'");
+    INFO(completed.err);
+    REQUIRE(completed.status == 0);
+    CHECK(export_of(merged) == whole);
+}
+
+TEST_CASE("scale: merge refuses mismatched, overlapping and foreign files, and never overwrites",
+          "[cli][scale][shard][errors]") {
+    TempDir dir;
+    const auto a = run_shards(dir, "a", 2);
+    const auto b = run_shards(dir, "b", 2);
+    const auto seed2 = run_shards(dir, "seed2", 2, "--seed 2");
+    const auto three = run_shards(dir, "three", 3);
+    const std::string out = dir / "out.h5";
+
+    check_refused("merge '" + out + "' '" + a[0] + "' '" + seed2[1] + "'", "comes from another experiment than");
+    check_refused("merge '" + out + "' '" + a[0] + "' '" + seed2[1] + "'", "(seed 1 vs 2)");
+    check_refused("merge '" + out + "' '" + a[0] + "' '" + b[0] + "'", "overlap: both are shard 1/2");
+    check_refused("merge '" + out + "' '" + a[0] + "' '" + three[1] + "'", "they are parts of different splits");
+    // the same file twice, and a file merged into itself
+    check_refused("merge '" + out + "' '" + a[0] + "' '" + a[0] + "'", "is given twice");
+    check_refused("merge '" + a[0] + "' '" + a[0] + "'", "is both the output and a shard");
+    // foreign files: not bobench's, a whole run's, another bobench's
+    testing::write_file(dir / "notes.txt", "not a results file\n");
+    check_refused("merge '" + out + "' '" + (dir / "notes.txt") + "'", "is not a bobench results file");
+    REQUIRE(run_cli(small + "--output " + (dir / "whole.h5")).status == 0);
+    check_refused("merge '" + out + "' '" + (dir / "whole.h5") + "'", "is not the file of a shard");
+    std::filesystem::copy_file(a[1], dir / "old.h5");
+    set_attribute(dir / "old.h5", "bobench_version", "0.0.1");
+    check_refused("merge '" + out + "' '" + a[0] + "' '" + (dir / "old.h5") + "'", "bobench version");
+    // a shard whose run was killed: its journal holds runs its file lacks
+    testing::write_file(a[1] + ".journal", "");
+    check_refused("merge '" + out + "'" + words(a), "is unfinished: its journal");
+    std::filesystem::remove(a[1] + ".journal");
+    CHECK_FALSE(std::filesystem::exists(out));  // none of the refusals wrote anything
+
+    // an existing file is never replaced
+    testing::write_file(out, "precious");
+    check_refused("merge '" + out + "'" + words(a), "exists; merge never overwrites a file");
+    CHECK(read_file(out) == "precious");
+    for (const auto& f : a) CHECK(results::read_results(f).runs.size() > 0);  // inputs untouched
+}
+
+TEST_CASE("scale: bad --shard values are refused before anything is written", "[cli][scale][shard][errors]") {
+    TempDir dir;
+    for (const char* bad : {"3/2", "0/0", "1/0", "x"}) {
+        check_refused(small + "--shard " + bad + " --output " + (dir / "s.h5"), "--shard '" + std::string(bad) + "' is not valid");
+    }
+    CHECK(std::filesystem::is_empty(dir.path()));
+    // a shard's file holds that shard only
+    const auto files = run_shards(dir, "s", 2);
+    std::filesystem::copy_file(files[0], dir / "renamed.shard-2-of-2.h5");
+    check_refused(small + "--shard 2/2 --output " + (dir / "renamed.h5"), "holds shard 1/2 of 12 runs");
+}
+
+namespace {
+// Starts `bobench <args>` in the background; returns its pid once its lock file names it.
+pid_t start_locked_run(const std::string& args, const std::string& out) {
+    const std::string pid_file = out + ".pid";
+    const std::string cmd = "'" + std::string(BOBENCH_CLI) + "' " + args + " >/dev/null 2>&1 & echo $! >'" + pid_file + "'";
+    REQUIRE(std::system(cmd.c_str()) == 0);
+    pid_t pid = 0;
+    for (int i = 0; i < 2000 && pid == 0; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        pid = static_cast<pid_t>(std::atoi(read_file(pid_file).c_str()));
+    }
+    REQUIRE(pid > 0);
+    for (int i = 0; i < 4000; ++i) {
+        if (std::atoi(read_file(out + ".lock").c_str()) == pid) return pid;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    FAIL("the run did not take its lock in 20 s");
+    return pid;
+}
+}  // namespace
+
+TEST_CASE("scale: a second writer of one output is refused naming the first; a lock left by kill -9 does not block",
+          "[cli][scale][lock]") {
+    TempDir dir;
+    const std::string out = dir / "s.h5";
+    const std::string slow = "run --problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 20000 "
+                             "--replicates 40 --threads 1 --quiet --output ";
+    const pid_t pid = start_locked_run(slow + out, out);
+    // the case: another experiment into the same file while the first runs
+    const auto second = run_cli("run -q --problem branin --optimizer random-search --budget 10 --output " + out);
+    CHECK(second.status == 2);
+    CHECK(second.err.find("is being written by another bobench process (pid " + std::to_string(pid) + ")") !=
+          std::string::npos);
+    const auto merge = run_cli("merge '" + out + "' '" + out + ".x'");
+    CHECK(merge.status == 2);
+
+    // kill -9 leaves the lock file behind, and the journal
+    for (int i = 0; i < 4000 && !(std::filesystem::exists(out + ".journal") &&
+                                  std::filesystem::file_size(out + ".journal") > 1'000'000);
+         ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    REQUIRE(::kill(pid, SIGKILL) == 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK(std::filesystem::exists(out + ".lock"));
+    const auto resumed = run_cli(slow + out);
+    INFO(resumed.err);
+    CHECK(resumed.status == 0);
+    CHECK(resumed.err.find("runs were already done and were kept") != std::string::npos);
+    CHECK(results::read_results(out).runs.size() == 80);
+    CHECK_FALSE(std::filesystem::exists(out + ".lock"));  // a clean end removes it
+}
+
+TEST_CASE("scale: progress in a log is plain lines (runs done, rate, ETA)", "[cli][scale]") {
+    TempDir dir;
+    const auto r = run_cli("run --problem branin --optimizer random-search --budget 10 --replicates 20 --threads 1 --output " +
+                           (dir / "p.h5"));
+    REQUIRE(r.status == 0);
+    CHECK(r.err.find('\r') == std::string::npos);
+    CHECK(r.err.find("bobench: 2/20 runs done (10 %), ") != std::string::npos);
+    CHECK(r.err.find("bobench: 20/20 runs done (100 %), ") != std::string::npos);
+    CHECK(r.err.find("runs/s, ") != std::string::npos);
+    CHECK(r.err.find(" elapsed, ETA ") != std::string::npos);
+    // one line per tenth at most (these runs take far less than 30 s)
+    std::size_t lines = 0;
+    for (std::size_t p = r.err.find("runs done"); p != std::string::npos; p = r.err.find("runs done", p + 1)) ++lines;
+    CHECK(lines == 10);
+}
+
+TEST_CASE("scale: MPI, 3 ranks with one thread each, gives the export of 2 threads", "[cli][scale][mpi]") {
+#ifdef BOBENCH_MPI_CLI
+    TempDir dir;
+    const std::string whole = one_process_export(dir);
+    const std::string out = dir / "mpi.h5";
+    // as root (CI), OpenMPI wants --allow-run-as-root; the single-copy mechanism needs
+    // ptrace rights that containers often lack, so it is switched off
+    const auto r = run_shell("mpirun --allow-run-as-root --oversubscribe -n 3 --mca btl self,vader "
+                             "--mca btl_vader_single_copy_mechanism none '" + std::string(BOBENCH_MPI_CLI) + "' " +
+                             small + "--threads 1 --output " + out);
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    CHECK(export_of(out) == whole);
+    // the plain binary says how to get MPI rather than running 3 copies of the experiment
+    const auto plain = run_shell("OMPI_COMM_WORLD_SIZE=3 '" + std::string(BOBENCH_CLI) + "' " + small + "--output " +
+                                 (dir / "plain.h5"));
+    CHECK(plain.status == 2);
+    CHECK(plain.err.find("start `mpirun -n P bobench-mpi run ...` instead") != std::string::npos);
+#else
+    WARN("bobench-mpi was not built (CMake found no MPI; scripts/install-deps installs OpenMPI): MPI not tested");
+#endif
+}
