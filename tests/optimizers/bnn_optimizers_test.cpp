@@ -16,15 +16,18 @@
 using namespace bobench;
 
 TEST_CASE("bnn optimizers: beat random search on Branin with a small budget", "[optimizers][bnn][quality]") {
-    // 20 evaluations, 10 seeds, cheap sampler settings: dngo must be significantly better
+    // 20 evaluations, 20 seeds, cheap sampler settings: dngo must be significantly better
     // than random search (Mann-Whitney), the sampled networks at least better in median.
+    // (10 seeds were too few for sbnn: its median over seeds 1-10 moved from 0.95 to 1.37,
+    // against random search's 1.15, when ties of its acquisition began to be broken at
+    // random; over 40 seeds it is 1.07 against 1.52.)
     // (elm is left to the benchmark run: at 20 points its U[-10, 10] features make the
     // members disagree almost everywhere and EI explores like random search.)
-    const auto rs = testing::final_regrets("branin", "random-search", 20, 10);
+    const auto rs = testing::final_regrets("branin", "random-search", 20, 20);
     const double rs_median = analysis::summarize(rs).median;
     for (const char* o : {"dngo:epochs=50", "sbnn:iterations=100,warmup=60,max_depth=6",
                           "bohamiann:units=20,burn_in_per_point=20,sample_steps=1000,keep_every=20"}) {
-        const auto r = testing::final_regrets("branin", o, 20, 10);
+        const auto r = testing::final_regrets("branin", o, 20, 20);
         const auto test = analysis::mann_whitney_u(r, rs);
         INFO(o << ": median " << analysis::summarize(r).median << " vs random search " << rs_median << ", p = "
                << test.p_value);
