@@ -6,7 +6,6 @@
 // settings below; any other optimizer runs with its defaults.
 #include <catch2/catch.hpp>
 
-#include <atomic>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -16,7 +15,7 @@
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include "cli/catalog.hpp"
-#include "runners/executor.hpp"
+#include "tests/optimizers/optimizer_quality_support.hpp"
 
 using namespace bobench;
 
@@ -118,14 +117,7 @@ private:
 
 results::Trace run(std::shared_ptr<const Problem> problem, const std::string& optimizer, int replicate,
                    results::FailurePolicy policy) {
-    runners::Plan plan;
-    plan.spec.budget = kBudget;
-    plan.spec.on_failure = policy;
-    plan.problems.push_back({"problem", "problem", std::move(problem)});
-    plan.optimizers.push_back({"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer))});
-    plan.runs.push_back({0, 0, replicate});
-    std::atomic<bool> stop{false};
-    return runners::run_one(plan, plan.runs[0], stop);
+    return testing::run_single(std::move(problem), optimizer, kBudget, replicate, policy);
 }
 
 // The run went to the end, every suggestion is a point of the space.
@@ -142,8 +134,9 @@ void check_complete_and_inside(const results::Trace& t, const Problem& p) {
 
 }  // namespace
 
-TEST_CASE("every registered optimizer: same seed, same trace; suggestions inside the space; NaN and constant "
-          "objectives run to the end", "[optimizers][registry]") {
+// (no semicolon in a test's name: CTest would split it)
+TEST_CASE("every registered optimizer: same seed gives the same trace, suggestions stay inside the space, NaN and "
+          "constant objectives run to the end", "[optimizers][registry]") {
     const auto mixed = std::make_shared<MixedProblem>();
     const auto real = std::make_shared<RealProblem>();
     const auto constant = std::make_shared<ConstantGrid>();
