@@ -45,7 +45,7 @@ TEST_CASE("classifier interface: MLP and Laplace-GGN gradients match central dif
     }
 }
 
-TEST_CASE("classifier interface: an uncalibrated forest is the forest; calibration names are checked",
+TEST_CASE("classifier interface: an uncalibrated forest is the forest, and calibration names are checked",
           "[trees][classifier]") {
     Eigen::MatrixXd X;
     Eigen::VectorXd z;
