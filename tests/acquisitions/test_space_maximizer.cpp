@@ -11,7 +11,7 @@
 using namespace bobench;
 using namespace bobench::acquisitions;
 
-TEST_CASE("best point: a unique maximum and a repeated point draw nothing; distinct ties draw uniformly",
+TEST_CASE("best point: a unique maximum and a repeated point draw nothing, distinct ties draw uniformly",
           "[maximizers][ties]") {
     Rng rng(11), untouched(11);
     BestPoint<Point> unique;
