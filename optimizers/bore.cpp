@@ -10,40 +10,21 @@
 // unseen ones. Candidate search: differentiable classifiers on real spaces use L-BFGS-B
 // on the input from `restarts` random starts; otherwise random search over 500 points on
 // discrete spaces and DE with 2000 evaluations on the rest, ties on probability plateaus
-// broken uniformly at random.
+// broken uniformly at random (acquisitions/maximizers/space_maximizer.hpp). The classifiers
+// are surrogates::Classifier implementations (surrogates/mlp/, surrogates/trees/).
 #include <boost/random/bernoulli_distribution.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
 
-#include "acquisitions/maximizers/differential_evolution.hpp"
-#include "acquisitions/maximizers/multistart_lbfgsb.hpp"
-#include "core/error.hpp"
+#include "acquisitions/maximizers/space_maximizer.hpp"
 #include "core/registry.hpp"
-#include "core/text.hpp"
 #include "optimizers/bore_labels.hpp"
 #include "optimizers/history.hpp"
 #include "optimizers/initial_design.hpp"
-#include "surrogates/calibration/isotonic_regression.hpp"
-#include "surrogates/calibration/platt_scaling.hpp"
-#include "surrogates/mlp/laplace_ggn.hpp"
-#include "surrogates/mlp/mlp.hpp"
-#include "surrogates/trees/classification_forest.hpp"
-#include "surrogates/trees/xgboost_classifier.hpp"
+#include "surrogates/mlp/network_classifiers.hpp"
+#include "surrogates/trees/tree_classifiers.hpp"
 
 namespace bobench {
 
 namespace {
-using Eigen::MatrixXd;
-using Eigen::VectorXd;
-
-// pi(x) for encoded inputs, as the loop needs it.
-class Classifier {
-public:
-    virtual ~Classifier() = default;
-    virtual void fit(const MatrixXd& X, const VectorXd& z, Rng& rng) = 0;
-    // pi(x); when grad is non-null (only if has_gradient()) also d pi / dx.
-    virtual double probability(const VectorXd& x, VectorXd* grad) const = 0;
-    virtual bool has_gradient() const { return false; }
-};
 
 mlp::Options mlp_options(const Args& a) {
     mlp::Options o;
@@ -56,169 +37,65 @@ mlp::Options mlp_options(const Args& a) {
     return o;
 }
 
-class MlpClassifier final : public Classifier {
-public:
-    explicit MlpClassifier(const Args& a, double prior_precision = 0) : options_(mlp_options(a)) {
-        options_.prior_precision = prior_precision;
-    }
-    void fit(const MatrixXd& X, const VectorXd& z, Rng& rng) override {
-        if (!net_) net_ = std::make_unique<mlp::Classifier>(static_cast<std::size_t>(X.cols()), options_, rng);
-        net_->fit(X, z, rng);
-    }
-    double probability(const VectorXd& x, VectorXd* grad) const override {
-        if (!grad) return net_->probability(x);
-        grad->resize(x.size());
-        return net_->probability_and_gradient(x, *grad);
-    }
-    bool has_gradient() const override { return true; }
-    const mlp::Classifier& network() const { return *net_; }
+using ClassifierFactory = std::function<std::unique_ptr<surrogates::Classifier>(const Args&)>;
 
-private:
-    mlp::Options options_;
-    std::unique_ptr<mlp::Classifier> net_;
+// The loop's parameters, read once when the optimizer is built.
+struct LoopOptions {
+    double gamma, epsilon;
+    designs::Kind init;
+    std::size_t n_init;
+    acquisitions::SearchOptions search;
 };
 
-// BOGGN: the MAP network above with a Laplace posterior whose precision is the
-// generalised Gauss-Newton matrix; pi(x) is the posterior-averaged class probability.
-// prior=evidence: the network is trained as bore-mlp's (no weight decay) and delta is
-// tuned on the Laplace evidence after each fit; prior=fixed: delta = prior_precision is
-// also the weight decay of the fit (see laplace_ggn.hpp for why evidence is the default).
-class GgnClassifier final : public Classifier {
-public:
-    explicit GgnClassifier(const Args& a)
-        : map_(a, evidence(a) ? 0.0 : a.real("prior_precision")), probit_(a.text("approximation") == "probit") {
-        options_.prior_precision = a.real("prior_precision");
-        options_.tune_prior_precision = evidence(a);
-        options_.diagonal = a.text("hessian") == "diag";
-        options_.mc_samples = static_cast<int>(a.integer("mc_samples"));
+LoopOptions loop_options(const Space& space, const Args& args, const surrogates::Classifier& classifier, bool one_hot) {
+    LoopOptions o;
+    o.gamma = args.real("gamma");
+    o.epsilon = args.real("epsilon");
+    o.init = designs::parse_kind(args.text("init"));
+    o.n_init = static_cast<std::size_t>(args.integer("n_init"));
+    acquisitions::SearchOptions& s = o.search;
+    s.one_hot = one_hot;
+    s.snap_real_spaces = true;
+    if (space.all_discrete()) {
+        s.method = acquisitions::Method::SpaceSampling;
+        s.random_samples = static_cast<int>(args.integer("random_evals"));
+    } else if (space.all_real() && classifier.has_gradient()) {
+        s.method = acquisitions::Method::Lbfgsb;
+        s.random_samples = s.lbfgsb_starts = static_cast<int>(args.integer("restarts"));
+    } else {
+        s.method = acquisitions::Method::De;
+        s.de_evaluations = args.integer("de_evals");
     }
-    void fit(const MatrixXd& X, const VectorXd& z, Rng& rng) override {
-        map_.fit(X, z, rng);
-        laplace_ = std::make_unique<mlp::LaplaceGgn>(map_.network(), X, options_, rng);
-    }
-    double probability(const VectorXd& x, VectorXd* grad) const override {
-        if (grad) {
-            grad->resize(x.size());
-            return probit_ ? laplace_->probit_probability_and_gradient(x, *grad)
-                           : laplace_->mc_probability_and_gradient(x, *grad);
-        }
-        return probit_ ? laplace_->probit_probability(x) : laplace_->mc_probability(x);
-    }
-    bool has_gradient() const override { return true; }
-
-private:
-    static bool evidence(const Args& a) { return a.text("prior") == "evidence"; }
-
-    MlpClassifier map_;
-    mlp::LaplaceOptions options_;
-    bool probit_;
-    std::unique_ptr<mlp::LaplaceGgn> laplace_;
-};
-
-// Random forest or XGBoost, optionally calibrated on the training scores. Calibration
-// is monotone, so it changes the probabilities reported, not which candidate wins.
-template <class Model, class Options>
-class TreeClassifier final : public Classifier {
-public:
-    TreeClassifier(Options options, std::string calibration) : model_(options), calibration_(std::move(calibration)) {}
-    void fit(const MatrixXd& X, const VectorXd& z, Rng& rng) override {
-        const Eigen::VectorXi labels = z.cast<int>();
-        model_.fit(X, labels, rng);
-        if (calibration_ == "none") return;
-        VectorXd scores;
-        model_.predict_proba(X, scores);
-        if (calibration_ == "platt") platt_.fit(scores, labels);
-        else isotonic_.fit(scores, labels);
-    }
-    double probability(const VectorXd& x, VectorXd*) const override {
-        const double s = model_.predict_proba(x);
-        if (calibration_ == "platt") return platt_.transform(s);
-        if (calibration_ == "isotonic") return isotonic_.transform(s);
-        return s;
-    }
-
-private:
-    Model model_;
-    std::string calibration_;
-    surrogates::PlattScaling platt_;
-    surrogates::IsotonicRegression isotonic_;
-};
-
-using ClassifierFactory = std::function<std::unique_ptr<Classifier>(const Args&)>;
-
-// The best point of a search, ties broken uniformly at random (reservoir sampling).
-struct TieBreakingBest {
-    VectorXd x;
-    double value = -std::numeric_limits<double>::infinity();
-    long ties = 0;
-    void offer(const VectorXd& u, double v, Rng& rng) {
-        if (!std::isfinite(v)) v = -std::numeric_limits<double>::infinity();
-        if (x.size() == 0 || v > value) {
-            x = u, value = v, ties = 1;
-        } else if (v == value && boost::random::uniform_int_distribution<long>(0, ties++)(rng) == 0) {
-            x = u;
-        }
-    }
-};
+    return o;
+}
 
 class Bore final : public Optimizer {
 public:
-    Bore(const Space& space, const Args& args, std::unique_ptr<Classifier> classifier, bool one_hot)
-        : space_(space), args_(args), classifier_(std::move(classifier)), one_hot_(one_hot), history_(space, one_hot) {}
+    Bore(const Space& space, LoopOptions options, std::unique_ptr<surrogates::Classifier> classifier, bool one_hot)
+        : space_(space), o_(std::move(options)), classifier_(std::move(classifier)), maximizer_(space, o_.search),
+          history_(space, one_hot) {}
 
     Point ask(Rng& rng) override {
-        if (design_.empty())
-            design_ = designs::initial_design(designs::parse_kind(args_.text("init")), space_,
-                                              static_cast<std::size_t>(args_.integer("n_init")), rng);
+        if (design_.empty()) design_ = designs::initial_design(o_.init, space_, o_.n_init, rng);
         if (next_design_ < design_.size()) return design_[next_design_++];
-        if (boost::random::bernoulli_distribution<double>(args_.real("epsilon"))(rng)) return history_.unseen_sample(rng);
-        const bore::Labels labels = bore::bore_labels(history_.values(), args_.real("gamma"));
+        if (boost::random::bernoulli_distribution<double>(o_.epsilon)(rng)) return history_.unseen_sample(rng);
+        const bore::Labels labels = bore::bore_labels(history_.values(), o_.gamma);
         if (labels.rule == bore::LabelRule::Degenerate) return history_.unseen_sample(rng);
         classifier_->fit(history_.encoded(), labels.z, rng);
-        return history_.unseen_or_random(argmax(rng), rng);
+        const acquisitions::Objective pi{[&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
+                                             return classifier_->probability(x, grad);
+                                         },
+                                         classifier_->has_gradient()};
+        return history_.unseen_or_random(maximizer_.maximize(pi, {}, rng), rng);
     }
 
     void tell(const Point& x, double value) override { history_.add(x, value); }
 
 private:
-    double score(const Point& p) const { return classifier_->probability(space_.encode(p, one_hot_), nullptr); }
-
-    Point argmax(Rng& rng) const {
-        const int dim = static_cast<int>(space_.size());
-        if (space_.all_discrete()) {  // random search over the space
-            TieBreakingBest best;
-            for (long i = 0; i < args_.integer("random_evals"); ++i) {
-                const Point p = space_.sample(rng);
-                best.offer(space_.encode(p), score(p), rng);
-            }
-            return space_.decode(best.x);
-        }
-        if (space_.all_real() && classifier_->has_gradient()) {
-            acquisitions::MultiStartLbfgsbOptions o;
-            o.n_random = o.n_starts = static_cast<int>(args_.integer("restarts"));
-            acquisitions::Objective f{[&](const VectorXd& u, VectorXd* g) { return classifier_->probability(u, g); },
-                                      true};
-            return space_.decode(acquisitions::MultiStartLbfgsb(o).maximize(f, acquisitions::Box::unit(dim), rng).x);
-        }
-        // DE in the (non-one-hot) cube; a vector is decoded to a valid point before scoring
-        TieBreakingBest best;
-        acquisitions::Objective f{[&](const VectorXd& u, VectorXd*) {
-                                      const Point p = space_.decode(u);
-                                      const double v = score(p);
-                                      best.offer(space_.encode(p), v, rng);
-                                      return v;
-                                  },
-                                  false};
-        acquisitions::DifferentialEvolutionOptions o;
-        o.max_evaluations = args_.integer("de_evals");
-        acquisitions::DifferentialEvolution(o).maximize(f, acquisitions::Box::unit(dim), rng);
-        return space_.decode(best.x);
-    }
-
     const Space& space_;
-    Args args_;
-    std::unique_ptr<Classifier> classifier_;
-    bool one_hot_;
+    LoopOptions o_;
+    std::unique_ptr<surrogates::Classifier> classifier_;
+    acquisitions::SpaceMaximizer maximizer_;
     History history_;
     std::vector<Point> design_;
     std::size_t next_design_ = 0;
@@ -249,7 +126,9 @@ OptimizerFactory bore_factory(std::string name, std::string description, std::ve
     for (ParamSpec& p : loop_params()) params.push_back(std::move(p));
     return {std::move(name), std::move(description), std::move(params),
             [classifier = std::move(classifier), one_hot](const OptimizerSetup& setup, const Args& args) {
-                return std::make_unique<Bore>(setup.space, args, classifier(args), one_hot);
+                auto c = classifier(args);
+                LoopOptions o = loop_options(setup.space, args, *c, one_hot);
+                return std::make_unique<Bore>(setup.space, std::move(o), std::move(c), one_hot);
             },
             CostGrowth::Quadratic};
 }
@@ -257,7 +136,8 @@ OptimizerFactory bore_factory(std::string name, std::string description, std::ve
 
 OptimizerFactory bore_mlp_optimizer() {
     return bore_factory("bore-mlp", "BORE with an MLP classifier (2 x 32 elu, Adam, 100 steps per suggestion)",
-                        mlp_params(), [](const Args& a) { return std::make_unique<MlpClassifier>(a); }, true);
+                        mlp_params(), [](const Args& a) { return std::make_unique<surrogates::MlpClassifier>(mlp_options(a)); },
+                        true);
 }
 
 OptimizerFactory bore_ggn_optimizer() {
@@ -275,7 +155,22 @@ OptimizerFactory bore_ggn_optimizer() {
     params.push_back(ParamSpec::choice("approximation", "probit", {"probit", "mc"}, "posterior-averaged probability"));
     params.push_back(ParamSpec::integer("mc_samples", 1000, "Monte Carlo samples of the logit", 2));
     return bore_factory("bore-ggn", "BORE with a Laplace-GGN Bayesian MLP (BOGGN): posterior-averaged probability",
-                        params, [](const Args& a) { return std::make_unique<GgnClassifier>(a); }, true);
+                        params, [](const Args& a) {
+                            // prior=evidence: trained as bore-mlp's (no weight decay), delta tuned on the
+                            // Laplace evidence after each fit; prior=fixed: delta is also the weight decay
+                            const bool evidence = a.text("prior") == "evidence";
+                            mlp::Options map = mlp_options(a);
+                            map.prior_precision = evidence ? 0.0 : a.real("prior_precision");
+                            mlp::LaplaceOptions laplace;
+                            laplace.prior_precision = a.real("prior_precision");
+                            laplace.tune_prior_precision = evidence;
+                            laplace.diagonal = a.text("hessian") == "diag";
+                            laplace.mc_samples = static_cast<int>(a.integer("mc_samples"));
+                            using Average = surrogates::LaplaceGgnClassifier::Average;
+                            return std::make_unique<surrogates::LaplaceGgnClassifier>(
+                                map, laplace, a.text("approximation") == "probit" ? Average::Probit : Average::MonteCarlo);
+                        },
+                        true);
 }
 
 OptimizerFactory bore_rf_optimizer() {
@@ -283,11 +178,10 @@ OptimizerFactory bore_rf_optimizer() {
         "bore-rf", "BORE with a random-forest classifier (100 trees, bootstrap, sqrt(D) features per split)",
         {ParamSpec::integer("trees", 100, "trees", 1), ParamSpec::choice("calibration", "none", {"none", "platt", "isotonic"},
                                                                         "calibration of the probabilities")},
-        [](const Args& a) -> std::unique_ptr<Classifier> {
+        [](const Args& a) {
             surrogates::ClassificationForestOptions o;
             o.num_trees = static_cast<int>(a.integer("trees"));
-            return std::make_unique<TreeClassifier<surrogates::ClassificationForest, surrogates::ClassificationForestOptions>>(
-                o, a.text("calibration"));
+            return surrogates::make_forest_classifier(o, surrogates::parse_calibration(a.text("calibration")));
         },
         false);
 }
@@ -298,14 +192,13 @@ OptimizerFactory bore_xgb_optimizer() {
         {ParamSpec::integer("rounds", 100, "boosting rounds", 1), ParamSpec::real("eta", 0.3, "learning rate", 0.0, 1.0).open_min(),
          ParamSpec::integer("max_depth", 6, "tree depth", 1), ParamSpec::real("min_child_weight", 1.0, "", 0.0),
          ParamSpec::choice("calibration", "none", {"none", "platt", "isotonic"}, "calibration of the probabilities")},
-        [](const Args& a) -> std::unique_ptr<Classifier> {
+        [](const Args& a) {
             surrogates::XGBoostClassifierOptions o;
             o.num_rounds = static_cast<int>(a.integer("rounds"));
             o.eta = a.real("eta");
             o.max_depth = static_cast<int>(a.integer("max_depth"));
             o.min_child_weight = a.real("min_child_weight");
-            return std::make_unique<TreeClassifier<surrogates::XGBoostClassifier, surrogates::XGBoostClassifierOptions>>(
-                o, a.text("calibration"));
+            return surrogates::make_xgboost_classifier(o, surrogates::parse_calibration(a.text("calibration")));
         },
         false);
 }

@@ -9,10 +9,8 @@
 #include "acquisitions/confidence_bound.hpp"
 #include "acquisitions/empirical_expected_improvement.hpp"
 #include "acquisitions/expected_improvement.hpp"
-#include "acquisitions/maximizers/differential_evolution.hpp"
-#include "acquisitions/maximizers/local_search.hpp"
-#include "acquisitions/maximizers/multistart_lbfgsb.hpp"
 #include "acquisitions/maximizers/random_sampling.hpp"
+#include "acquisitions/maximizers/space_maximizer.hpp"
 #include "acquisitions/probability_of_improvement.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -55,29 +53,70 @@ namespace {
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
 
+enum class AcquisitionKind { Ei, LogEi, Pi, Lcb, EmpiricalEi, MixtureEi };
+
+AcquisitionKind parse_acquisition(const std::string& name) {
+    if (name == "ei") return AcquisitionKind::Ei;
+    if (name == "logei") return AcquisitionKind::LogEi;
+    if (name == "pi") return AcquisitionKind::Pi;
+    if (name == "lcb") return AcquisitionKind::Lcb;
+    if (name == "empirical-ei") return AcquisitionKind::EmpiricalEi;
+    if (name == "mixture-ei") return AcquisitionKind::MixtureEi;
+    throw UserError("acquisition '" + name + "' is not known");
+}
+
+// The loop's parameters, read once when the optimizer is built.
+struct LoopOptions {
+    AcquisitionKind acquisition;
+    double kappa;
+    designs::Kind init;
+    std::size_t n_init;
+    long refit_every, random_interleave;
+    bool conditional_map;  // criterion=cl
+    int cl_steps;
+    int random_samples;    // also the EI samples of criterion=cl
+    acquisitions::SearchOptions search;
+};
+
+LoopOptions loop_options(const Space& space, const Args& args) {
+    LoopOptions o;
+    o.acquisition = parse_acquisition(args.text("acquisition"));
+    o.kappa = args.real("kappa");
+    o.init = designs::parse_kind(args.text("init"));
+    o.n_init = static_cast<std::size_t>(args.integer("n_init"));
+    o.refit_every = args.integer("refit_every");
+    o.random_interleave = args.integer("random_interleave");
+    o.conditional_map = args.text("criterion") == "cl";
+    o.cl_steps = static_cast<int>(args.integer("cl_steps"));
+    o.random_samples = static_cast<int>(args.integer("random_samples"));
+    const std::string& m = args.text("maximizer");
+    o.search.method = m == "auto" ? (space.all_real() ? acquisitions::Method::Lbfgsb : acquisitions::Method::Local)
+                                  : acquisitions::parse_method(m);
+    o.search.random_samples = o.random_samples;
+    o.search.lbfgsb_starts = static_cast<int>(args.integer("lbfgsb_starts"));
+    o.search.de_evaluations = args.integer("maximizer_evals");
+    o.search.local_fraction = args.real("random_local_fraction");
+    if (args.text("random_local_units") == "native")
+        o.search.local_sd_each = acquisitions::native_local_sd(space, acquisitions::RandomSamplingOptions{}.local_sd);
+    return o;
+}
+
 class ModelBasedOptimizer final : public Optimizer {
 public:
-    ModelBasedOptimizer(const Space& space, const Args& args, const ModelFactory& make_model)
-        : space_(space), args_(args), dim_(static_cast<int>(space.size())),
-          model_(make_model(static_cast<int>(space.size()), args)), history_(space, false) {
-        const std::string m = args.text("maximizer");
-        maximizer_ = m == "auto" ? (space.all_real() ? "lbfgsb" : "local") : m;
+    ModelBasedOptimizer(const Space& space, LoopOptions options, std::unique_ptr<surrogates::RegressionModel> model)
+        : space_(space), o_(std::move(options)), dim_(static_cast<int>(space.size())), model_(std::move(model)),
+          maximizer_(space, o_.search), history_(space, false) {
         samples_ = dynamic_cast<const surrogates::FunctionSamples*>(model_.get());
-        if (args.text("acquisition") == "empirical-ei" && !samples_)
+        if (o_.acquisition == AcquisitionKind::EmpiricalEi && !samples_)
             throw UserError("acquisition=empirical-ei needs a model with sampled functions (sbnn, hbnn, nuts-bnn, "
                             "bohamiann, elm); this optimizer's model has none");
-        if (args.text("random_local_units") == "native")
-            local_sd_each_ = acquisitions::native_local_sd(space, acquisitions::RandomSamplingOptions{}.local_sd);
-        if (args.text("criterion") == "cl")
-            conditional_map_.emplace(dim_, static_cast<int>(args.integer("cl_steps")));
+        if (o_.conditional_map) conditional_map_.emplace(dim_, o_.cl_steps);
     }
 
     Point ask(Rng& rng) override {
-        if (design_.empty())
-            design_ = designs::initial_design(designs::parse_kind(args_.text("init")), space_,
-                                              static_cast<std::size_t>(args_.integer("n_init")), rng);
+        if (design_.empty()) design_ = designs::initial_design(o_.init, space_, o_.n_init, rng);
         if (next_design_ < design_.size()) return design_[next_design_++];
-        const long k = args_.integer("random_interleave");
+        const long k = o_.random_interleave;
         const long s = suggestions_++;
         if (history_.size() < 2 || (k > 0 && s % k == k - 1)) return history_.unseen_sample(rng);
         return history_.unseen_or_random(suggest(s, rng), rng);
@@ -94,7 +133,7 @@ private:
     void fit(long suggestion, Rng& rng) {
         const long n = static_cast<long>(history_.size());
         const std::vector<double>& y = history_.values();
-        bool appended = fitted_ > 0 && suggestion % args_.integer("refit_every") != 0;
+        bool appended = fitted_ > 0 && suggestion % o_.refit_every != 0;
         for (long i = fitted_; appended && i < n; ++i)
             appended = model_->append(history_.encoded_row(static_cast<std::size_t>(i)), y[static_cast<std::size_t>(i)]);
         if (!appended) model_->fit(history_.encoded(), Eigen::Map<const VectorXd>(y.data(), n), rng);
@@ -106,13 +145,16 @@ private:
     }
 
     std::unique_ptr<acquisitions::Acquisition> acquisition(double incumbent) const {
-        const std::string& a = args_.text("acquisition");
-        if (a == "ei") return std::make_unique<acquisitions::ExpectedImprovement>(*model_, incumbent);
-        if (a == "logei") return std::make_unique<acquisitions::LogExpectedImprovement>(*model_, incumbent);
-        if (a == "empirical-ei") return std::make_unique<acquisitions::EmpiricalExpectedImprovement>(*samples_, incumbent);
-        if (a == "mixture-ei") return std::make_unique<acquisitions::MixtureExpectedImprovement>(*model_, incumbent);
-        if (a == "pi") return std::make_unique<acquisitions::ProbabilityOfImprovement>(*model_, incumbent);
-        return std::make_unique<acquisitions::LowerConfidenceBound>(*model_, args_.real("kappa"));
+        switch (o_.acquisition) {
+            case AcquisitionKind::Ei: return std::make_unique<acquisitions::ExpectedImprovement>(*model_, incumbent);
+            case AcquisitionKind::LogEi: return std::make_unique<acquisitions::LogExpectedImprovement>(*model_, incumbent);
+            case AcquisitionKind::EmpiricalEi:
+                return std::make_unique<acquisitions::EmpiricalExpectedImprovement>(*samples_, incumbent);
+            case AcquisitionKind::MixtureEi:
+                return std::make_unique<acquisitions::MixtureExpectedImprovement>(*model_, incumbent);
+            case AcquisitionKind::Pi: return std::make_unique<acquisitions::ProbabilityOfImprovement>(*model_, incumbent);
+            default: return std::make_unique<acquisitions::LowerConfidenceBound>(*model_, o_.kappa);
+        }
     }
 
     Point suggest(long suggestion, Rng& rng) {
@@ -120,64 +162,26 @@ private:
         const std::size_t best = history_.best();
         if (conditional_map_) {
             const std::vector<double>& y = history_.values();
-            const double target = acquisitions::expected_minimum(*model_, dim_, y[best],
-                                                                 static_cast<int>(args_.integer("random_samples")), rng);
+            const double target = acquisitions::expected_minimum(*model_, dim_, y[best], o_.random_samples, rng);
             const Eigen::Map<const VectorXd> values(y.data(), static_cast<Eigen::Index>(y.size()));
             return space_.decode(conditional_map_->propose(history_.encoded(), values, target, rng));
         }
         const auto acq = acquisition(history_.values()[best]);
-
-        if (maximizer_ == "local") {
-            std::vector<Point> starts;
-            for (std::size_t i : history_.best_k(10)) starts.push_back(history_.points()[i]);
-            acquisitions::LocalSearchOptions o;
-            o.n_random = static_cast<int>(args_.integer("random_samples"));
-            return acquisitions::local_search(space_, [&](const Point& p) { return acq->value(space_.encode(p)); },
-                                              starts, rng, o)
-                .x;
-        }
-        // Box maximisers work in the encoded cube. L-BFGS-B needs the gradient, so on
-        // mixed spaces it optimises the continuous relaxation (the model is defined on the
-        // whole cube) and the result is rounded by decode. The others score a vector as
-        // the valid point it decodes to.
-        acquisitions::Objective objective;
-        if (space_.all_real() || maximizer_ == "lbfgsb") {
-            objective = acquisitions::make_objective(*acq);
-        } else {
-            objective.fn = [&](const VectorXd& u, VectorXd*) { return acq->value(space_.encode(space_.decode(u))); };
-        }
-        const MatrixXd incumbent = history_.encoded_row(best).transpose();
-        std::unique_ptr<acquisitions::Maximizer> maximizer;
-        if (maximizer_ == "lbfgsb") {
-            acquisitions::MultiStartLbfgsbOptions o;
-            o.n_random = static_cast<int>(args_.integer("random_samples"));
-            o.n_starts = static_cast<int>(args_.integer("lbfgsb_starts"));
-            maximizer = std::make_unique<acquisitions::MultiStartLbfgsb>(o);
-        } else if (maximizer_ == "de") {
-            acquisitions::DifferentialEvolutionOptions o;
-            o.max_evaluations = args_.integer("maximizer_evals");
-            maximizer = std::make_unique<acquisitions::DifferentialEvolution>(o);
-        } else {
-            acquisitions::RandomSamplingOptions o;
-            o.n_samples = static_cast<int>(args_.integer("random_samples"));
-            o.local_fraction = args_.real("random_local_fraction");
-            o.local_sd_each = local_sd_each_;
-            maximizer = std::make_unique<acquisitions::RandomSampling>(o);
-        }
-        const auto result = maximizer->maximize(objective, acquisitions::Box::unit(dim_), rng, incumbent);
-        return space_.decode(result.x);
+        // local search climbs from the 10 best observations, the box methods also score the incumbent
+        starts_.clear();
+        for (std::size_t i : history_.best_k(10)) starts_.push_back(history_.points()[i]);
+        return maximizer_.maximize(acquisitions::make_objective(*acq), starts_, rng);
     }
 
     const Space& space_;
-    Args args_;
+    LoopOptions o_;
     int dim_;
-    std::string maximizer_;
-    VectorXd local_sd_each_;  // maximizer=random, random_local_units=native
     std::unique_ptr<surrogates::RegressionModel> model_;
     const surrogates::FunctionSamples* samples_ = nullptr;  // model_ as sampled functions, when it is
     std::optional<acquisitions::ConditionalMap> conditional_map_;  // criterion=cl
+    acquisitions::SpaceMaximizer maximizer_;
     History history_;
-    std::vector<Point> design_;
+    std::vector<Point> design_, starts_;
     std::size_t next_design_ = 0;
     long suggestions_ = 0, fitted_ = 0, jitter_fits_ = 0;
     double max_jitter_ = 0;
@@ -190,7 +194,8 @@ OptimizerFactory make_factory(std::string name, std::string description, std::ve
     for (ParamSpec& p : loop_params(defaults)) params.push_back(std::move(p));
     return {std::move(name), std::move(description), std::move(params),
             [model = std::move(model)](const OptimizerSetup& setup, const Args& args) -> std::unique_ptr<Optimizer> {
-                return std::make_unique<ModelBasedOptimizer>(setup.space, args, model);
+                return std::make_unique<ModelBasedOptimizer>(setup.space, loop_options(setup.space, args),
+                                                             model(static_cast<int>(setup.space.size()), args));
             },
             CostGrowth::Quadratic};
 }

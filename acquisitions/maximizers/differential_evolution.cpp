@@ -8,6 +8,7 @@
 #include <boost/random/uniform_int_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 
+#include "acquisitions/maximizers/best_point.hpp"
 #include "core/error.hpp"
 
 namespace bobench::acquisitions {
@@ -37,15 +38,12 @@ MaximizeResult DifferentialEvolution::maximize(const Objective& f, const Box& bo
                         std::to_string(options_.max_evaluations) + " must be >= the population " +
                         std::to_string(np));
 
-    MaximizeResult best;
-    best.value = -std::numeric_limits<double>::infinity();
+    BestPoint<Eigen::VectorXd> best;
+    long evaluations = 0;
     auto evaluate = [&](const Eigen::VectorXd& x) {
         const double v = detail::sanitize(f.fn(x, nullptr));
-        ++best.evaluations;
-        if (best.x.size() == 0 || v > best.value) {
-            best.value = v;
-            best.x = x;
-        }
+        ++evaluations;
+        best.offer(x, v);
         return v;
     };
 
@@ -61,10 +59,10 @@ MaximizeResult DifferentialEvolution::maximize(const Objective& f, const Box& bo
     boost::random::uniform_int_distribution<int> pick(0, np - 1), pick_dim(0, dim - 1);
     boost::random::uniform_real_distribution<double> unit(0.0, 1.0);
     Eigen::VectorXd trial(dim);
-    while (best.evaluations < options_.max_evaluations) {
+    while (evaluations < options_.max_evaluations) {
         next = pop;
         next_score = score;
-        for (int i = 0; i < np && best.evaluations < options_.max_evaluations; ++i) {
+        for (int i = 0; i < np && evaluations < options_.max_evaluations; ++i) {
             int r1, r2, r3;
             do r1 = pick(rng); while (r1 == i);
             do r2 = pick(rng); while (r2 == i || r2 == r1);
@@ -89,7 +87,7 @@ MaximizeResult DifferentialEvolution::maximize(const Objective& f, const Box& bo
         pop.swap(next);
         score.swap(next_score);
     }
-    return best;
+    return {best.pick(rng), best.value(), evaluations};
 }
 
 }  // namespace bobench::acquisitions

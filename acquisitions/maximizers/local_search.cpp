@@ -5,29 +5,13 @@
 #include <limits>
 
 #include <boost/random/normal_distribution.hpp>
-#include <boost/random/uniform_int_distribution.hpp>
+
+#include "acquisitions/maximizers/best_point.hpp"
 
 namespace bobench::acquisitions {
 
 namespace {
 double finite_or_worst(double v) { return std::isfinite(v) ? v : -std::numeric_limits<double>::infinity(); }
-
-// The best of a set of scored points, ties broken uniformly (reservoir sampling).
-struct BestTracker {
-    Point x;
-    double value = -std::numeric_limits<double>::infinity();
-    long ties = 0;
-    void offer(const Point& p, double v, Rng& rng) {
-        if (v > value) {
-            value = v, x = p, ties = 1;
-        } else if (v == value && !x.empty()) {
-            ++ties;
-            if (boost::random::uniform_int_distribution<long>(0, ties - 1)(rng) == 0) x = p;
-        } else if (x.empty()) {
-            value = v, x = p, ties = 1;
-        }
-    }
-};
 
 std::vector<Point> neighbours(const Space& space, const Point& p, Rng& rng, const LocalSearchOptions& o) {
     std::vector<Point> out;
@@ -82,20 +66,21 @@ SpaceMaximum local_search(const Space& space, const std::function<double(const P
     std::stable_sort(pool.begin(), pool.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     pool.resize(std::min<std::size_t>(pool.size(), static_cast<std::size_t>(std::max(o.n_starts, 1))));
 
-    BestTracker best;
+    BestPoint<Point> best;
     for (auto& [value, point] : pool) {
         Point current = point;
         double current_value = value;
         for (int step = 0; step < o.max_steps; ++step) {
-            BestTracker move;
-            for (const Point& q : neighbours(space, current, rng, o)) move.offer(q, score(q), rng);
-            if (!(move.value > current_value)) break;
-            current = std::move(move.x);
-            current_value = move.value;
+            BestPoint<Point> move;
+            for (const Point& q : neighbours(space, current, rng, o)) move.offer(q, score(q));
+            if (move.empty() || !(move.value() > current_value)) break;
+            current = move.pick(rng);
+            current_value = move.value();
         }
-        best.offer(current, current_value, rng);
+        best.offer(current, current_value);
     }
-    return {best.x, best.value, evaluations};
+    if (best.empty()) return {Point{}, best.value(), evaluations};  // nothing to start from
+    return {best.pick(rng), best.value(), evaluations};
 }
 
 }  // namespace bobench::acquisitions

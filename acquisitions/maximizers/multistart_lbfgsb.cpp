@@ -10,6 +10,7 @@
 
 #include <LBFGSB.h>
 
+#include "acquisitions/maximizers/best_point.hpp"
 #include "core/error.hpp"
 
 namespace bobench::acquisitions {
@@ -20,8 +21,8 @@ namespace {
 // and records the best point of f it has seen.
 class NegatedObjective {
 public:
-    NegatedObjective(const Objective& f, const Box& box, MaximizeResult& best)
-        : f_(f), box_(box), best_(best), x_(box.dim()), xp_(box.dim()) {}
+    NegatedObjective(const Objective& f, const Box& box, BestPoint<Eigen::VectorXd>& best, long& evaluations)
+        : f_(f), box_(box), best_(best), evaluations_(evaluations), x_(box.dim()), xp_(box.dim()) {}
 
     double operator()(const Eigen::VectorXd& x, Eigen::VectorXd& grad) {
         x_ = x.cwiseMax(box_.lower).cwiseMin(box_.upper);
@@ -43,11 +44,8 @@ public:
 private:
     double record(double value) {
         const double v = detail::sanitize(value);
-        ++best_.evaluations;
-        if (best_.x.size() == 0 || v > best_.value) {
-            best_.value = v;
-            best_.x = x_;
-        }
+        ++evaluations_;
+        best_.offer(x_, v);
         return v;
     }
 
@@ -66,14 +64,15 @@ private:
             const double f_hi = f_.fn(xp_, nullptr);
             xp_[i] = lo;
             const double f_lo = f_.fn(xp_, nullptr);
-            best_.evaluations += 2;
+            evaluations_ += 2;
             grad[i] = (f_hi - f_lo) / (hi - lo);
         }
     }
 
     const Objective& f_;
     const Box& box_;
-    MaximizeResult& best_;
+    BestPoint<Eigen::VectorXd>& best_;
+    long& evaluations_;
     Eigen::VectorXd x_, xp_;
 };
 
@@ -96,8 +95,8 @@ MaximizeResult MultiStartLbfgsb::maximize(const Objective& f, const Box& box, Rn
                                           const Eigen::MatrixXd& candidates) const {
     detail::validate_arguments("MultiStartLbfgsb", f, box, candidates);
     const int dim = box.dim();
-    MaximizeResult best;
-    best.value = -std::numeric_limits<double>::infinity();
+    BestPoint<Eigen::VectorXd> best;
+    long evaluations = 0;
 
     // Score the candidates and the random points.
     const Eigen::Index n_points = candidates.rows() + options_.n_random;
@@ -107,11 +106,8 @@ MaximizeResult MultiStartLbfgsb::maximize(const Objective& f, const Box& box, Rn
         points.col(i) = i < candidates.rows() ? Eigen::VectorXd(candidates.row(i).transpose())
                                               : detail::uniform_in(box, rng);
         scores[static_cast<std::size_t>(i)] = detail::sanitize(f.fn(points.col(i), nullptr));
-        ++best.evaluations;
-        if (best.x.size() == 0 || scores[static_cast<std::size_t>(i)] > best.value) {
-            best.value = scores[static_cast<std::size_t>(i)];
-            best.x = points.col(i);
-        }
+        ++evaluations;
+        best.offer(points.col(i), scores[static_cast<std::size_t>(i)]);
     }
     if (n_points == 0) {  // no candidates and n_random == 0: start from the box centre
         points.col(0) = 0.5 * (box.lower + box.upper);
@@ -135,7 +131,7 @@ MaximizeResult MultiStartLbfgsb::maximize(const Objective& f, const Box& box, Rn
     param.epsilon_rel = 0.0;
     param.delta = options_.relative_decrease;
     LBFGSpp::LBFGSBSolver<double> solver(param);
-    NegatedObjective objective(f, box, best);
+    NegatedObjective objective(f, box, best, evaluations);
     for (std::size_t s = 0; s < n_starts; ++s) {
         Eigen::VectorXd x = points.col(order[s]);
         double fx = 0.0;
@@ -145,7 +141,8 @@ MaximizeResult MultiStartLbfgsb::maximize(const Objective& f, const Box& box, Rn
             // Line-search failures (flat or kinked regions): the best point is kept.
         }
     }
-    return best;
+    if (best.empty()) return {0.5 * (box.lower + box.upper), best.value(), evaluations};
+    return {best.pick(rng), best.value(), evaluations};
 }
 
 }  // namespace bobench::acquisitions

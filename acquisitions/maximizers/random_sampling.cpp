@@ -7,6 +7,7 @@
 
 #include <boost/random/normal_distribution.hpp>
 
+#include "acquisitions/maximizers/best_point.hpp"
 #include "core/error.hpp"
 
 namespace bobench::acquisitions {
@@ -33,15 +34,11 @@ MaximizeResult RandomSampling::maximize(const Objective& f, const Box& box, Rng&
     if (each.size() != 0 && each.size() != box.dim())
         throw UserError("RandomSampling: local_sd_each has " + std::to_string(each.size()) +
                         " entries but the box has " + std::to_string(box.dim()) + " dimensions");
-    MaximizeResult best;
-    best.value = -std::numeric_limits<double>::infinity();
+    BestPoint<Eigen::VectorXd> best;
+    long evaluations = 0;
     auto consider = [&](const Eigen::VectorXd& x) {
-        const double v = detail::sanitize(f.fn(x, nullptr));
-        ++best.evaluations;
-        if (best.x.size() == 0 || v > best.value) {
-            best.value = v;
-            best.x = x;
-        }
+        best.offer(x, f.fn(x, nullptr));
+        ++evaluations;
     };
     for (Eigen::Index r = 0; r < candidates.rows(); ++r) consider(candidates.row(r).transpose());
 
@@ -49,7 +46,7 @@ MaximizeResult RandomSampling::maximize(const Objective& f, const Box& box, Rng&
                             ? static_cast<int>(options_.local_fraction * options_.n_samples)
                             : 0;
     for (int i = 0; i < options_.n_samples - n_local; ++i) consider(detail::uniform_in(box, rng));
-    if (n_local == 0) return best;
+    if (n_local == 0) return {best.pick(rng), best.value(), evaluations};
     using Normal = boost::random::normal_distribution<double>;
     std::vector<Normal> normal(static_cast<std::size_t>(box.dim()), Normal(0.0, options_.local_sd));
     for (Eigen::Index j = 0; j < each.size(); ++j) normal[static_cast<std::size_t>(j)] = Normal(0.0, each[j]);
@@ -60,7 +57,7 @@ MaximizeResult RandomSampling::maximize(const Objective& f, const Box& box, Rng&
             x[j] += normal[static_cast<std::size_t>(j)](rng) * (box.upper[j] - box.lower[j]);
         consider(x.cwiseMax(box.lower).cwiseMin(box.upper));
     }
-    return best;
+    return {best.pick(rng), best.value(), evaluations};
 }
 
 Eigen::VectorXd native_local_sd(const Space& space, double sd) {

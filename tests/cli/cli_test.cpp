@@ -214,16 +214,3 @@ TEST_CASE("cli: a progress line on a terminal, no terminal line when stderr is a
     CHECK(file.status == 0);
     CHECK(file.err.find("runs 3/3 done") == std::string::npos);
 }
-
-TEST_CASE("cli: every optimizer gives identical traces with 1 and 2 threads", "[cli][determinism]") {
-    // the demo covers random-search, de, tpe, gp-ei, smac-rf and bore-rf
-    TempDir dir;
-    const std::string run = "run --problem branin --problem levy:d=3 --optimizer re --optimizer bore-xgb "
-                            "--optimizer bore-mlp --optimizer bore-ggn:hessian=diag "
-                            "--optimizer gp-mcmc:chain_length=10,burn_in=10 --optimizer mixture-kde --optimizer mixture-gmr "
-                            "--optimizer mixture-spn:acquisition=mixture-ei --optimizer robo-gp --optimizer robo-rf "
-                            "--optimizer robo-gp-mcmc:chain_length=10,burn_in=10 --budget 20 --replicates 2 --quiet --output ";
-    REQUIRE(run_cli(run + (dir / "one.h5") + " --threads 1").status == 0);
-    REQUIRE(run_cli(run + (dir / "two.h5") + " --threads 2").status == 0);
-    require_same_traces(dir / "one.h5", dir / "two.h5");
-}

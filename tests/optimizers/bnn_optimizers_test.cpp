@@ -1,7 +1,7 @@
 // The Bayesian-network optimizers (sbnn, hbnn, nuts-bnn, bohamiann, dngo, elm) through
-// the real run loop, with reduced sampler budgets so the file runs in seconds: identical
-// traces with 1 and 2 threads, suggestions inside the box, a statistical edge over random
-// search on Branin, and refused bad parameters. The full-budget comparison (200
+// the real run loop, with reduced sampler budgets so the file runs in seconds: a
+// statistical edge over random search on Branin, and refused bad parameters (determinism,
+// bounds and failed evaluations: tests/optimizers/every_optimizer_test.cpp). The full-budget comparison (200
 // evaluations, Aryan's protocol) is a benchmark run, see docs/PERFORMANCE.md.
 #include <catch2/catch.hpp>
 
@@ -15,44 +15,19 @@
 
 using namespace bobench;
 
-namespace {
-// Cheap settings of every optimizer here: a few hundred gradient evaluations per fit.
-const char* const cheap[] = {
-    "sbnn:iterations=60,warmup=40,thin=1,max_depth=5",
-    "hbnn:iterations=60,warmup=40,thin=1,max_depth=5",
-    "nuts-bnn:layers=1,units=10,iterations=40,warmup=30,max_depth=4",
-    "bohamiann:units=10,burn_in_per_point=5,sample_steps=300,keep_every=10",
-    "dngo:epochs=20",
-    "elm:members=50",
-    "sbnn:iterations=60,warmup=40,thin=1,max_depth=5,acquisition=empirical-ei",
-};
-}  // namespace
-
-TEST_CASE("bnn optimizers: identical traces with 1 and 2 threads", "[optimizers][bnn][determinism]") {
-    testing::TempDir dir;
-    std::string run = "run --problem branin --problem hartmann6 --budget 8 --replicates 2 --quiet";
-    for (const char* o : cheap) run += std::string(" --optimizer '") + o + "'";
-    run += " --output ";
-    const auto one = testing::run_cli(run + (dir / "one.h5") + " --threads 1");
-    INFO(one.err);
-    REQUIRE(one.status == 0);
-    REQUIRE(testing::run_cli(run + (dir / "two.h5") + " --threads 2").status == 0);
-    const results::Results a = results::read_results(dir / "one.h5"), b = results::read_results(dir / "two.h5");
-    REQUIRE(a.runs.size() == 2 * 2 * std::size(cheap));
-    REQUIRE(a.runs.size() == b.runs.size());
-    for (std::size_t i = 0; i < a.runs.size(); ++i) CHECK(a.runs[i].same_record(b.runs[i]));
-}
-
 TEST_CASE("bnn optimizers: beat random search on Branin with a small budget", "[optimizers][bnn][quality]") {
-    // 20 evaluations, 10 seeds, cheap sampler settings: dngo must be significantly better
+    // 20 evaluations, 20 seeds, cheap sampler settings: dngo must be significantly better
     // than random search (Mann-Whitney), the sampled networks at least better in median.
+    // (10 seeds were too few for sbnn: its median over seeds 1-10 moved from 0.95 to 1.37,
+    // against random search's 1.15, when ties of its acquisition began to be broken at
+    // random; over 40 seeds it is 1.07 against 1.52.)
     // (elm is left to the benchmark run: at 20 points its U[-10, 10] features make the
     // members disagree almost everywhere and EI explores like random search.)
-    const auto rs = testing::final_regrets("branin", "random-search", 20, 10);
+    const auto rs = testing::final_regrets("branin", "random-search", 20, 20);
     const double rs_median = analysis::summarize(rs).median;
     for (const char* o : {"dngo:epochs=50", "sbnn:iterations=100,warmup=60,max_depth=6",
                           "bohamiann:units=20,burn_in_per_point=20,sample_steps=1000,keep_every=20"}) {
-        const auto r = testing::final_regrets("branin", o, 20, 10);
+        const auto r = testing::final_regrets("branin", o, 20, 20);
         const auto test = analysis::mann_whitney_u(r, rs);
         INFO(o << ": median " << analysis::summarize(r).median << " vs random search " << rs_median << ", p = "
                << test.p_value);

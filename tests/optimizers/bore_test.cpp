@@ -41,49 +41,6 @@ TEST_CASE("bore-ggn (evidence-tuned delta) beats random search on the 6-D sphere
     CHECK(test.p_value < 0.01);
 }
 
-namespace {
-// Test inputs: a space of categorical parameters only (a OneMax-like objective with a
-// region of NaN), and a constant objective.
-class CategoricalProblem final : public Problem {
-public:
-    explicit CategoricalProblem(bool constant) : constant_(constant) {
-        std::vector<Param> params;
-        for (int i = 0; i < 6; ++i) {
-            std::string name("c");  // not "c" + ...: GCC 12 warns falsely (-Wrestrict) on that
-            name += std::to_string(i);
-            params.push_back(Param::categorical(name, {"a", "b", "c"}));
-        }
-        space_ = Space(std::move(params));
-    }
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point& x, Rng&) const override {
-        Evaluation e;
-        double wrong = 0;
-        for (double v : x) wrong += v != 2;
-        e.value = constant_ ? 3.0 : (x[0] == 0 && x[1] == 0 ? std::nan("") : wrong);
-        e.true_value = e.value;
-        return e;
-    }
-    std::optional<double> optimum() const override { return constant_ ? 3.0 : 0.0; }
-
-private:
-    bool constant_;
-    Space space_;
-};
-}  // namespace
-
-TEST_CASE("bore: categorical-only spaces, constant and NaN objectives run without failures", "[optimizers][bore]") {
-    for (const std::string opt : {"bore-rf", "bore-xgb", "bore-mlp", "bore-ggn:hessian=diag", "tpe", "tpe-hyperopt", "re"}) {
-        for (bool constant : {false, true}) {
-            INFO(opt << (constant ? " on a constant objective" : " on OneMax with NaN"));
-            const results::Trace t = testing::run_single(std::make_shared<CategoricalProblem>(constant), opt, 60);
-            REQUIRE(t.size() == 60);
-            for (double v : t.x) CHECK(std::isfinite(v));
-            if (!constant) CHECK(results::incumbent_curve(t).best_true.back() <= 3);  // 729 points, random median ~4
-        }
-    }
-}
-
 TEST_CASE("bore: gamma outside (0, 1) is refused", "[optimizers][bore]") {
     for (const std::string bad : {"0", "1"})  // refused when binding, before anything is built
         CHECK_THROWS_WITH(bind_optimizer(cli::optimizer_catalog(), Identifier::parse("bore-rf:gamma=" + bad)),

@@ -28,9 +28,10 @@ std::vector<double> final_regrets(const std::string& problem, const std::string&
 }
 
 results::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
-                          int replicate) {
+                          int replicate, results::FailurePolicy on_failure) {
     runners::Plan plan;
     plan.spec.budget = budget;
+    plan.spec.on_failure = on_failure;
     plan.problems.push_back({"problem", "problem", std::move(problem)});
     plan.optimizers.push_back({"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer))});
     plan.runs.push_back({0, 0, replicate});

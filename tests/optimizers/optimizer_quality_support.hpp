@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/problem.hpp"
+#include "results/store.hpp"
 #include "results/trace.hpp"
 
 namespace bobench::testing {
@@ -13,9 +14,9 @@ namespace bobench::testing {
 // One final regret (true value of the last incumbent minus f*) per seed 1..seeds.
 std::vector<double> final_regrets(const std::string& problem, const std::string& optimizer, long budget, int seeds);
 
-// One run of `optimizer` on a problem object (a test input), replicate `replicate`; throws
-// if a suggestion leaves the space.
+// One run of `optimizer` on a problem object (a test input), replicate `replicate`, failed
+// evaluations handled by `on_failure`; throws if a suggestion leaves the space.
 results::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
-                          int replicate = 0);
+                          int replicate = 0, results::FailurePolicy on_failure = results::FailurePolicy::Penalty);
 
 }  // namespace bobench::testing
