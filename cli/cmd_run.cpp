@@ -64,6 +64,8 @@ int run(const Args& args) {
         "output", po::value<std::string>(), "results file (HDF5)")(
         "on-failure", po::value<std::string>(), "NaN/inf objective values: penalty or skip")(
         "data-dir", po::value<std::string>(), "folder of tabular benchmark data (sets BOBENCH_DATA)")(
+        "restart-on", po::value<std::string>(), "restart the optimizer within a run on: none, target, revisit, target,revisit")(
+        "restart-target", po::value<std::string>(), "restart-on target: f - f* at or below this (default 1e-8)")(
         "quiet,q", "no progress line, no summary");
     const auto parsed = parse_words(args, opts, "spec", 1);
     if (!parsed) return 0;  // --help was printed
@@ -88,6 +90,13 @@ int run(const Args& args) {
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
     if (vm.count("on-failure")) spec.on_failure = results::parse_policy(vm["on-failure"].as<std::string>(), "--on-failure");
     if (vm.count("data-dir")) spec.data_dir = vm["data-dir"].as<std::string>();
+    if (vm.count("restart-on")) {
+        const double target = spec.restart.target;
+        spec.restart = runners::parse_restart_on(vm["restart-on"].as<std::string>(), "--restart-on");
+        spec.restart.target = target;
+    }
+    if (vm.count("restart-target"))
+        spec.restart.target = runners::parse_restart_target(vm["restart-target"].as<std::string>(), "--restart-target");
     // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 
