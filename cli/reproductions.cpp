@@ -25,7 +25,8 @@ const std::vector<ReproductionEntry>& reproductions() {
             e.friedman = true;
             e.quick_replicates = 2;
             e.quick_budget = 4;  // two model-based suggestions per run: Bohamiann and GP_mcmc cost seconds each
-            e.cost = "CH4COST";
+            e.cost = "measured: 11 methods (all but GP_mcmc, Bohamiann) at 3 replicates 33 min on 1 thread, so ~2.7 h "
+                     "on 2 cores at 30; extrapolated: Bohamiann ~100 h, GP_mcmc ~15 h on 2 cores (use --methods)";
             e.deviations = {
                 "GP, GP_mcmc and RandomForest are robo-gp, robo-gp-mcmc and robo-rf: RoBO's settings re-implemented "
                 "(docs/ROBO_PRESETS.md lists what is not reproduced, e.g. scipy's line search in RoBO's 2-D GP fits)",
@@ -42,7 +43,8 @@ const std::vector<ReproductionEntry>& reproductions() {
             e.friedman = true;
             e.quick_replicates = 2;
             e.quick_budget = 12;
-            e.cost = "extrapolated ~3 h on 2 cores (the 8 RVFL methods of aryan-ch4-synthetic measured at 3 replicates, x10)";
+            e.cost = "extrapolated: under 2.7 h on 2 cores (its 8 RVFL methods are part of aryan-ch4-synthetic's measured "
+                     "11-method run)";
             e.deviations = {"the baseline rows of Tables 4.6-4.9 are those of Tables 4.2-4.5: aryan-ch4-synthetic runs them",
                             "the RVFL variant numbering and the choices the thesis leaves open: surrogates/rvfl/README.md"};
             r.push_back(e);
@@ -50,7 +52,8 @@ const std::vector<ReproductionEntry>& reproductions() {
         {
             ReproductionEntry e;
             e.name = "aryan-ch3-bbob";
-            e.cost = "extrapolated: GP, RandomForest, RandomSearch ~2 h on 2 cores; SBNN, HBNN, ELM far more (measured 72 s, 103 s, 15 s for a 10-evaluation run in d = 5): weeks, run them with --methods and --replicates";
+            e.cost = "extrapolated: GP, RandomForest, RandomSearch ~2 h on 2 cores; SBNN, HBNN, ELM far more "
+                     "(72 s, 103 s, 15 s measured for one 10-evaluation run in d = 5): weeks; use --methods, --replicates";
             e.source = "Aryan 2020 (PhD thesis, VUW), chapter 3, Fig. 3.3: rankings on bbob f1-f24, d = 2, 3, 5, 10";
             e.spec = "aryan-ch3-bbob.ini";
             e.breakdowns = {"dimension", "group"};
@@ -86,56 +89,43 @@ const std::vector<ReproductionEntry>& reproductions() {
             "per-figure budgets and its 100 runs are our reading of its text",
             "GP-BO is bobench's gp-ei (Matern-5/2 ARD, EI, multi-start L-BFGS-B), not the paper's GPyOpt; TPE is "
             "bobench's tpe, not hyperopt's"};
-        {
+        // A figure-only reproduction: --quick makes two classifier suggestions after the 10 initial points.
+        auto figure_entry = [](std::string name, std::string source, std::string figure, std::string cost,
+                               std::vector<std::string> deviations, long quick_replicates) {
             ReproductionEntry e;
-            e.name = "bore-synthetic";
-            e.cost = "extrapolated ~50 h on 2 cores (60-evaluation runs measured: bore-xgb 23 s, gp-ei 1.9 s, bore-mlp 2.2 s; GP fits grow as n^3 to 500)";
-            e.source = "Tiao et al. 2021 (BORE, ICML, arXiv 2102.09009), synthetic functions: regret vs evaluations";
-            e.spec = "bore-synthetic.ini";
-            e.figure = "the synthetic-function regret curves of Section 5 / Appendix (median and quartiles)";
-            e.quick_replicates = 2;
-            e.quick_budget = 12;  // two classifier suggestions after the 10 initial points
-            e.deviations = bore_deviations;
-            r.push_back(e);
-        }
-        {
-            ReproductionEntry e;
-            e.name = "bore-hpobench";
-            e.cost = "extrapolated ~40 h on 2 cores (as bore-synthetic per run), plus a 1 GB fixture without --data-dir";
-            e.source = "Tiao et al. 2021 (BORE, ICML), Fig. 3: HPOBench FCNet, 4 datasets, regret vs evaluations";
-            e.spec = "bore-hpobench.ini";
-            e.figure = "Fig. 3 (FCNet validation regret, median and quartiles)";
-            e.quick_replicates = 1;
+            e.name = name;
+            e.source = std::move(source);
+            e.spec = name + ".ini";
+            e.figure = std::move(figure);
+            e.cost = std::move(cost);
+            e.deviations = std::move(deviations);
+            e.quick_replicates = quick_replicates;
             e.quick_budget = 12;
-            e.deviations = bore_deviations;
-            r.push_back(e);
-        }
-        {
-            ReproductionEntry e;
-            e.name = "bore-nasbench201";
-            e.cost = "extrapolated ~30 h on 2 cores (as bore-synthetic per run)";
-            e.source = "Tiao et al. 2021 (BORE, ICML), NAS-Bench-201, 3 datasets: regret vs evaluations";
-            e.spec = "bore-nasbench201.ini";
-            e.figure = "the NAS-Bench-201 regret curves of Section 5.1 (median and quartiles)";
-            e.quick_replicates = 1;
-            e.quick_budget = 12;
-            e.deviations = bore_deviations;
-            r.push_back(e);
-        }
-        {
-            ReproductionEntry e;
-            e.name = "hassen-boggn";
-            e.cost = "extrapolated ~16 h on 2 cores (bore-ggn measured 25 s per 60-evaluation run)";
-            e.source = "Hassen & Rish 2021 (BORE with a Laplace-GGN Bayesian MLP, BOGGN): FCNet figure";
-            e.spec = "hassen-boggn.ini";
-            e.figure = "the FCNet regret curves (median and quartiles)";
-            e.quick_replicates = 1;
-            e.quick_budget = 12;
-            e.deviations = {"the paper publishes figures only: the report shows our figure and no numbers to compare",
-                            "budget (500) and runs (100) are those of bore-hpobench: Hassen & Rish's are our reading",
-                            "the GGN posterior, its prior and the probit approximation follow surrogates/mlp/laplace_ggn.hpp"};
-            r.push_back(e);
-        }
+            return e;
+        };
+        r.push_back(figure_entry(
+            "bore-synthetic", "Tiao et al. 2021 (BORE, ICML, arXiv 2102.09009), synthetic functions: regret vs evaluations",
+            "the synthetic-function regret curves of Section 5 / Appendix (median and quartiles)",
+            "extrapolated ~50 h on 2 cores (60-evaluation runs measured: bore-xgb 23 s, gp-ei 1.9 s, bore-mlp 2.2 s; "
+            "GP fits grow as n^3 to 500)",
+            bore_deviations, 2));
+        r.push_back(figure_entry(
+            "bore-hpobench", "Tiao et al. 2021 (BORE, ICML), Fig. 3: HPOBench FCNet, 4 datasets, regret vs evaluations",
+            "Fig. 3 (FCNet validation regret, median and quartiles)",
+            "extrapolated ~40 h on 2 cores (as bore-synthetic per run), plus a 1 GB fixture without --data-dir",
+            bore_deviations, 1));
+        r.push_back(figure_entry(
+            "bore-nasbench201", "Tiao et al. 2021 (BORE, ICML), NAS-Bench-201, 3 datasets: regret vs evaluations",
+            "the NAS-Bench-201 regret curves of Section 5.1 (median and quartiles)",
+            "extrapolated ~30 h on 2 cores (as bore-synthetic per run)", bore_deviations, 1));
+        r.push_back(figure_entry(
+            "hassen-boggn", "Hassen & Rish 2021 (BORE with a Laplace-GGN Bayesian MLP, BOGGN): FCNet figure",
+            "the FCNet regret curves (median and quartiles)",
+            "extrapolated ~16 h on 2 cores (bore-ggn measured 25 s per 60-evaluation run)",
+            {"the paper publishes figures only: the report shows our figure and no numbers to compare",
+             "budget (500) and runs (100) are those of bore-hpobench: Hassen & Rish's are our reading",
+             "the GGN posterior, its prior and the probit approximation follow surrogates/mlp/laplace_ggn.hpp"},
+            1));
         {
             ReproductionEntry e;
             e.name = "bore-toy";

@@ -3,6 +3,7 @@
 // traces are the same with any thread count and on resume.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <set>
