@@ -2,6 +2,7 @@
 //                               [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <optional>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +27,7 @@
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
+#include "runners/restart.hpp"
 #include "runners/spec.hpp"
 
 namespace po = boost::program_options;
@@ -86,56 +88,51 @@ void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>&
     });
 }
 
-void set_arg(Identifier& id, const std::string& key, const std::string& value) {
-    for (auto& [k, v] : id.args)
-        if (k == key) {
-            v = value;
-            return;
-        }
-    id.args.emplace_back(key, value);
-}
-
 std::string arg_or(const Identifier& id, const std::string& key, const std::string& fallback) {
     for (const auto& [k, v] : id.args)
         if (k == key) return v;
     return fallback;
 }
 
-// Points the spec's tabular problems (fcnet, nasbench201) at their tables: in `data_dir`
-// when given (every table must be there), else at SYNTHETIC fixtures written once under
-// <output folder>/fixtures (FCNet: one table for the four datasets, whose fixture formula
-// does not depend on the dataset; 1,000 configurations with --quick, else all).
-// Returns the fixtures used (empty: the real tables, or no tabular problem).
-std::vector<std::string> prepare_tables(runners::ExperimentSpec& spec, const ReproductionEntry& entry,
-                                        const std::optional<std::string>& data_dir, bool quick) {
-    std::set<std::string> fixtures;
-    for (runners::SpecEntry& p : spec.problems) {
-        const bool fcnet = p.id.name == "fcnet", nb201 = p.id.name == "nasbench201";
-        if (!fcnet && !nb201) continue;
+// The data folder of the spec's tabular problems (fcnet, nasbench201): `data_dir` when given
+// (every table must be there), else a folder of SYNTHETIC fixtures written once beside the
+// results file (1,000 FCNet configurations with --quick, else all; the FCNet fixture formula
+// does not depend on the dataset, so one table serves the four datasets' names). The problems
+// keep their identifiers, so their seeds do not depend on where the tables lie. Returns the
+// folder, or "" when the spec has no tabular problem; `fixture` tells which kind it is.
+std::string prepare_tables(const runners::ExperimentSpec& spec, const ReproductionEntry& entry,
+                           const std::optional<std::string>& data_dir, bool quick, bool& fixture) {
+    const fs::path folder = data_dir ? fs::path(*data_dir)
+                                     : fs::path(spec.output).parent_path() / (quick ? "fixtures-quick" : "fixtures");
+    fixture = !data_dir;
+    fs::path fcnet_table;  // the one FCNet fixture written, the others link to it
+    bool any = false;
+    for (const runners::SpecEntry& p : spec.problems) {
+        const bool fcnet = p.id.name == "fcnet";
+        if (!fcnet && p.id.name != "nasbench201") continue;
+        any = true;
         const std::string dataset = arg_or(p.id, "dataset", fcnet ? "protein" : "cifar10");
-        const std::string file = fcnet ? tables::fcnet::dataset(dataset).file : tables::nasbench201::file_name(dataset);
+        const fs::path path = folder / (fcnet ? tables::fcnet::dataset(dataset).file : tables::nasbench201::file_name(dataset));
         if (data_dir) {
-            const fs::path path = fs::path(*data_dir) / file;
             if (!fs::is_regular_file(path))
-                throw UserError("reproduction '" + entry.name + "' needs the table '" + file + "' (problem '" + p.label +
-                                "'), which is not in --data-dir '" + *data_dir +
+                throw UserError("reproduction '" + entry.name + "' needs the table '" + path.filename().string() +
+                                "' (problem '" + p.label + "'), which is not in --data-dir '" + *data_dir +
                                 "'; put it there (hpobench_tables/README.md says where to get it), or leave out "
                                 "--data-dir to run on a SYNTHETIC fixture");
-            set_arg(p.id, "file", path.string());
             continue;
         }
-        const std::string size = quick ? "1000" : "all";
-        const fs::path dir = fs::path(spec.output).parent_path() / "fixtures";
-        const fs::path path = dir / (fcnet ? "fcnet_fixture_" + size + ".hdf5" : "nasbench201_" + dataset + "_fixture.hdf5");
-        if (!fs::exists(path)) {
-            fs::create_directories(dir);
-            if (fcnet) tables::fcnet::write_fixture(path.string(), quick ? 1000 : 0);
-            else tables::nasbench201::write_fixture(path.string(), dataset, 0);
+        if (fs::exists(path)) continue;
+        fs::create_directories(folder);
+        if (!fcnet) {
+            tables::nasbench201::write_fixture(path.string(), dataset, 0);
+        } else if (fcnet_table.empty()) {
+            tables::fcnet::write_fixture(path.string(), quick ? 1000 : 0);
+            fcnet_table = path;
+        } else {
+            fs::create_symlink(fcnet_table.filename(), path);
         }
-        set_arg(p.id, "file", path.string());
-        fixtures.insert(path.string());
     }
-    return {fixtures.begin(), fixtures.end()};
+    return any ? folder.string() : "";
 }
 
 // The paper's figure redrawn from our traces (regret: median and quartiles per evaluation).
@@ -288,7 +285,12 @@ int reproduce(const Args& args) {
     const std::vector<std::string> missing = missing_methods(entry, spec);
     const std::optional<std::string> data_dir =
         vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
-    const std::vector<std::string> fixtures = prepare_tables(spec, entry, data_dir, quick);
+    bool fixture = false;
+    const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture);
+    if (!tables.empty()) {  // the tabular problems read BOBENCH_DATA (single-threaded here, before the plan)
+        spec.data_dir = tables;
+        ::setenv("BOBENCH_DATA", tables.c_str(), 1);
+    }
 
     const auto start = std::chrono::steady_clock::now();
     std::size_t planned_problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
@@ -304,16 +306,26 @@ int reproduce(const Args& args) {
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
     std::string report = header(entry, seconds, spec.threads);
     double run_seconds = 0;  // each run's own wall time, also of runs resumed from the file
-    for (const results::Trace& t : results.runs) run_seconds += t.seconds;
+    std::size_t restarted_runs = 0, restarts = 0;
+    for (const results::Trace& t : results.runs) {
+        run_seconds += t.seconds;
+        const std::size_t n = runners::restart_indices(t).size();
+        restarts += n;
+        restarted_runs += n > 0;
+    }
     report += fmt::format("\nProtocol run: {} problems × {} optimizers × {} replicates, {} evaluations each{}; results "
                           "in `{}` (runs already in that file were kept, not rerun). The runs' own wall times sum to "
                           "{:.0f} s.\n",
                           planned_problems, spec.optimizers.size(), spec.replicates, spec.budget,
                           spec.restart.active() ? ", restart_on = " + runners::restart_on_name(spec.restart) : "",
                           spec.output, run_seconds);
-    if (!fixtures.empty())
+    if (spec.restart.active())
+        report += fmt::format("{} of {} runs restarted their optimizer ({} restarts in all; the indices are in each "
+                              "run's notes).\n",
+                              restarted_runs, results.runs.size(), restarts);
+    if (!tables.empty() && fixture)
         report += "\n**SYNTHETIC FIXTURE: these results are not the benchmark's.** No --data-dir was given, so the "
-                  "tabular problems read synthetic tables in the benchmark's layout (`" + join(fixtures, "`, `") +
+                  "tabular problems read synthetic tables in the benchmark's layout (`" + tables +
                   "`; formula in hpobench_tables/README.md)" +
                   (quick ? "; the --quick FCNet fixture holds 1,000 of 62,208 configurations and the others "
                            "evaluate as failed" : "") + ". Run with --data-dir DIR on the real tables.\n";

@@ -78,6 +78,7 @@ TEST_CASE("reproduce --quick runs aryan-ch3-bbob, a ranking without published nu
     CHECK(r.out.find("# Optimizer ranking") != std::string::npos);
     CHECK(r.out.find("alpha per pair = 5e-04") != std::string::npos);  // the thesis' per-pair level
     CHECK(r.out.find("restart_on = target,revisit") != std::string::npos);
+    CHECK(r.out.find("runs restarted their optimizer") != std::string::npos);
     CHECK(r.out.find("96 problems") != std::string::npos);  // f1-24 x d = 2, 3, 5, 10
     CHECK(r.out.find("| multimodal (f15-19) | 20 |") != std::string::npos);
     for (const char* key : {"dimension", "group"})
