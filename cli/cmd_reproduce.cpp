@@ -1,6 +1,9 @@
 // bobench reproduce list | NAME [--replicates R] [--budget B] [--threads T] [--quick]
-//                               [--output F] [--format md|latex|csv] [--report F]
+//                               [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <optional>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,13 +14,20 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include "analysis/reports/curves.hpp"
+#include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/reproduction.hpp"
+#include "analysis/reports/score_histograms.hpp"
+#include "cli/bore_toy.hpp"
 #include "cli/cli.hpp"
 #include "cli/reproductions.hpp"
+#include "hpobench_tables/fcnet.hpp"
+#include "hpobench_tables/nasbench201.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
+#include "runners/restart.hpp"
 #include "runners/spec.hpp"
 
 namespace po = boost::program_options;
@@ -52,6 +62,10 @@ int list_reproductions() {
     std::string out = "| reproduction | source | runs (problems × optimizers × replicates, budget) | needs | full cost |\n"
                       "|---|---|---|---|---|\n";
     for (const ReproductionEntry& e : reproductions()) {
+        if (e.toy) {
+            out += fmt::format("| {} | {} | an illustration, no runs | nothing | {} |\n", e.name, e.source, e.cost);
+            continue;
+        }
         const runners::ExperimentSpec spec = spec_of(e);
         const std::vector<std::string> missing = missing_methods(e, spec);
         out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source,
@@ -60,6 +74,101 @@ int list_reproductions() {
     }
     std::cout << out << std::flush;
     return 0;
+}
+
+// Keeps the optimizers labelled in `keep`; UserError naming a label the spec does not have.
+void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>& keep, const std::string& flag) {
+    std::vector<std::string> known;
+    for (const auto& o : spec.optimizers) known.push_back(o.label);
+    for (const std::string& k : keep)
+        if (std::find(known.begin(), known.end(), k) == known.end())
+            throw UserError(flag + ": '" + k + "' is not a method of this reproduction; its methods: " + join(known, ", "));
+    std::erase_if(spec.optimizers, [&](const runners::SpecEntry& o) {
+        return std::find(keep.begin(), keep.end(), o.label) == keep.end();
+    });
+}
+
+std::string arg_or(const Identifier& id, const std::string& key, const std::string& fallback) {
+    for (const auto& [k, v] : id.args)
+        if (k == key) return v;
+    return fallback;
+}
+
+// The data folder of the spec's tabular problems (fcnet, nasbench201): `data_dir` when given
+// (every table must be there), else a folder of SYNTHETIC fixtures written once beside the
+// results file (1,000 FCNet configurations with --quick, else all; the FCNet fixture formula
+// does not depend on the dataset, so one table serves the four datasets' names). The problems
+// keep their identifiers, so their seeds do not depend on where the tables lie. Returns the
+// folder, or "" when the spec has no tabular problem; `fixture` tells which kind it is.
+std::string prepare_tables(const runners::ExperimentSpec& spec, const ReproductionEntry& entry,
+                           const std::optional<std::string>& data_dir, bool quick, bool& fixture) {
+    const fs::path folder = data_dir ? fs::path(*data_dir)
+                                     : fs::path(spec.output).parent_path() / (quick ? "fixtures-quick" : "fixtures");
+    fixture = !data_dir;
+    fs::path fcnet_table;  // the one FCNet fixture written, the others link to it
+    bool any = false;
+    for (const runners::SpecEntry& p : spec.problems) {
+        const bool fcnet = p.id.name == "fcnet";
+        if (!fcnet && p.id.name != "nasbench201") continue;
+        any = true;
+        const std::string dataset = arg_or(p.id, "dataset", fcnet ? "protein" : "cifar10");
+        const fs::path path = folder / (fcnet ? tables::fcnet::dataset(dataset).file : tables::nasbench201::file_name(dataset));
+        if (data_dir) {
+            if (!fs::is_regular_file(path))
+                throw UserError("reproduction '" + entry.name + "' needs the table '" + path.filename().string() +
+                                "' (problem '" + p.label + "'), which is not in --data-dir '" + *data_dir +
+                                "'; put it there (hpobench_tables/README.md says where to get it), or leave out "
+                                "--data-dir to run on a SYNTHETIC fixture");
+            continue;
+        }
+        if (fs::exists(path)) continue;
+        fs::create_directories(folder);
+        if (!fcnet) {
+            tables::nasbench201::write_fixture(path.string(), dataset, 0);
+        } else if (fcnet_table.empty()) {
+            tables::fcnet::write_fixture(path.string(), quick ? 1000 : 0);
+            fcnet_table = path;
+        } else {
+            fs::create_symlink(fcnet_table.filename(), path);
+        }
+    }
+    return any ? folder.string() : "";
+}
+
+// The paper's figure redrawn from our traces (regret: median and quartiles per evaluation).
+std::string draw_figure(const ReproductionEntry& e, const results::Results& results, const std::string& dir) {
+    analysis::reports::PlotOptions o;
+    o.out_dir = dir;
+    try {
+        const auto plotted = analysis::reports::plot_curves(analysis::reports::summary_curves(results), o);
+        std::string out = "\n## Figure: " + e.figure + ", redrawn from our traces\n\n";
+        for (const auto& f : plotted.files) out += "- " + f.problem + ": `" + f.png + "` (and `.svg`)\n";
+        return out;
+    } catch (const UserError& error) {  // no gnuplot: the report goes on without its figure
+        return "\n## Figure: not drawn (" + std::string(error.what()) + ")\n";
+    }
+}
+
+// Borda and first places by each breakdown key, as tables and histograms (PNG/SVG).
+std::string breakdown_sections(const ReproductionEntry& e, const analysis::reports::RankReport& ranking,
+                               const std::string& dir) {
+    std::string out;
+    for (const std::string& key : e.breakdowns) {
+        const auto by = analysis::scores_by(ranking.rankings, key);
+        auto* names = key == "group" ? &analysis::reports::coco_group_name : nullptr;
+        const std::string title = key == "group" ? "COCO function group" : key;
+        out += "\n## Borda and first places by " + title + "\n" +
+               analysis::reports::render_score_breakdown(by, title, names);
+        analysis::reports::PlotOptions o;
+        o.out_dir = dir;
+        try {
+            const auto files = analysis::reports::plot_score_histograms(by, title, "scores-by-" + key, o, names);
+            out += "\nHistograms: `" + join(files, "`, `") + "`\n";
+        } catch (const UserError& error) {
+            out += "\nHistograms not drawn: " + std::string(error.what()) + "\n";
+        }
+    }
+    return out;
 }
 
 std::string machine() {
@@ -76,6 +185,47 @@ std::string machine() {
 }
 }  // namespace
 
+namespace {
+std::string report_extension(analysis::reports::TableFormat format) {
+    return format == analysis::reports::TableFormat::latex ? ".tex"
+           : format == analysis::reports::TableFormat::csv ? ".csv"
+                                                           : ".md";
+}
+
+std::string header(const ReproductionEntry& e, double seconds, long threads) {
+    return fmt::format("# Reproduction: {}\n\nSource: {}.\n\nWall time {:.1f} s with {} threads on {}.\n", e.name,
+                       e.source, seconds, threads > 0 ? std::to_string(threads) : "all", machine());
+}
+
+std::string deviation_list(const std::vector<std::string>& deviations) {
+    return "\nDeviations from the paper's protocol:\n\n- " + join(deviations, "\n- ") + "\n";
+}
+
+int write_report(const std::string& report, const std::string& path) {
+    write_text_file(path, report);
+    std::cout << report << "\nreport: " << path << "\n" << std::flush;
+    return 0;
+}
+
+// bore-toy: computed in place, no runs.
+int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
+    const auto start = std::chrono::steady_clock::now();
+    const BoreToy toy = bore_toy(/*seed=*/2021);
+    const std::string path = vm.count("report") ? vm["report"].as<std::string>() : "output/" + e.name + ".md";
+    const fs::path figures = fs::path(path).parent_path() / (fs::path(path).stem().string() + "-figures");
+    std::string figure;
+    try {
+        figure = "\n## Figure: " + e.figure + "\n\n`" + join(plot_bore_toy(toy, figures.string()), "`, `") + "`\n";
+    } catch (const UserError& error) {
+        figure = "\n## Figure: not drawn (" + std::string(error.what()) + ")\n";
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return write_report(header(e, seconds, 1) + deviation_list(e.deviations) + "\n" + render_bore_toy(toy) + figure +
+                            "\nThe paper shows this illustration as a figure only: the figure above is ours.\n",
+                        path);
+}
+}  // namespace
+
 int reproduce(const Args& args) {
     po::options_description opts("bobench reproduce list | NAME [options]   run a paper's experiment, compare with "
                                  "its published numbers");
@@ -84,6 +234,10 @@ int reproduce(const Args& args) {
         "budget", po::value<long>(), "evaluations per run instead of the paper's")(
         "threads", po::value<int>(), "worker threads (0: all cores)")(
         "quick", "a small version (few replicates, short runs) that checks the whole way end to end")(
+        "methods", po::value<std::string>(), "run only these methods (labels, comma-separated)")(
+        "data-dir", po::value<std::string>(),
+        "folder of the benchmark tables (FCNet, NAS-Bench-201); without it, tabular reproductions run on SYNTHETIC "
+        "fixtures")(
         "output", po::value<std::string>(), "results file (default: the spec's, or output/NAME-quick.h5 with --quick)")(
         "format", po::value<std::string>()->default_value("md"), "report format: md, latex or csv")(
         "report", po::value<std::string>(), "write the report here (default: beside the results file, .md/.tex/.csv)")(
@@ -97,14 +251,24 @@ int reproduce(const Args& args) {
 
     const ReproductionEntry& entry = find_reproduction(name);
     const auto format = analysis::reports::parse_table_format(vm["format"].as<std::string>());
+    if (entry.toy) return reproduce_toy(entry, vm);
     runners::ExperimentSpec spec = spec_of(entry);
     std::vector<std::string> deviations = entry.deviations;
-    if (vm.count("quick")) {
+    const bool quick = vm.count("quick") > 0;
+    if (quick) {
         spec.replicates = entry.quick_replicates;
         spec.budget = entry.quick_budget;
         spec.output = "output/" + entry.name + "-quick.h5";
-        deviations.push_back(fmt::format("--quick: {} replicates of {} evaluations, a smoke test, not a reproduction",
-                                         spec.replicates, spec.budget));
+        if (!entry.quick_methods.empty()) keep_methods(spec, entry.quick_methods, "--quick");
+        deviations.push_back(fmt::format("--quick: {} replicates of {} evaluations{}, a smoke test, not a reproduction",
+                                         spec.replicates, spec.budget,
+                                         entry.quick_methods.empty() ? "" : " with " + join(entry.quick_methods, ", ")));
+    }
+    if (vm.count("methods")) {
+        std::vector<std::string> keep;
+        for (const std::string& m : split(vm["methods"].as<std::string>(), ',')) keep.push_back(trim(m));
+        keep_methods(spec, keep, "--methods");
+        deviations.push_back("--methods " + vm["methods"].as<std::string>() + ": the other methods were not run");
     }
     if (vm.count("replicates")) {
         spec.replicates = vm["replicates"].as<long>();
@@ -119,44 +283,85 @@ int reproduce(const Args& args) {
     runners::check_spec(spec);
     const std::vector<PublishedCell> theirs = published(entry);  // a malformed table stops us before any run
     const std::vector<std::string> missing = missing_methods(entry, spec);
+    const std::optional<std::string> data_dir =
+        vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
+    bool fixture = false;
+    const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture);
+    if (!tables.empty()) {  // the tabular problems read BOBENCH_DATA (single-threaded here, before the plan)
+        spec.data_dir = tables;
+        ::setenv("BOBENCH_DATA", tables.c_str(), 1);
+    }
 
     const auto start = std::chrono::steady_clock::now();
-    const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {});
+    std::size_t planned_problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
+    const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args),
+                                [&](const runners::Plan& plan) { planned_problems = plan.problems.size(); });
     if (status != 0) return status;
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+    const std::string report_path = vm.count("report") ? vm["report"].as<std::string>()
+                                                       : fs::path(spec.output).replace_extension(report_extension(format)).string();
+    const std::string figures =
+        (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
-    std::string report = fmt::format("# Reproduction: {}\n\nSource: {}.\n\n", entry.name, entry.source);
-    report += fmt::format("Protocol run: {} problems × {} optimizers × {} replicates, {} evaluations each; results in "
-                          "`{}`.\nWall time {:.1f} s with {} threads on {}.\n",
-                          spec.problems.size(), spec.optimizers.size(), spec.replicates, spec.budget, spec.output,
-                          seconds, spec.threads > 0 ? std::to_string(spec.threads) : "all", machine());
+    std::string report = header(entry, seconds, spec.threads);
+    double run_seconds = 0;  // each run's own wall time, also of runs resumed from the file
+    std::size_t restarted_runs = 0, restarts = 0;
+    for (const results::Trace& t : results.runs) {
+        run_seconds += t.seconds;
+        const std::size_t n = runners::restart_indices(t).size();
+        restarts += n;
+        restarted_runs += n > 0;
+    }
+    report += fmt::format("\nProtocol run: {} problems × {} optimizers × {} replicates, {} evaluations each{}; results "
+                          "in `{}` (runs already in that file were kept, not rerun). The runs' own wall times sum to "
+                          "{:.0f} s.\n",
+                          planned_problems, spec.optimizers.size(), spec.replicates, spec.budget,
+                          spec.restart.active() ? ", restart_on = " + runners::restart_on_name(spec.restart) : "",
+                          spec.output, run_seconds);
+    if (spec.restart.active())
+        report += fmt::format("{} of {} runs restarted their optimizer ({} restarts in all; the indices are in each "
+                              "run's notes).\n",
+                              restarted_runs, results.runs.size(), restarts);
+    if (!tables.empty() && fixture)
+        report += "\n**SYNTHETIC FIXTURE: these results are not the benchmark's.** No --data-dir was given, so the "
+                  "tabular problems read synthetic tables in the benchmark's layout (`" + tables +
+                  "`; formula in hpobench_tables/README.md)" +
+                  (quick ? "; the --quick FCNet fixture holds 1,000 of 62,208 configurations and the others "
+                           "evaluate as failed" : "") + ". Run with --data-dir DIR on the real tables.\n";
     if (!missing.empty()) report += "\nThe paper's methods this reproduction does not run: " + join(missing, ", ") + ".\n";
-    report += "\nDeviations from the paper's protocol:\n\n- " + join(deviations, "\n- ") + "\n\n";
+    report += deviation_list(deviations) + "\n";
 
+    analysis::reports::RankReportOptions rank;
+    rank.source = spec.output;
+    if (entry.alpha > 0) rank.alpha = {analysis::AlphaCorrection::direct, entry.alpha};
     if (!theirs.empty()) {
         const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
         analysis::reports::ReproductionOptions o;
         o.statistic = entry.statistic;
         const std::string table = analysis::reports::render_reproduction(
             analysis::reports::compare_with_published(metrics, theirs, o), format);
-        report = format == analysis::reports::TableFormat::csv ? table : report + table;  // CSV: the table alone
-    } else {
-        analysis::reports::RankReportOptions o;
-        o.source = spec.output;
-        if (entry.alpha > 0) o.alpha = {analysis::AlphaCorrection::direct, entry.alpha};
-        if (!entry.by.empty()) o.by = entry.by;
-        o.friedman = true;
-        report += analysis::reports::render_rank_markdown(analysis::reports::build_rank_report(results, o));
+        if (format == analysis::reports::TableFormat::csv) return write_report(table, report_path);  // the table alone
+        report += table;
+        if (entry.friedman && spec.optimizers.size() >= 2) {
+            // chapter 4's ranking: Friedman over replicates per function, Borda over functions
+            rank.metrics = {analysis::reports::RunMetric::best};
+            rank.friedman = true;
+            report += "\n## Our ranking (Friedman + Borda, as the thesis' chapter 4)\n\n" +
+                      analysis::reports::render_rank_markdown(analysis::reports::build_rank_report(results, rank));
+        }
+    } else if (spec.optimizers.size() >= 2) {
+        rank.friedman = entry.friedman;
+        const auto ranking = analysis::reports::build_rank_report(results, rank);
+        report += analysis::reports::render_rank_markdown(ranking) + breakdown_sections(entry, ranking, figures);
     }
-    const std::string extension = format == analysis::reports::TableFormat::latex ? ".tex"
-                                  : format == analysis::reports::TableFormat::csv ? ".csv"
-                                                                                  : ".md";
-    const std::string report_path =
-        vm.count("report") ? vm["report"].as<std::string>() : fs::path(spec.output).replace_extension(extension).string();
-    write_text_file(report_path, report);
-    std::cout << report << "\nreport: " << report_path << "\n" << std::flush;
-    return 0;
+    if (!entry.figure.empty()) {
+        report += draw_figure(entry, results, figures);
+        if (theirs.empty())
+            report += "\nThe paper publishes this figure only (no numbers): compare the shapes by eye; there are "
+                      "no cells to test.\n";
+    }
+    return write_report(report, report_path);
 }
 
 }  // namespace bobench::cli

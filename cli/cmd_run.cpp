@@ -83,6 +83,8 @@ int run_with(const Args& args, const RunBackend* backend) {
                                            "on every machine) into OUTPUT.shard-K-of-N.h5; `bobench merge` joins them")(
         "timing", "print where the CPU time went: inside runs, and in the serial part (journal, results file) "
                   "that bounds the speed-up with more threads or ranks")(
+        "restart-on", po::value<std::string>(), "restart the optimizer within a run on: none, target, revisit, target,revisit")(
+        "restart-target", po::value<std::string>(), "restart-on target: f - f* at or below this (default 1e-8)")(
         "quiet,q", "no progress line, no summary");
     const auto parsed = parse_words(args, opts, "spec", 1);
     if (!parsed) return 0;  // --help was printed
@@ -111,6 +113,13 @@ int run_with(const Args& args, const RunBackend* backend) {
         spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
         spec.output = runners::shard_output(spec.output, spec.shard);
     }
+    if (vm.count("restart-on")) {
+        const double target = spec.restart.target;
+        spec.restart = runners::parse_restart_on(vm["restart-on"].as<std::string>(), "--restart-on");
+        spec.restart.target = target;
+    }
+    if (vm.count("restart-target"))
+        spec.restart.target = runners::parse_restart_target(vm["restart-target"].as<std::string>(), "--restart-target");
     // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
     if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
 

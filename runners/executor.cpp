@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "runners/restart.hpp"
 
 namespace bobench::runners {
 
@@ -31,11 +32,20 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     Rng problem_rng(t.problem_seed), optimizer_rng(t.optimizer_seed);
 
     auto optimizer = po.bound.make({space, budget});
+    RestartMonitor monitor(plan.spec.restart, problem.optimum());
+    auto restart = [&](long i) {  // a fresh optimizer for the rest of the budget, same stream
+        optimizer = po.bound.make({space, budget - i});
+        monitor.restarted(i);
+    };
     double worst = -std::numeric_limits<double>::infinity();
     for (long i = 0; i < budget; ++i) {
         if (stop.load(std::memory_order_relaxed) || (abandon && abandon->load(std::memory_order_relaxed)))
             throw Interrupted{};
-        const Point x = optimizer->ask(optimizer_rng);
+        Point x = optimizer->ask(optimizer_rng);
+        if (monitor.revisits(x)) {  // not evaluated: a fresh instance's first point never revisits
+            restart(i);
+            x = optimizer->ask(optimizer_rng);
+        }
         if (!space.contains(x))
             throw std::runtime_error("optimizer '" + po.label + "' suggested a point outside the space of problem '" +
                                      pp.label + "' at evaluation " + std::to_string(i + 1) + ": " +
@@ -55,8 +65,12 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
             const bool penalise = plan.spec.on_failure == results::FailurePolicy::Penalty && std::isfinite(worst);
             optimizer->tell_failure(x, penalise ? std::optional<double>(worst) : std::nullopt);
         }
+        if (monitor.evaluated(x, e.true_value) && i + 1 < budget) restart(i + 1);
     }
-    if (const Metadata notes = optimizer->diagnostics(); !notes.empty()) t.notes = nlohmann::json(notes).dump();
+    nlohmann::json notes = nlohmann::json::object();
+    for (const auto& [key, value] : optimizer->diagnostics()) notes[key] = value;
+    if (!monitor.restarts().empty()) notes["restarts"] = monitor.restarts();
+    if (!notes.empty()) t.notes = notes.dump();
     t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return t;
 }

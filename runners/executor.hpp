@@ -15,7 +15,9 @@ namespace bobench::runners {
 
 // One run, evaluation by evaluation: ask -> evaluate -> tell, recording the trace.
 // Objective values that are NaN/inf are recorded as failed and go to tell_failure with the
-// worst finite value seen so far (policy penalty) or none (skip). Throws Interrupted
+// worst finite value seen so far (policy penalty) or none (skip). Under the spec's
+// restart rule a fresh optimizer takes over (runners/restart.hpp); the evaluation indices
+// where one started are the notes' "restarts" list. Throws Interrupted
 // once `stop` (or `abandon`, when given) is true.
 results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop,
                        const std::atomic<bool>* abandon = nullptr);

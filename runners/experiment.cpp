@@ -21,8 +21,15 @@ namespace bobench::runners {
 namespace {
 
 std::uint64_t experiment_hash(const ExperimentSpec& s) {
-    return derive_seed(derive_seed(derive_seed(0x6b6f6a6f, s.seed), static_cast<std::uint64_t>(s.budget)),
-                       static_cast<std::uint64_t>(s.on_failure));
+    const std::uint64_t h = derive_seed(derive_seed(derive_seed(0x6b6f6a6f, s.seed), static_cast<std::uint64_t>(s.budget)),
+                                        static_cast<std::uint64_t>(s.on_failure));
+    // a restart rule changes every trace: a journal of another rule must not be recovered
+    return s.restart.active() ? derive_seed(h, hash_string(restart_on_name(s.restart) + fmt::format(" {}", s.restart.target)))
+                              : h;
+}
+
+std::string restart_text(const RestartRule& r) {
+    return r.active() ? restart_on_name(r) + fmt::format(" (target {})", r.target) : "none";
 }
 
 // Loads the existing results file, or starts an empty one; checks it may be extended and
@@ -41,8 +48,8 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
             if (theirs != ours)
                 throw UserError("output '" + path + "' holds an experiment with " + what + " = " + theirs +
                                 ", this one has " + what + " = " + ours +
-                                "; runs can only be added to an experiment with the same seed, budget and "
-                                "on_failure (choose another --output)");
+                                "; runs can only be added to an experiment with the same seed, budget, "
+                                "on_failure and restart_on (choose another --output)");
         };
         differs("seed", std::to_string(r.seed), std::to_string(spec.seed));
         differs("budget", std::to_string(r.budget), std::to_string(spec.budget));
@@ -52,6 +59,8 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
             throw UserError("output '" + path + "' holds " + (r.shard.empty() ? "a whole experiment" : "shard " + r.shard + " runs") +
                             ", this run is " + (ours.empty() ? "the whole experiment" : "shard " + ours + " runs") +
                             " (choose another --output, or `bobench merge` the shards)");
+        differs("restart_on", restart_text(parse_spec(r.spec, "the spec stored in '" + path + "'").restart),
+                restart_text(spec.restart));
     }
     results::remove_stale_temporaries(path);
     r.bobench_version = version;

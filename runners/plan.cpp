@@ -34,6 +34,9 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
             BoundProblem b = bind_problem(problems, ids[i]);
             const std::string label = e.label.empty() ? b.id : suffix[i].empty() ? e.label : e.label + "-" + suffix[i];
             if (!labels.insert(label).second) throw UserError("problem label '" + label + "' is used twice");
+            if (spec.restart.on_target && !b.problem->optimum())
+                throw UserError("restart_on = target needs the optimum f* of every problem; problem '" + label +
+                                "' has none (restart on revisit only, or leave that problem out)");
             plan.problems.push_back({label, std::move(b.id), std::move(b.problem)});
         }
     }

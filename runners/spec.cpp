@@ -1,6 +1,7 @@
 #include "runners/spec.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include <boost/program_options.hpp>
+#include <fmt/format.h>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -17,7 +19,8 @@ namespace po = boost::program_options;
 namespace bobench::runners {
 
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
-    static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir"};
+    static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir",
+                                                    "restart_on", "restart_target"};
     po::options_description known;
     for (const auto& k : keys) known.add_options()(("experiment." + k).c_str(), po::value<std::string>());
     std::istringstream in(text);
@@ -54,6 +57,11 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
         else if (name == "output") spec.output = value;
         else if (name == "on_failure") spec.on_failure = results::parse_policy(value, origin);
         else if (name == "data_dir") spec.data_dir = value;
+        else if (name == "restart_on") {
+            const double target = spec.restart.target;
+            spec.restart = parse_restart_on(value, where);
+            spec.restart.target = target;
+        } else if (name == "restart_target") spec.restart.target = parse_restart_target(value, where);
     }
     return spec;
 }
@@ -64,6 +72,18 @@ ExperimentSpec read_spec(const std::string& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return parse_spec(text.str(), "spec '" + path + "'");
+}
+
+double parse_restart_target(const std::string& text, const std::string& where) {
+    std::size_t used = 0;
+    double v = std::numeric_limits<double>::quiet_NaN();
+    try {
+        v = std::stod(text, &used);
+    } catch (const std::exception&) {
+    }
+    if (used != text.size() || !(v >= 0) || !std::isfinite(v))
+        throw UserError(where + ": '" + text + "' is not a target precision; give a finite number >= 0 (e.g. 1e-8)");
+    return v;
 }
 
 std::uint64_t parse_seed(const std::string& text, const std::string& where) {
@@ -114,6 +134,9 @@ std::string to_ini(const ExperimentSpec& spec) {
       << "\noutput = " << spec.output << "\nthreads = " << spec.threads << "\non_failure = " << results::policy_name(spec.on_failure)
       << "\n";
     if (!spec.data_dir.empty()) s << "data_dir = " << spec.data_dir << "\n";
+    if (spec.restart.active())  // written only when on: specs without restarts read as before
+        s << "restart_on = " << restart_on_name(spec.restart) << "\nrestart_target = " << fmt::format("{}", spec.restart.target)
+          << "\n";
     s << "\n[problems]\n";
     // entries given on the command line have no label: name them after their identifier
     auto label = [](const SpecEntry& e) {

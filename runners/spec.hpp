@@ -10,6 +10,8 @@
 //   threads = 0                  # 0: all cores
 //   on_failure = penalty         # NaN/inf objective: tell the optimizer the worst value seen (penalty) or nothing (skip)
 //   data_dir = data              # tabular benchmarks' data folder (sets $BOBENCH_DATA); default: unchanged
+//   restart_on = none            # target and/or revisit: a fresh optimizer takes over within the run (runners/restart.hpp)
+//   restart_target = 1e-8        # restart_on = target: f - f* at or below this
 //   [problems]                   # label = identifier
 //   levy5 = levy:d=5
 //   [optimizers]
@@ -20,6 +22,7 @@
 
 #include "core/params.hpp"
 #include "results/store.hpp"
+#include "runners/restart.hpp"
 
 namespace bobench::runners {
 
@@ -54,6 +57,7 @@ struct ExperimentSpec {
     long threads = 0;
     results::FailurePolicy on_failure = results::FailurePolicy::Penalty;
     std::string data_dir;  // empty: leave $BOBENCH_DATA as it is
+    RestartRule restart;   // default: never restart
     std::vector<SpecEntry> problems;
     std::vector<SpecEntry> optimizers;
     Shard shard;  // not part of the INI text: a property of one invocation
@@ -65,6 +69,8 @@ ExperimentSpec read_spec(const std::string& path);
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin);
 // A master seed: an integer in [0, 2^63 - 1], so that the stored spec reads back.
 std::uint64_t parse_seed(const std::string& text, const std::string& where);
+// restart_target: a finite number >= 0.
+double parse_restart_target(const std::string& text, const std::string& where);
 // Checks values that do not depend on the registries (budget in [1, max_budget], labels
 // unique and UTF-8 ...).
 void check_spec(const ExperimentSpec& spec);

@@ -15,8 +15,10 @@ using bobench::testing::TempDir;
 TEST_CASE("reproduce list names every reproduction with what it still needs", "[reproduce][cli]") {
     const auto r = run_cli("reproduce list");
     REQUIRE(r.status == 0);
-    for (const char* name : {"aryan-ch4-synthetic", "aryan-ch3-bbob", "dtu-bbob40"})
-        CHECK(r.out.find(name) != std::string::npos);
+    for (const char* name : {"aryan-ch4-synthetic", "aryan-ch3-bbob", "dtu-bbob40", "bore-synthetic", "bore-hpobench",
+                             "bore-nasbench201", "hassen-boggn", "bore-toy"})
+        CHECK(r.out.find(std::string("| ") + name + " |") != std::string::npos);
+    CHECK(r.out.find("not measured yet") == std::string::npos);  // every row has a measured or extrapolated cost
     CHECK(r.out.find("aryan-ch4-synthetic-evidence") != std::string::npos);
     CHECK(r.out.find("paper's methods not run: Bohamiann, GP, GP_mcmc") != std::string::npos);  // the evidence table's baselines
 }
@@ -33,6 +35,39 @@ TEST_CASE("reproduce --quick runs dtu-bbob40 and aryan-ch4-synthetic end to end"
         CHECK(r.out.find("--quick: ") != std::string::npos);
         CHECK(std::filesystem::exists(dir / (std::string(name) + ".md")));
     }
+    // chapter 4's own ranking comes with the comparison
+    CHECK(bobench::testing::read_file(dir / "aryan-ch4-synthetic.md").find("Friedman + Borda") != std::string::npos);
+}
+
+TEST_CASE("reproduce --quick runs the BORE reproductions end to end, tabular ones on labelled fixtures",
+          "[reproduce][cli]") {
+    TempDir dir;
+    for (const char* name : {"bore-synthetic", "bore-hpobench", "bore-nasbench201", "hassen-boggn",
+                             "aryan-ch4-synthetic-evidence"}) {
+        const std::string out = dir / (std::string(name) + ".h5");
+        const auto r = run_cli(std::string("reproduce ") + name + " --quick -q --threads 2 --output '" + out + "'");
+        INFO(name << ": " << r.err);
+        REQUIRE(r.status == 0);
+        CHECK(r.out.find("Deviations from the paper's protocol") != std::string::npos);
+        CHECK(r.out.find("Wall time ") != std::string::npos);
+        const bool tabular = std::string(name) != "bore-synthetic" && std::string(name).find("aryan") == std::string::npos;
+        CHECK((r.out.find("SYNTHETIC FIXTURE: these results are not the benchmark's") != std::string::npos) == tabular);
+        if (std::string(name).find("aryan") == std::string::npos) {
+            // the paper's figure, redrawn: one regret plot per problem
+            CHECK(r.out.find("redrawn from our traces") != std::string::npos);
+            CHECK(std::filesystem::exists(dir / (std::string(name) + "-figures/plots.gp")));
+        }
+    }
+}
+
+TEST_CASE("reproduce bore-toy draws the density-ratio illustration", "[reproduce][cli]") {
+    TempDir dir;
+    const auto r = run_cli("reproduce bore-toy --report '" + (dir / "toy.md") + "'");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("| true r_gamma | -3.200 | 0 |") != std::string::npos);  // the closed form's maximiser on the grid
+    CHECK(std::filesystem::exists(dir / "toy-figures/bore-toy.png"));
+    CHECK(std::filesystem::exists(dir / "toy-figures/bore-toy.svg"));
 }
 
 TEST_CASE("reproduce --quick runs aryan-ch3-bbob, a ranking without published numbers", "[reproduce][cli]") {
@@ -41,7 +76,15 @@ TEST_CASE("reproduce --quick runs aryan-ch3-bbob, a ranking without published nu
     INFO(r.err);
     REQUIRE(r.status == 0);
     CHECK(r.out.find("# Optimizer ranking") != std::string::npos);
-    CHECK(r.out.find("dimension") != std::string::npos);
+    CHECK(r.out.find("alpha per pair = 5e-04") != std::string::npos);  // the thesis' per-pair level
+    CHECK(r.out.find("restart_on = target,revisit") != std::string::npos);
+    CHECK(r.out.find("runs restarted their optimizer") != std::string::npos);
+    CHECK(r.out.find("96 problems") != std::string::npos);  // f1-24 x d = 2, 3, 5, 10
+    CHECK(r.out.find("| multimodal (f15-19) | 20 |") != std::string::npos);
+    for (const char* key : {"dimension", "group"})
+        for (const char* what : {"borda", "firsts"})
+            for (const char* ext : {".png", ".svg"})
+                CHECK(std::filesystem::exists(dir / (std::string("c3-figures/scores-by-") + key + "-" + what + ext)));
 }
 
 TEST_CASE("reproduce refuses unknown names and broken reference tables", "[reproduce][cli]") {
@@ -57,4 +100,13 @@ TEST_CASE("reproduce refuses unknown names and broken reference tables", "[repro
     CHECK(r.err.find("dtu_thesis_bbob_40evals.csv' line") != std::string::npos);
     CHECK(r.err.find("2 fields; the header has 4") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));  // refused before any run
+
+    // a data folder without the tables: the missing file is named, nothing runs
+    std::filesystem::create_directories(dir / "data");
+    check_refused("reproduce bore-nasbench201 --quick --data-dir '" + (dir / "data") + "' --output '" + (dir / "n.h5") + "'",
+                  "reproduction 'bore-nasbench201' needs the table 'nasbench201_cifar10.hdf5' (problem 'NB201-cifar10'), "
+                  "which is not in --data-dir '" + (dir / "data") + "'");
+    CHECK_FALSE(std::filesystem::exists(dir / "n.h5"));
+    check_refused("reproduce dtu-bbob40 --quick --methods BO_Gaus,GP-EI --output '" + (dir / "m.h5") + "'",
+                  "--methods: 'GP-EI' is not a method of this reproduction; its methods: BO_numpy, BO_BOH, BO_Gaus");
 }
