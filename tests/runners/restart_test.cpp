@@ -57,7 +57,7 @@ runners::ExperimentSpec sphere_spec(const std::string& output) {
 results::Results run(const runners::ExperimentSpec& spec) {
     std::atomic<bool> stop{false};
     const auto outcome = runners::run_experiment(runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog()),
-                                                 stop, nullptr);
+                                                 stop);
     REQUIRE(outcome.errors.empty());
     return results::read_results(spec.output);
 }
@@ -148,7 +148,7 @@ TEST_CASE("restart on revisit: a cycling optimizer and random search on four poi
     spec.output = dir / "revisit.h5";
     spec.restart.on_revisit = true;
     std::atomic<bool> stop{false};
-    REQUIRE(runners::run_experiment(runners::make_plan(spec, problems, optimizers), stop, nullptr).errors.empty());
+    REQUIRE(runners::run_experiment(runners::make_plan(spec, problems, optimizers), stop).errors.empty());
     const results::Results r = results::read_results(spec.output);
     REQUIRE(r.runs.size() == 4);
     for (const results::Trace& t : r.runs) {
@@ -198,6 +198,6 @@ TEST_CASE("restarts: the same traces with 1 or 2 threads and on resume; another 
     other.restart.on_revisit = false;
     std::atomic<bool> stop{false};
     CHECK_THROWS_WITH(runners::run_experiment(runners::make_plan(other, cli::problem_catalog(), cli::optimizer_catalog()),
-                                              stop, nullptr),
+                                              stop),
                       Catch::Contains("holds an experiment with restart_on = target,revisit (target 5)"));
 }
