@@ -47,17 +47,24 @@ double final_best(std::span<const double> values) {
     return current;
 }
 
-double final_regret(std::span<const double> values, std::optional<double> f_star) {
+double regret(double best, std::optional<double> f_star) {
     check_f_star(f_star);
-    return final_best(values) - f_star.value_or(0.0);
+    return f_star ? best - *f_star : best;
+}
+
+std::vector<double> regret(std::vector<double> best, std::optional<double> f_star) {
+    check_f_star(f_star);
+    if (f_star)
+        for (double& v : best) v -= *f_star;
+    return best;
+}
+
+double final_regret(std::span<const double> values, std::optional<double> f_star) {
+    return regret(final_best(values), f_star);
 }
 
 std::vector<double> regret_curve(std::span<const double> values, std::optional<double> f_star) {
-    check_f_star(f_star);
-    std::vector<double> curve = best_so_far(values);
-    const double offset = f_star.value_or(0.0);
-    for (double& v : curve) v -= offset;
-    return curve;
+    return regret(best_so_far(values), f_star);
 }
 
 double log10_regret(double regret, double floor) {

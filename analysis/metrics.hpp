@@ -17,6 +17,13 @@ std::vector<double> best_so_far(std::span<const double> values);
 // Lowest non-NaN value of the run; NaN when every evaluation failed (or the trace is empty).
 double final_best(std::span<const double> values);
 
+// The regret of a best value: best - f* when f* is known, the best value itself otherwise
+// (reports then show and rank final best values). The one definition every report, the
+// run summary and the exports use; NaN stays NaN.
+double regret(double best, std::optional<double> f_star);
+// regret() of each element.
+std::vector<double> regret(std::vector<double> best, std::optional<double> f_star);
+
 // final best - f* when f* is known, the final best value itself otherwise. NaN when every
 // evaluation failed. May be negative on noisy problems (a lucky observation below f*).
 double final_regret(std::span<const double> values, std::optional<double> f_star);

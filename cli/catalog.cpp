@@ -1,5 +1,7 @@
 #include "cli/catalog.hpp"
 
+#include <cstdlib>
+
 #include "hpobench_tables/catalog.hpp"
 #include "optimizers/catalog.hpp"
 #include "testfunctions/racing/racing_line.hpp"
@@ -32,6 +34,17 @@ const OptimizerRegistry& optimizer_catalog() {
         return r;
     }();
     return registry;
+}
+
+std::string data_dir(const std::string& given) {
+    if (!given.empty()) return given;
+    const char* env = std::getenv("BOBENCH_DATA");
+    return env ? env : "";
+}
+
+runners::Plan plan_experiment(runners::ExperimentSpec spec, const std::atomic<bool>* stop) {
+    spec.data_dir = data_dir(spec.data_dir);
+    return runners::make_plan(spec, problem_catalog(), optimizer_catalog(), stop);
 }
 
 }  // namespace bobench::cli

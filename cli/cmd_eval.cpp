@@ -21,12 +21,15 @@ int eval(const Args& args) {
     po::options_description opts("bobench eval PROBLEM_ID [options]; points: one per line, comma-separated, native units");
     opts.add_options()("help,h", "show this help")("problem", po::value<std::string>(), "problem identifier")(
         "points", po::value<std::string>(), "file of points (default: standard input)")(
-        "seed", po::value<std::string>()->default_value("1"), "seed of the problem's stream (noise)");
+        "seed", po::value<std::string>()->default_value("1"), "seed of the problem's stream (noise)")(
+        "data-dir", po::value<std::string>(), "folder of tabular benchmark data (default: $BOBENCH_DATA, else ./data)");
     const auto parsed = parse_words(args, opts, "problem", 1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
     if (!vm.count("problem")) throw UserError("no problem given; usage: bobench eval PROBLEM_ID [--points FILE]");
-    const BoundProblem bound = bind_problem(cli::problem_catalog(), Identifier::parse(vm["problem"].as<std::string>()));
+    const std::string data = vm.count("data-dir") ? vm["data-dir"].as<std::string>() : "";
+    const BoundProblem bound = bind_problem(cli::problem_catalog(), Identifier::parse(vm["problem"].as<std::string>()),
+                                            {cli::data_dir(data)});
     const Space& space = bound.problem->space();
 
     std::ifstream file;

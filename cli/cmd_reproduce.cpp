@@ -287,10 +287,7 @@ int reproduce(const Args& args) {
         vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
     bool fixture = false;
     const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture);
-    if (!tables.empty()) {  // the tabular problems read BOBENCH_DATA (single-threaded here, before the plan)
-        spec.data_dir = tables;
-        ::setenv("BOBENCH_DATA", tables.c_str(), 1);
-    }
+    if (!tables.empty()) spec.data_dir = tables;  // passed to the tabular problems by the plan
 
     const auto start = std::chrono::steady_clock::now();
     std::size_t planned_problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)

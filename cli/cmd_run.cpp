@@ -1,5 +1,4 @@
 // bobench run [SPEC] [--problem ID]... [--optimizer ID]... [overrides]
-#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -13,6 +12,8 @@
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/provenance.hpp"
+#include "analysis/reports/format.hpp"
+#include "analysis/reports/table_report.hpp"
 #include "runners/experiment.hpp"
 #include "results/store.hpp"
 
@@ -21,33 +22,22 @@ namespace po = boost::program_options;
 namespace bobench::cli {
 
 namespace {
-// Median over replicates of each (problem, optimizer)'s final regret (or final best).
-void print_summary(const runners::Plan& plan, std::ostream& out) {
-    const results::Results r = results::read_results(plan.spec.output, /*with_points=*/false);
+// The results file's final regrets (final best values without f*), median over replicates:
+// the cells of `bobench table FILE --stat median`, computed by the same code.
+void print_summary(const std::string& path, std::ostream& out) {
+    const results::Results r = results::read_results(path, /*with_points=*/false);
+    const analysis::reports::ExperimentMetrics metrics = analysis::reports::compute_metrics(r, {/*with_auc=*/false, 1});
+    const auto cells = analysis::reports::final_cells(metrics);
     out << fmt::format("{:<24} {:<24} {:>5} {:>7}  {}\n", "problem", "optimizer", "runs", "failed",
                        "median final regret (best value when f* is unknown)");
-    for (const auto& pp : plan.problems) {
-        const int p = r.find_problem(pp.id);
-        const auto& info = r.problems[static_cast<std::size_t>(p)];
-        for (const auto& po : plan.optimizers) {
-            const int o = r.find_optimizer(po.bound.id);
-            std::vector<double> finals;
-            std::size_t failed = 0;
-            for (const results::Trace& t : r.runs) {
-                if (t.key.problem != p || t.key.optimizer != o || t.size() == 0) continue;
-                const double best = results::incumbent_curve(t).best_true.back();
-                finals.push_back(info.optimum ? best - *info.optimum : best);
-                failed += t.failures();
-            }
-            std::string median = "-";
-            if (!finals.empty()) {
-                std::sort(finals.begin(), finals.end());
-                const std::size_t n = finals.size();
-                median = fmt::format("{:.4g}", n % 2 ? finals[n / 2] : 0.5 * (finals[n / 2 - 1] + finals[n / 2]));
-            }
-            out << fmt::format("{:<24} {:<24} {:>5} {:>7}  {}\n", pp.label, po.label, finals.size(), failed, median);
+    for (std::size_t p = 0; p < cells.size(); ++p)
+        for (std::size_t o = 0; o < cells[p].size(); ++o) {
+            const analysis::reports::FinalCell& c = cells[p][o];
+            if (!c.ran) continue;
+            const std::string median = c.summary.count ? analysis::reports::format_significant(c.summary.median, 4) : "-";
+            out << fmt::format("{:<24} {:<24} {:>5} {:>7}  {}\n", metrics.problems[p], metrics.optimizers[o], c.runs,
+                               c.failed, median);
         }
-    }
 }
 // `mpirun -n P bobench run` would start P independent copies of the experiment.
 void refuse_mpi_launch() {
@@ -78,7 +68,7 @@ int run_with(const Args& args, const RunBackend* backend) {
         "seed", po::value<std::string>(), "master seed, in [0, 2^63 - 1]")(
         "output", po::value<std::string>(), "results file (HDF5)")(
         "on-failure", po::value<std::string>(), "NaN/inf objective values: penalty or skip")(
-        "data-dir", po::value<std::string>(), "folder of tabular benchmark data (sets BOBENCH_DATA)")(
+        "data-dir", po::value<std::string>(), "folder of tabular benchmark data (default: $BOBENCH_DATA, else ./data)")(
         "shard", po::value<std::string>(), "run only part K of N of the plan (K/N, e.g. 2/8; cost-balanced, the same "
                                            "on every machine) into OUTPUT.shard-K-of-N.h5; `bobench merge` joins them")(
         "timing", "print where the CPU time went: inside runs, and in the serial part (journal, results file) "
@@ -120,15 +110,12 @@ int run_with(const Args& args, const RunBackend* backend) {
     }
     if (vm.count("restart-target"))
         spec.restart.target = runners::parse_restart_target(vm["restart-target"].as<std::string>(), "--restart-target");
-    // tabular problems read their data folder from BOBENCH_DATA (single-threaded here, before the plan)
-    if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);
-
     const bool quiet = vm.count("quiet") > 0;
     RunOptions options;
     options.backend = backend;
     options.timing = vm.count("timing") > 0;
     const int status = run_spec(spec, quiet, command_line("run", args), [&](const runners::Plan& plan) {
-        if (!quiet) print_summary(plan, std::cout);
+        if (!quiet) print_summary(plan.spec.output, std::cout);
     }, options);
     if (writer) std::cout << "results: " << spec.output << "\n";
     return status;
@@ -139,7 +126,7 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string&
     const auto started = std::chrono::system_clock::now();
     runners::Plan plan;
     try {
-        plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog(), &stop_flag());
+        plan = plan_experiment(spec, &stop_flag());
     } catch (const runners::Interrupted&) {
         std::cerr << "interrupted while planning; nothing was run\n";
         return interrupted_status();

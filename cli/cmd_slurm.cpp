@@ -65,7 +65,7 @@ int slurm(const Args& args) {
     // the spec is checked (and its plan counted) here, not when the jobs start
     const std::string spec_path = fs::absolute(vm["spec"].as<std::string>()).string();
     const runners::ExperimentSpec spec = runners::read_spec(spec_path);
-    const runners::Plan plan = runners::make_plan(spec, problem_catalog(), optimizer_catalog());
+    const runners::Plan plan = plan_experiment(spec);
     if (static_cast<std::size_t>(tasks) > plan.runs.size())
         throw UserError("--tasks " + std::to_string(tasks) + " is more than the plan's " +
                         std::to_string(plan.runs.size()) + " runs; every task needs at least one");

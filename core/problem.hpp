@@ -35,4 +35,10 @@ public:
     virtual Metadata metadata() const { return {}; }
 };
 
+// What building a problem may depend on beyond its identifier: the invocation's context,
+// passed explicitly (no process-global state), never part of the problem's id or seeds.
+struct ProblemSetup {
+    std::string data_dir;  // folder of tabular benchmark files; empty: ./data
+};
+
 }  // namespace bobench

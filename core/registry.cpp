@@ -29,10 +29,10 @@ const Factory& Registry<Factory>::get(const std::string& name) const {
 template class Registry<ProblemFactory>;
 template class Registry<OptimizerFactory>;
 
-BoundProblem bind_problem(const ProblemRegistry& registry, const Identifier& id) {
+BoundProblem bind_problem(const ProblemRegistry& registry, const Identifier& id, const ProblemSetup& setup) {
     const ProblemFactory& f = registry.get(id.name);
     const Args args = bind_args("problem '" + id.name + "'", f.params, id);
-    return {canonical_id(f.name, f.params, args), f.make(args)};
+    return {canonical_id(f.name, f.params, args), f.make(setup, args)};
 }
 
 BoundOptimizer bind_optimizer(const OptimizerRegistry& registry, const Identifier& id) {

@@ -16,7 +16,7 @@ struct ProblemFactory {
     std::string name;
     std::string description;
     std::vector<ParamSpec> params;
-    std::function<std::shared_ptr<const Problem>(const Args&)> make;
+    std::function<std::shared_ptr<const Problem>(const ProblemSetup&, const Args&)> make;
 };
 
 // How one run's cost grows with its budget n: a loop that refits a model on its whole
@@ -64,7 +64,7 @@ struct BoundOptimizer {
     std::unique_ptr<Optimizer> make(const OptimizerSetup& setup) const { return factory->make(setup, args); }
 };
 
-BoundProblem bind_problem(const ProblemRegistry& registry, const Identifier& id);
+BoundProblem bind_problem(const ProblemRegistry& registry, const Identifier& id, const ProblemSetup& setup = {});
 BoundOptimizer bind_optimizer(const OptimizerRegistry& registry, const Identifier& id);
 
 }  // namespace bobench

@@ -1,6 +1,5 @@
 #include "hpobench_tables/cache.hpp"
 
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -9,21 +8,16 @@ namespace bobench::tables {
 
 namespace fs = std::filesystem;
 
-static const char* env_data() {
-    const char* v = std::getenv("BOBENCH_DATA");
-    return v && *v ? v : nullptr;
-}
-
-std::string data_directory(const std::string& param) {
+std::string data_directory(const std::string& param, const ProblemSetup& setup) {
     if (!param.empty()) return param;
-    if (const char* v = env_data()) return v;
+    if (!setup.data_dir.empty()) return setup.data_dir;
     return "data";
 }
 
-std::string data_directory_origin(const std::string& param) {
+std::string data_directory_origin(const std::string& param, const ProblemSetup& setup) {
     if (!param.empty()) return "data_dir=" + param;
-    if (const char* v = env_data()) return std::string("$BOBENCH_DATA=") + v;
-    return "the default ./data (no data_dir= and $BOBENCH_DATA unset)";
+    if (!setup.data_dir.empty()) return "the run's data folder: --data-dir, the spec's data_dir or $BOBENCH_DATA";
+    return "the default ./data (no data_dir=, --data-dir or $BOBENCH_DATA)";
 }
 
 std::shared_ptr<const Table> load_once(const std::string& kind, const std::string& path,

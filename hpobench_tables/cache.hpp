@@ -13,11 +13,13 @@
 
 namespace bobench::tables {
 
-// The folder benchmark files are read from: `param` when not empty, else $BOBENCH_DATA
-// when set and not empty, else "data" (relative to the working directory).
-std::string data_directory(const std::string& param);
-// Where that choice came from, for messages: "data_dir=...", "$BOBENCH_DATA", "the default ./data".
-std::string data_directory_origin(const std::string& param);
+// The folder benchmark files are read from: the problem's `data_dir=` parameter when not
+// empty, else the run's folder (setup.data_dir: --data-dir, a spec's data_dir, or
+// $BOBENCH_DATA, which only the command line reads), else "data" (relative to the working
+// directory).
+std::string data_directory(const std::string& param, const ProblemSetup& setup);
+// Where that choice came from, for messages.
+std::string data_directory_origin(const std::string& param, const ProblemSetup& setup);
 
 // The table in `path` as read by `load` (`kind` names the reader: "fcnet", "table:..."),
 // read at most once while someone holds the result. The key includes the file's size and

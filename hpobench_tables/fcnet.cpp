@@ -406,19 +406,19 @@ ProblemFactory factory() {
     f.params = {ParamSpec::choice("dataset", "protein", {"protein", "slice", "naval", "parkinsons"}, "UCI dataset")};
     for (ParamSpec& p : dataset_file_params()) f.params.push_back(std::move(p));
     for (ParamSpec& p : common_params("auto")) f.params.push_back(std::move(p));
-    f.make = [](const Args& args) -> std::shared_ptr<const Problem> {
+    f.make = [](const ProblemSetup& setup, const Args& args) -> std::shared_ptr<const Problem> {
         const Dataset& ds = dataset(args.text("dataset"));
         std::string path = args.text("file");
         const std::string who = "fcnet:dataset=" + ds.name + (path.empty() ? "" : ",file=" + path);
         if (path.empty()) {
-            const std::string dir = data_directory(args.text("data_dir"));
+            const std::string dir = data_directory(args.text("data_dir"), setup);
             const std::vector<std::string> candidates = {(std::filesystem::path(dir) / ds.file).string(),
                                                          (std::filesystem::path(dir) / "fcnet_tabular_benchmarks" / ds.file).string()};
             for (const std::string& c : candidates)
                 if (std::filesystem::exists(c)) path = c;
             if (path.empty())
                 throw UserError(who + ": the table " + ds.file + " is not in the data folder '" + dir + "' (from " +
-                                data_directory_origin(args.text("data_dir")) + "; looked for " + join(candidates, " and ") +
+                                data_directory_origin(args.text("data_dir"), setup) + "; looked for " + join(candidates, " and ") +
                                 "). Get the FCNet tables (HPOBench / nas_benchmarks, Klein & Hutter 2019): download " +
                                 download_url + ", unpack it, and point bobench at the folder with --data-dir DIR, "
                                 "BOBENCH_DATA=DIR or fcnet:data_dir=DIR. Without the data, `bobench tabular fixture "

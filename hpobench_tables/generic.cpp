@@ -357,16 +357,16 @@ ProblemFactory factory() {
         ParamSpec::text("data_dir", "", "folder to look in for a relative file not found as given"),
     };
     for (ParamSpec& p : common_params("fail")) f.params.push_back(std::move(p));
-    f.make = [](const Args& args) -> std::shared_ptr<const Problem> {
+    f.make = [](const ProblemSetup& setup, const Args& args) -> std::shared_ptr<const Problem> {
         std::string path = args.text("file");
         if (path.empty()) throw UserError("table: no file given; usage: table:file=PATH,objective=COLUMN");
         if (!std::filesystem::exists(path) && std::filesystem::path(path).is_relative()) {
-            const std::string in_data = (std::filesystem::path(data_directory(args.text("data_dir"))) / path).string();
+            const std::string in_data = (std::filesystem::path(data_directory(args.text("data_dir"), setup)) / path).string();
             if (std::filesystem::exists(in_data)) path = in_data;
         }
         if (!std::filesystem::exists(path))
             throw UserError("table: file = '" + path + "' does not exist (relative names are also looked up in the data folder, " +
-                            data_directory_origin(args.text("data_dir")) + ")");
+                            data_directory_origin(args.text("data_dir"), setup) + ")");
         Options o;
         o.objective = args.text("objective");
         o.cost = args.text("cost");

@@ -236,7 +236,7 @@ ProblemFactory factory() {
     f.params = {ParamSpec::choice("dataset", "cifar10", datasets(), "image dataset")};
     for (ParamSpec& p : dataset_file_params()) f.params.push_back(std::move(p));
     for (ParamSpec& p : common_params("auto")) f.params.push_back(std::move(p));
-    f.make = [](const Args& args) -> std::shared_ptr<const Problem> {
+    f.make = [](const ProblemSetup& setup, const Args& args) -> std::shared_ptr<const Problem> {
         const std::string dataset = args.text("dataset");
         std::string path = args.text("file");
         const std::string who = "nasbench201:dataset=" + dataset + (path.empty() ? "" : ",file=" + path);
@@ -249,11 +249,11 @@ ProblemFactory factory() {
                                 "nasbench201 --dataset " + dataset + " --out DIR/" + file_name(dataset) +
                                 "` writes a synthetic stand-in (not the benchmark).";
         if (path.empty()) {
-            const std::string dir = data_directory(args.text("data_dir"));
+            const std::string dir = data_directory(args.text("data_dir"), setup);
             path = (std::filesystem::path(dir) / file_name(dataset)).string();
             if (!std::filesystem::exists(path))
                 throw UserError(who + ": the table " + file_name(dataset) + " is not in the data folder '" + dir +
-                                "' (from " + data_directory_origin(args.text("data_dir")) + "; looked for " + path +
+                                "' (from " + data_directory_origin(args.text("data_dir"), setup) + "; looked for " + path +
                                 "). " + how);
         } else if (!std::filesystem::exists(path)) {
             throw UserError(who + ": file = '" + path + "' does not exist. " + how);

@@ -28,8 +28,8 @@ namespace {
 // --seed`: the same points in the same order give the CLI's values bit for bit.
 class PyProblem {
 public:
-    PyProblem(const std::string& id, std::uint64_t seed)
-        : bound_(bind_problem(cli::problem_catalog(), Identifier::parse(id))), rng_(seed) {}
+    PyProblem(const std::string& id, std::uint64_t seed, const std::string& data_dir)
+        : bound_(bind_problem(cli::problem_catalog(), Identifier::parse(id), {cli::data_dir(data_dir)})), rng_(seed) {}
 
     const std::string& id() const { return bound_.id; }
     const Problem& problem() const { return *bound_.problem; }
@@ -98,8 +98,7 @@ void apply_overrides(runners::ExperimentSpec& spec, const std::map<std::string, 
 py::dict run_spec(const std::string& spec_text, bool is_path, const std::map<std::string, std::string>& overrides) {
     runners::ExperimentSpec spec = is_path ? runners::read_spec(spec_text) : runners::parse_spec(spec_text, "bobench.run(spec)");
     apply_overrides(spec, overrides);
-    if (!spec.data_dir.empty()) ::setenv("BOBENCH_DATA", spec.data_dir.c_str(), 1);  // as `bobench run --data-dir`
-    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
+    const runners::Plan plan = cli::plan_experiment(spec);  // as `bobench run` plans it
     const std::atomic<bool> stop{false};
     runners::ExperimentOutcome outcome;
     {
@@ -173,7 +172,8 @@ PYBIND11_MODULE(_core, m) {
     m.attr("protocol_version") = external::protocol_version;
 
     py::class_<PyProblem>(m, "Problem")
-        .def(py::init<const std::string&, std::uint64_t>(), py::arg("id"), py::arg("seed") = 1)
+        .def(py::init<const std::string&, std::uint64_t, const std::string&>(), py::arg("id"), py::arg("seed") = 1,
+             py::arg("data_dir") = "")
         .def_property_readonly("id", &PyProblem::id, "the canonical identifier")
         .def_property_readonly("dimension", &PyProblem::dimension)
         .def_property_readonly("_space_json",

@@ -140,6 +140,12 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     const std::vector<int> omap = merge_table<results::OptimizerInfo, PlannedOptimizer>(
         results.optimizers, plan.optimizers, [](const PlannedOptimizer& o) -> const std::string& { return o.bound.id; },
         [](const PlannedOptimizer& o) { return results::OptimizerInfo{o.label, o.bound.id}; }, "optimizer");
+    // A plan key (indices of plan.problems / plan.optimizers, as the executor runs it) as the
+    // results file's key: the one translation, used for resuming and for storing.
+    const auto stored_key = [&](const results::RunKey& k) {
+        return results::RunKey{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
+                               k.replicate};
+    };
 
     std::set<results::RunKey> done;
     for (const results::Trace& t : results.runs) done.insert(t.key);
@@ -170,9 +176,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     outcome.journal_damaged_bytes = journal.damaged_bytes();
     std::vector<results::RunKey> pending;
     for (const results::RunKey& k : plan.runs) {
-        const results::RunKey stored{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
-                                     k.replicate};
-        if (done.count(stored)) ++outcome.resumed;
+        if (done.count(stored_key(k))) ++outcome.resumed;
         else pending.push_back(k);
     }
     pending = longest_first(plan, std::move(pending));
@@ -192,8 +196,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         [&](const std::string& record) { journal.append_record(record); },
         [&](results::Trace&& t) {
             outcome.failed_evaluations += t.failures();
-            t.key = {pmap[static_cast<std::size_t>(t.key.problem)], omap[static_cast<std::size_t>(t.key.optimizer)],
-                     t.key.replicate};
+            t.key = stored_key(t.key);
             results.runs.push_back(std::move(t));
             ++outcome.completed;
             progress.update(outcome.completed);

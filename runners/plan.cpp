@@ -31,7 +31,7 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
         const auto ids = expand_lists(e.id, problems.get(e.id.name).params, &suffix);
         for (std::size_t i = 0; i < ids.size(); ++i) {
             check_stop();
-            BoundProblem b = bind_problem(problems, ids[i]);
+            BoundProblem b = bind_problem(problems, ids[i], {spec.data_dir});
             const std::string label = e.label.empty() ? b.id : suffix[i].empty() ? e.label : e.label + "-" + suffix[i];
             if (!labels.insert(label).second) throw UserError("problem label '" + label + "' is used twice");
             if (spec.restart.on_target && !b.problem->optimum())

@@ -9,7 +9,7 @@
 //   output = output/bobench.h5
 //   threads = 0                  # 0: all cores
 //   on_failure = penalty         # NaN/inf objective: tell the optimizer the worst value seen (penalty) or nothing (skip)
-//   data_dir = data              # tabular benchmarks' data folder (sets $BOBENCH_DATA); default: unchanged
+//   data_dir = data              # tabular benchmarks' data folder; default: $BOBENCH_DATA, else ./data
 //   restart_on = none            # target and/or revisit: a fresh optimizer takes over within the run (runners/restart.hpp)
 //   restart_target = 1e-8        # restart_on = target: f - f* at or below this
 //   [problems]                   # label = identifier
@@ -56,7 +56,7 @@ struct ExperimentSpec {
     std::string output = "output/bobench.h5";
     long threads = 0;
     results::FailurePolicy on_failure = results::FailurePolicy::Penalty;
-    std::string data_dir;  // empty: leave $BOBENCH_DATA as it is
+    std::string data_dir;  // passed to every problem (ProblemSetup); empty: ./data
     RestartRule restart;   // default: never restart
     std::vector<SpecEntry> problems;
     std::vector<SpecEntry> optimizers;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "analysis/metrics.hpp"
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/gnuplot.hpp"
 #include "core/error.hpp"
@@ -161,7 +162,7 @@ struct Writer {
                 const results::IncumbentCurve inc = results::incumbent_curve(t);
                 double previous = std::numeric_limits<double>::quiet_NaN();
                 for (std::size_t i = 0; i < t.size(); ++i) {
-                    const double regret = inc.best_true[i] - fopt;
+                    const double regret = analysis::regret(inc.best_true[i], fopt);
                     const std::string line = fmt::format("{} 0 {} {} {}{}\n", i + 1, number(regret), number(t.value[i]),
                                                          number(inc.best[i]), x_columns(t, i, params));
                     tdat += line;
@@ -170,7 +171,7 @@ struct Writer {
                     if (i == 0 || changed || i + 1 == t.size()) dat += line;
                     previous = regret;
                 }
-                entries += fmt::format(", {}:{}|{:.1e}", r.problem->instance, t.size(), inc.best_true.back() - fopt);
+                entries += fmt::format(", {}:{}|{:.1e}", r.problem->instance, t.size(), analysis::regret(inc.best_true.back(), fopt));
             }
             // one folder per suite besides bbob, so function ids do not clash
             const fs::path sub = suite == "bbob" ? folder : folder / suite;
@@ -220,7 +221,7 @@ struct Writer {
                 double best = std::numeric_limits<double>::infinity();
                 for (std::size_t i = 0; i < t.size(); ++i) {
                     const double y = t.failed[i] ? std::numeric_limits<double>::quiet_NaN()
-                                                 : t.true_value[i] - r.problem->optimum;
+                                                 : analysis::regret(t.true_value[i], r.problem->optimum);
                     dat += fmt::format("{} {}\n", i + 1, std::isnan(y) ? std::string("NaN") : fmt::format("{:.16e}", y));
                     if (y < best) best = y, best_at = i;
                 }

@@ -34,11 +34,7 @@ void require_metadata_key(const std::vector<Metadata>& metadata, const std::stri
 }
 
 std::vector<double> run_regret_curve(const results::Trace& trace, std::optional<double> optimum) {
-    std::vector<double> curve = results::incumbent_curve(trace).best_true;
-    if (optimum) {
-        for (double& v : curve) v -= *optimum;
-    }
-    return curve;
+    return analysis::regret(results::incumbent_curve(trace).best_true, optimum);
 }
 
 ExperimentMetrics compute_metrics(const results::Results& results, const MetricsOptions& options) {
@@ -91,7 +87,7 @@ ExperimentMetrics compute_metrics(const results::Results& results, const Metrics
             const std::optional<double> f_star = results.problems[static_cast<std::size_t>(t.key.problem)].optimum;
             const std::vector<double> best_true = results::incumbent_curve(t).best_true;
             OneRun& r = per_run[static_cast<std::size_t>(i)];
-            r.final_value = f_star ? best_true.back() - *f_star : best_true.back();
+            r.final_value = analysis::regret(best_true.back(), f_star);
             if (options.with_auc) r.auc = analysis::auc(best_true, options.auc_start, f_star);
         } catch (...) {
             errors[static_cast<std::size_t>(i)] = std::current_exception();

@@ -27,15 +27,9 @@ TableStat parse_table_stat(std::string_view name) {
 
 namespace {
 
-struct Cell {
-    bool ran = false;  // at least one kept run
-    std::size_t runs = 0, failed = 0;
-    Summary summary;
-};
-
 double center(const Summary& s, TableStat stat) { return stat == TableStat::mean ? s.mean : s.median; }
 
-std::string cell_text(const Cell& c, const TableOptions& o, bool latex) {
+std::string cell_text(const FinalCell& c, const TableOptions& o, bool latex) {
     if (!c.ran) return "-";
     const auto f = [&](double v) { return format_significant(v, o.digits); };
     std::string text;
@@ -53,22 +47,31 @@ std::string cell_text(const Cell& c, const TableOptions& o, bool latex) {
 
 }  // namespace
 
+std::vector<std::vector<FinalCell>> final_cells(const ExperimentMetrics& d) {
+    std::vector<std::vector<FinalCell>> cells(d.problems.size(), std::vector<FinalCell>(d.optimizers.size()));
+    for (std::size_t p = 0; p < cells.size(); ++p)
+        for (std::size_t k = 0; k < cells[p].size(); ++k) {
+            const CellRuns& runs = d.cells[p][k];
+            FinalCell& c = cells[p][k];
+            c.ran = !runs.final_value.empty();
+            c.runs = runs.final_value.size();
+            c.failed = runs.failed_runs;
+            if (c.ran) c.summary = summarize(runs.final_value);
+        }
+    return cells;
+}
+
 std::string render_final_table(const ExperimentMetrics& d, const TableOptions& o) {
     format_significant(0.0, o.digits);  // validates digits
     const std::size_t np = d.problems.size(), no = d.optimizers.size();
-    std::vector<std::vector<Cell>> cells(np, std::vector<Cell>(no));
+    const std::vector<std::vector<FinalCell>> cells = final_cells(d);
     std::vector<std::vector<bool>> best(np, std::vector<bool>(no, false));
     for (std::size_t p = 0; p < np; ++p) {
         std::optional<double> lowest;
         for (std::size_t k = 0; k < no; ++k) {
-            const CellRuns& runs = d.cells[p][k];
-            Cell& c = cells[p][k];
-            c.ran = !runs.final_value.empty();
-            c.runs = runs.final_value.size();
-            c.failed = runs.failed_runs;
-            if (!c.ran) continue;
-            c.summary = summarize(runs.final_value);
-            if (c.summary.count && (!lowest || center(c.summary, o.stat) < *lowest)) lowest = center(c.summary, o.stat);
+            const FinalCell& c = cells[p][k];
+            if (c.ran && c.summary.count && (!lowest || center(c.summary, o.stat) < *lowest))
+                lowest = center(c.summary, o.stat);
         }
         for (std::size_t k = 0; k < no; ++k)
             best[p][k] = lowest && cells[p][k].ran && cells[p][k].summary.count &&
@@ -84,7 +87,7 @@ std::string render_final_table(const ExperimentMetrics& d, const TableOptions& o
         const auto v = [](double x) { return std::isnan(x) ? std::string() : format_double17(x); };
         for (std::size_t p = 0; p < np; ++p) {
             for (std::size_t k = 0; k < no; ++k) {
-                const Cell& c = cells[p][k];
+                const FinalCell& c = cells[p][k];
                 if (!c.ran) continue;
                 out += csv_field(d.problems[p]) + "," + csv_field(d.optimizers[k]) + "," +
                        (d.has_regret(p) ? "regret" : "best") + "," + std::to_string(c.runs) + "," +

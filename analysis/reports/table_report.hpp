@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "analysis/reports/run_metrics.hpp"
+#include "analysis/summary.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -24,6 +25,16 @@ struct TableOptions {
     TableStat stat = TableStat::mean;
     int digits = 3;  // significant digits in md/latex (the CSV keeps 17)
 };
+
+// One cell of the table: the summary of its runs' final regrets (final best values without f*).
+struct FinalCell {
+    bool ran = false;  // at least one kept run
+    std::size_t runs = 0, failed = 0;  // kept runs; of those, runs without a successful evaluation
+    Summary summary;
+};
+// cells[problem][optimizer], as ExperimentMetrics orders them; what render_final_table
+// prints and `bobench run`'s summary shows.
+std::vector<std::vector<FinalCell>> final_cells(const ExperimentMetrics& data);
 
 // CSV (tidy, one row per problem and optimizer): problem, optimizer, measure (regret or
 // best), runs, failed_runs, then mean, std or median, q1, q3, then best ("*" or empty).

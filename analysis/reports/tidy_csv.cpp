@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "analysis/metrics.hpp"
 #include "core/csv.hpp"
 #include "core/text.hpp"
 
@@ -20,8 +21,9 @@ void export_csv(const results::Results& results, std::ostream& out) {
         const results::IncumbentCurve c = results::incumbent_curve(t);
         for (std::size_t i = 0; i < t.size(); ++i) {
             const double nan = std::numeric_limits<double>::quiet_NaN();
-            const double regret = p.optimum ? c.best_true[i] - *p.optimum : nan;
-            const double test_regret = p.test_optimum ? c.best_test[i] - *p.test_optimum : nan;
+            // empty regret columns where f* is unknown (best_so_far is its own column)
+            const double regret = p.optimum ? analysis::regret(c.best_true[i], p.optimum) : nan;
+            const double test_regret = p.test_optimum ? analysis::regret(c.best_test[i], p.test_optimum) : nan;
             fmt::format_to(std::back_inserter(buf), "{}{},{},{},{},{},{},{},{},{}\n", prefix, i + 1, number(t.value[i]),
                            number(c.best[i]), number(regret), number(test_regret), number(t.true_value[i]), number(t.cost[i]),
                            number(t.test_value[i]), static_cast<int>(t.failed[i]));

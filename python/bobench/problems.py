@@ -15,10 +15,12 @@ class Problem(_core.Problem):
     parameter as its choice's index) and returns a float, or an (n, d) array and returns
     n values. Noisy problems draw from the problem's own stream, seeded like
     `bobench eval --seed` (default 1), so the same points in the same order give the
-    CLI's values bit for bit. Bad identifiers and points raise ValueError."""
+    CLI's values bit for bit. Tabular problems read their files from data_dir (default:
+    $BOBENCH_DATA, else ./data), as `bobench eval --data-dir`. Bad identifiers and points
+    raise ValueError."""
 
-    def __init__(self, id, seed=1):
-        super().__init__(id, seed)
+    def __init__(self, id, seed=1, data_dir=""):
+        super().__init__(id, seed, data_dir or "")
         self._space = Space(json.loads(self._space_json))
 
     @property

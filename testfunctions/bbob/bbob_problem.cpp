@@ -42,7 +42,7 @@ ProblemFactory problem_factory() {
                  .require(),
              ParamSpec::integer("i", 1, "instance (COCO's instance generator)", 1, 200000).require(),
              ParamSpec::integer("d", 2, "dimension", 2, 10000).require()},
-            [](const Args& a) -> std::shared_ptr<const Problem> {
+            [](const ProblemSetup&, const Args& a) -> std::shared_ptr<const Problem> {
                 return std::make_shared<BbobProblem>(static_cast<int>(a.integer("f")), static_cast<int>(a.integer("i")),
                                                      static_cast<int>(a.integer("d")));
             }};

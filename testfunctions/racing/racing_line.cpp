@@ -163,7 +163,7 @@ ProblemFactory racing_line_factory() {
             "Jain & Morari 2020; BORE's benchmark): track=ucb (D=12, F1/10 car), ethz-a (D=20), ethz-b (D=21) "
             "(ORCA car); offsets within +/-0.95 half track widths",
             {ParamSpec::choice("track", "ucb", track_names(), "ucb, ethz-a (bayesrace's ETHZMobil) or ethz-b (ETHZ)")},
-            [](const Args& a) -> std::shared_ptr<const Problem> {
+            [](const ProblemSetup&, const Args& a) -> std::shared_ptr<const Problem> {
                 return std::make_shared<RacingLineProblem>(track(a.text("track")));
             }};
 }

@@ -192,7 +192,7 @@ ProblemFactory robot_push_factory() {
                              "std of Gaussian noise on the commanded velocities (the original uses 0.01); "
                              "true_value stays noise-free",
                              0.0, 10.0)},
-            [](const Args& a) -> std::shared_ptr<const Problem> {
+            [](const ProblemSetup&, const Args& a) -> std::shared_ptr<const Problem> {
                 return std::make_shared<RobotPushProblem>(a.integer("instance"), a.real("velocity_noise"));
             }};
 }

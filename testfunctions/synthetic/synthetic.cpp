@@ -27,7 +27,7 @@ ProblemFactory make_factory(Entry entry) {
     if (entry.default_d > 0)
         f.params.push_back(ParamSpec::integer("d", entry.default_d, "dimension", entry.min_d, 10000));
     f.params.push_back(ParamSpec::real("noise", 0.0, "std of Gaussian observation noise", 0.0));
-    f.make = [entry](const Args& args) -> std::shared_ptr<const Problem> {
+    f.make = [entry](const ProblemSetup&, const Args& args) -> std::shared_ptr<const Problem> {
         const std::size_t d = entry.default_d > 0 ? static_cast<std::size_t>(args.integer("d")) : 0;
         return std::make_shared<SyntheticFunction>(entry.name, entry.formula, entry.define(d), args.real("noise"));
     };

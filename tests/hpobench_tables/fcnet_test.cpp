@@ -275,23 +275,32 @@ TEST_CASE("fcnet: a table is loaded once and shared by every problem over it", "
     CHECK(&a->table() == &b->table());
 }
 
-TEST_CASE("fcnet: the data folder comes from data_dir=, else BOBENCH_DATA, else ./data", "[tabular]") {
-    TempDir dir;
+TEST_CASE("fcnet: the data folder comes from data_dir=, else the run's folder, else ./data", "[tabular]") {
+    TempDir dir, other;
     std::filesystem::create_directories(dir.path() / "fcnet_tabular_benchmarks");
     fcnet::write_fixture(dir / "fcnet_naval_propulsion_data.hdf5", 7);  // as the tarball unpacks, or flat
     fcnet::write_fixture((dir.path() / "fcnet_tabular_benchmarks" / "fcnet_slice_localization_data.hdf5").string(), 9);
+    fcnet::write_fixture(other / "fcnet_naval_propulsion_data.hdf5", 5);
     CHECK(table_problem("fcnet:dataset=naval,missing=fail,data_dir=" + dir.path().string())->table().present() == 7);
     CHECK(table_problem("fcnet:dataset=slice,missing=fail,data_dir=" + dir.path().string())->table().present() == 9);
 
-    const char* old = std::getenv("BOBENCH_DATA");
-    const std::string saved = old ? old : "";
-    ::setenv("BOBENCH_DATA", dir.path().c_str(), 1);
-    const auto p = table_problem("fcnet:dataset=naval,missing=fail");
+    // the run's folder (--data-dir, a spec's data_dir, $BOBENCH_DATA) is passed to each
+    // problem, not kept in the process: two folders in one process give two tables
+    const auto p = table_problem("fcnet:dataset=naval,missing=fail", {dir.path().string()});
+    const auto q = table_problem("fcnet:dataset=naval,missing=fail", {other.path().string()});
     CHECK(p->table().present() == 7);
+    CHECK(q->table().present() == 5);
+    CHECK(p->metadata().at("file") == dir / "fcnet_naval_propulsion_data.hdf5");
+    CHECK(q->metadata().at("file") == other / "fcnet_naval_propulsion_data.hdf5");
     CHECK(p->metadata().at("dataset") == "naval");
     CHECK(p->metadata().at("suite") == "hpobench-fcnet");
-    if (old) ::setenv("BOBENCH_DATA", saved.c_str(), 1);
-    else ::unsetenv("BOBENCH_DATA");
+    // a problem's own data_dir= wins over the run's folder
+    CHECK(table_problem("fcnet:dataset=naval,missing=fail,data_dir=" + dir.path().string(), {other.path().string()})
+              ->table().present() == 7);
+    // nothing given: ./data, named in the message
+    const std::string m = message_of([&] { table_problem("fcnet:dataset=parkinsons,missing=fail", {}); });
+    CHECK(m.find("is not in the data folder 'data'") != std::string::npos);
+    CHECK(m.find("the default ./data") != std::string::npos);
 }
 
 TEST_CASE("fcnet: a missing file names the data's source and the flag and variable that point to it", "[tabular]") {

@@ -14,9 +14,9 @@
 
 namespace bobench::testing {
 
-inline std::shared_ptr<const tables::TableProblem> table_problem(const std::string& id) {
+inline std::shared_ptr<const tables::TableProblem> table_problem(const std::string& id, const ProblemSetup& setup = {}) {
     auto p = std::dynamic_pointer_cast<const tables::TableProblem>(
-        bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem);
+        bind_problem(cli::problem_catalog(), Identifier::parse(id), setup).problem);
     REQUIRE(p);
     return p;
 }

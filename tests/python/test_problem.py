@@ -101,7 +101,30 @@ def test_problem_api():
                   (lambda: p.evaluate(numpy.full((2, 2), -6.0)), "x0 = -6 is outside")])
 
 
+def test_data_dir():
+    # a relative table file is looked up in the data folder: data_dir=, else $BOBENCH_DATA
+    with temp_dir() as a, temp_dir() as b:
+        for folder, offset in ((a, 10), (b, 100)):
+            with open(os.path.join(folder, "dp.csv"), "w") as f:
+                f.write("lr,layers,objective\n")
+                for i, (lr, layers) in enumerate((lr, layers) for lr in (0.001, 0.01, 0.1) for layers in (1, 2, 3)):
+                    f.write(f"{lr},{layers},{offset + i}\n")
+        saved = os.environ.pop("BOBENCH_DATA", None)
+        try:
+            x = [0.01, 2]
+            check(bobench.Problem("table:file=dp.csv", data_dir=a).evaluate(x) == 14, "data_dir=a reads a's table")
+            check(bobench.Problem("table:file=dp.csv", data_dir=b).evaluate(x) == 104, "data_dir=b reads b's table")
+            os.environ["BOBENCH_DATA"] = b
+            check(bobench.Problem("table:file=dp.csv").evaluate(x) == 104, "$BOBENCH_DATA when no data_dir")
+            check(bobench.Problem("table:file=dp.csv", data_dir=a).evaluate(x) == 14, "data_dir over $BOBENCH_DATA")
+        finally:
+            os.environ.pop("BOBENCH_DATA", None)
+            if saved is not None:
+                os.environ["BOBENCH_DATA"] = saved
+
+
 if __name__ == "__main__":
     test_problem_api()
+    test_data_dir()
     test_every_family()
     print("ok")
