@@ -34,7 +34,8 @@ void print_summary(const std::string& path, std::ostream& out) {
         for (std::size_t o = 0; o < cells[p].size(); ++o) {
             const analysis::reports::FinalCell& c = cells[p][o];
             if (!c.ran) continue;
-            const std::string median = c.summary.count ? analysis::reports::format_significant(c.summary.median, 4) : "-";
+            const std::string median =
+                c.summary.count ? analysis::reports::format_significant(c.summary.median, 4) : "-";
             out << fmt::format("{:<24} {:<24} {:>5} {:>7}  {}\n", metrics.problems[p], metrics.optimizers[o], c.runs,
                                c.failed, median);
         }

@@ -9,7 +9,8 @@
 namespace bobench::tables {
 
 std::vector<ParamSpec> dataset_file_params() {
-    return {ParamSpec::text("data_dir", "", "folder of the HDF5 files (empty: the run's --data-dir / $BOBENCH_DATA, else ./data)"),
+    return {ParamSpec::text("data_dir", "",
+                            "folder of the HDF5 files (empty: the run's --data-dir / $BOBENCH_DATA, else ./data)"),
             ParamSpec::text("file", "", "read this file instead of the dataset's file in the data folder")};
 }
 

@@ -418,7 +418,8 @@ ProblemFactory factory() {
                 if (std::filesystem::exists(c)) path = c;
             if (path.empty())
                 throw UserError(who + ": the table " + ds.file + " is not in the data folder '" + dir + "' (from " +
-                                data_directory_origin(args.text("data_dir"), setup) + "; looked for " + join(candidates, " and ") +
+                                data_directory_origin(args.text("data_dir"), setup) + "; looked for " +
+                                join(candidates, " and ") +
                                 "). Get the FCNet tables (HPOBench / nas_benchmarks, Klein & Hutter 2019): download " +
                                 download_url + ", unpack it, and point bobench at the folder with --data-dir DIR, "
                                 "BOBENCH_DATA=DIR or fcnet:data_dir=DIR. Without the data, `bobench tabular fixture "

@@ -361,7 +361,8 @@ ProblemFactory factory() {
         std::string path = args.text("file");
         if (path.empty()) throw UserError("table: no file given; usage: table:file=PATH,objective=COLUMN");
         if (!std::filesystem::exists(path) && std::filesystem::path(path).is_relative()) {
-            const std::string in_data = (std::filesystem::path(data_directory(args.text("data_dir"), setup)) / path).string();
+            const std::filesystem::path folder = data_directory(args.text("data_dir"), setup);
+            const std::string in_data = (folder / path).string();
             if (std::filesystem::exists(in_data)) path = in_data;
         }
         if (!std::filesystem::exists(path))

@@ -253,8 +253,8 @@ ProblemFactory factory() {
             path = (std::filesystem::path(dir) / file_name(dataset)).string();
             if (!std::filesystem::exists(path))
                 throw UserError(who + ": the table " + file_name(dataset) + " is not in the data folder '" + dir +
-                                "' (from " + data_directory_origin(args.text("data_dir"), setup) + "; looked for " + path +
-                                "). " + how);
+                                "' (from " + data_directory_origin(args.text("data_dir"), setup) + "; looked for " +
+                                path + "). " + how);
         } else if (!std::filesystem::exists(path)) {
             throw UserError(who + ": file = '" + path + "' does not exist. " + how);
         }

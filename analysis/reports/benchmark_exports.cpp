@@ -171,7 +171,8 @@ struct Writer {
                     if (i == 0 || changed || i + 1 == t.size()) dat += line;
                     previous = regret;
                 }
-                entries += fmt::format(", {}:{}|{:.1e}", r.problem->instance, t.size(), analysis::regret(inc.best_true.back(), fopt));
+                entries += fmt::format(", {}:{}|{:.1e}", r.problem->instance, t.size(),
+                                       analysis::regret(inc.best_true.back(), fopt));
             }
             // one folder per suite besides bbob, so function ids do not clash
             const fs::path sub = suite == "bbob" ? folder : folder / suite;

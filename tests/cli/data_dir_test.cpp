@@ -74,7 +74,7 @@ TEST_CASE("cli: the data folder comes from --data-dir, else the spec, else $BOBE
     for (double v : values_of(work / "spec.h5")) CHECK(v >= 100);
 
     REQUIRE(cli_with_env(b.path().string(), "run " + (work / "spec.ini") + " --data-dir " + a.path().string() +
-                                            " --budget 4 --replicates 1 --threads 1 --quiet --output " + (work / "flag.h5"))
-                .status == 0);
+                                            " --budget 4 --replicates 1 --threads 1 --quiet --output " +
+                                            (work / "flag.h5")).status == 0);
     for (double v : values_of(work / "flag.h5")) CHECK((v >= 10 && v < 100));
 }
