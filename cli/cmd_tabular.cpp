@@ -1,4 +1,4 @@
-// bobench tabular fixture --layout fcnet|nasbench201 --out FILE [--configs N|all] [--dataset D] [--force]
+// bobench tabular fixture --layout fcnet|nasbench201 --out FILE [--configs N|all] [--dataset D] [--epochs E] [--force]
 // bobench tabular info FILE [--objective COL] [--cost COL] [--test COL] [--params A,B] [--group G]
 #include <filesystem>
 #include <iostream>
@@ -19,7 +19,7 @@ namespace bobench::cli {
 
 namespace {
 const char* usage_text =
-    "usage: bobench tabular fixture --layout fcnet|nasbench201 --out FILE [--configs N|all] [--dataset D] [--force]\n"
+    "usage: bobench tabular fixture --layout fcnet|nasbench201 --out FILE [--configs N|all] [--dataset D] [--epochs E] [--force]\n"
     "       bobench tabular info FILE [--objective COL] [--cost COL] [--test COL] [--params A,B,...] [--group G]";
 
 int fixture(const Args& args) {
@@ -30,6 +30,9 @@ int fixture(const Args& args) {
         "out", po::value<std::string>(), "file to write")(
         "configs", po::value<std::string>(), "configurations to write: a number or 'all' (default: fcnet 1000, nasbench201 all)")(
         "dataset", po::value<std::string>()->default_value("cifar10"), "nasbench201 only: cifar10, cifar100 or imagenet16")(
+        "epochs", po::value<std::string>()->default_value("200"),
+        "nasbench201 only: epochs of the learning curves (/valid_error_curve, the fidelity), 0 for none "
+        "(fcnet fixtures always have the layout's 100)")(
         "force", "overwrite FILE if it exists");
     po::variables_map vm;
     po::store(po::command_line_parser(args).options(opts).run(), vm);
@@ -52,8 +55,11 @@ int fixture(const Args& args) {
         else if (parse_long(c, v) && v >= 1 && static_cast<std::uint64_t>(v) <= all) n = static_cast<std::uint64_t>(v);
         else throw UserError("--configs '" + c + "' is not valid; expected 'all' or an integer in [1, " + std::to_string(all) + "]");
     }
+    const long epochs = parse_integer("--epochs", vm["epochs"].as<std::string>(), 0, 10000);
+    if (layout == "fcnet" && !vm["epochs"].defaulted())
+        throw UserError("--epochs goes with --layout nasbench201; FCNet tables have 100 epochs");
     if (layout == "fcnet") tables::fcnet::write_fixture(out, n);
-    else tables::nasbench201::write_fixture(out, vm["dataset"].as<std::string>(), n);
+    else tables::nasbench201::write_fixture(out, vm["dataset"].as<std::string>(), n, static_cast<std::size_t>(epochs));
     std::cout << "wrote " << out << ": " << n << " of " << all << " configurations in the " << layout
               << " layout with SYNTHETIC values (formula in hpobench_tables/README.md); not benchmark data\n";
     return 0;

@@ -12,6 +12,14 @@ namespace bobench {
 struct OptimizerSetup {
     const Space& space;  // outlives the optimizer
     long budget;         // evaluations this run will make
+    std::optional<Fidelity> fidelity = std::nullopt;  // the problem's, when it has one
+};
+
+// A multi-fidelity request: a point and the fidelity to evaluate it at (nullopt: the
+// problem's full fidelity, which is all a single-fidelity optimizer ever asks for).
+struct Query {
+    Point x;
+    std::optional<double> fidelity;
 };
 
 class Optimizer {
@@ -30,6 +38,30 @@ public:
     // Anything worth keeping with the run's trace (e.g. how often a kernel matrix needed
     // jitter), read once when the run ends.
     virtual Metadata diagnostics() const { return {}; }
+
+    // Multi-fidelity ask/tell; the runner calls these on problems with a fidelity. The
+    // defaults ask() at full fidelity and forward the answer to tell()/tell_failure(), so a
+    // single-fidelity optimizer runs unchanged. A multi-fidelity optimizer overrides all
+    // three (see MultiFidelityOptimizer).
+    virtual Query ask_query(Rng& rng) { return {ask(rng), std::nullopt}; }
+    virtual void tell_query(const Query& q, double value) { tell(q.x, value); }
+    virtual void tell_query_failure(const Query& q, std::optional<double> penalty) { tell_failure(q.x, penalty); }
 };
+
+// Base of optimizers that choose fidelities (hyperband, bohb): they work only through
+// ask_query/tell_query, on a problem with a fidelity (their factories check it); the
+// single-fidelity ask/tell would lose the fidelity and are refused (std::logic_error).
+class MultiFidelityOptimizer : public Optimizer {
+public:
+    Point ask(Rng&) final;
+    void tell(const Point&, double) final;
+    void tell_failure(const Point&, std::optional<double>) final;
+    Query ask_query(Rng& rng) override = 0;
+    void tell_query(const Query& q, double value) override = 0;
+    void tell_query_failure(const Query& q, std::optional<double> penalty) override = 0;
+};
+
+// The problem's fidelity, or a UserError saying that `optimizer` needs one.
+const Fidelity& require_fidelity(const OptimizerSetup& setup, const std::string& optimizer);
 
 }  // namespace bobench

@@ -196,6 +196,7 @@ public:
     }
 
     std::vector<Table::Row> take_rows() { return std::move(rows_); }
+    Table::Curves take_curves() { return {shape2_.empty() ? 0 : static_cast<std::size_t>(shape2_[1]), std::move(curves_)}; }
     const std::string& first_group() const { return first_group_; }
 
 private:
@@ -263,12 +264,15 @@ private:
         const std::size_t reps = shape2_[0], epochs = shape2_[1];
         for (std::size_t r = 0; r < reps; ++r)
             rows_.push_back({index, valid_[r * epochs + epochs - 1], test_[r], runtime_[r]});
+        if (first) curves_.reserve(configurations * reps * epochs);
+        curves_.insert(curves_.end(), valid_.begin(), valid_.end());  // the learning curves: the fidelity
     }
 
     std::string path_, who_;
     hid_t root_;
     std::vector<std::uint64_t> stride_;
     std::vector<Table::Row> rows_;
+    std::vector<float> curves_;
     std::vector<bool> seen_ = std::vector<bool>(configurations, false);
     std::size_t groups_ = 0;
     std::string first_group_;
@@ -323,7 +327,7 @@ Table load(const std::string& path) {
     h5::Handle first = h5::open_group(root.get(), loader.first_group());
     for (const std::string& n : h5::children(first.get()))
         prov.contents.push_back(n + " " + h5io::type_and_shape(first.get(), n));
-    Table table(space(), loader.take_rows(), std::move(prov));
+    Table table(space(), loader.take_rows(), std::move(prov), loader.take_curves());
     first.reset();
     root.reset();
     file.reset();

@@ -122,6 +122,16 @@ Table load(const std::string& path) {
             throw UserError(who + ": /" + std::string(name) + " has shape " + h5io::shape_text(d) + "; expected " +
                             h5io::shape_text(valid_dims) + " like /valid_error");
     }
+    std::vector<double> curve;  // optional: the learning curves, which give the problem its fidelity
+    std::size_t epochs = 0;
+    if (h5::exists(r, "valid_error_curve")) {
+        const auto d = read("valid_error_curve", curve);
+        if (d.size() != 3 || d[0] != n || d[1] != repeats || d[2] == 0)
+            throw UserError(who + ": /valid_error_curve has shape " + h5io::shape_text(d) + "; expected [" +
+                            std::to_string(n) + ", " + std::to_string(repeats) + ", E] (architectures x repeats x "
+                            "epochs, E >= 1)");
+        epochs = d[2];
+    }
     counts.assign(n, static_cast<double>(repeats));
     if (h5::exists(r, "repeats")) {
         const auto d = read("repeats", counts);
@@ -131,6 +141,8 @@ Table load(const std::string& path) {
 
     std::vector<Table::Row> rows;
     rows.reserve(n * repeats);
+    Table::Curves curves{epochs, {}};
+    curves.values.reserve(n * repeats * epochs);
     std::vector<std::int64_t> seen(configurations, -1);
     for (std::size_t i = 0; i < n; ++i) {
         int ops[n_edges];
@@ -152,8 +164,11 @@ Table load(const std::string& path) {
         if (!(c >= 1 && c <= static_cast<double>(repeats) && c == std::floor(c)))
             throw UserError(who + ": /repeats row " + std::to_string(i) + " is " + format_double(c) + "; expected an integer in [1, " +
                             std::to_string(repeats) + "]");
-        for (std::size_t k = 0; k < static_cast<std::size_t>(c); ++k)
+        for (std::size_t k = 0; k < static_cast<std::size_t>(c); ++k) {
             rows.push_back({index, valid[i * repeats + k], test[i * repeats + k], runtime[i * repeats + k]});
+            const auto from = curve.begin() + static_cast<std::ptrdiff_t>((i * repeats + k) * epochs);
+            curves.values.insert(curves.values.end(), from, from + static_cast<std::ptrdiff_t>(epochs));
+        }
     }
 
     Table::Provenance prov;
@@ -167,10 +182,10 @@ Table load(const std::string& path) {
     prov.contents.push_back("attribute dataset = " + dataset);
     if (h5::has_attribute(r, "source")) prov.contents.push_back("attribute source = " + h5::read_string_attribute(r, "source"));
     for (const std::string& name : h5::children(r)) prov.contents.push_back("/" + name + " " + h5io::type_and_shape(r, name));
-    return Table(space(), std::move(rows), std::move(prov));
+    return Table(space(), std::move(rows), std::move(prov), std::move(curves));
 }
 
-void write_fixture(const std::string& path, const std::string& dataset, std::uint64_t n) {
+void write_fixture(const std::string& path, const std::string& dataset, std::uint64_t n, std::size_t epochs) {
     if (std::find(datasets().begin(), datasets().end(), dataset) == datasets().end())
         throw UserError("dataset '" + dataset + "' is not valid; expected one of " + join(datasets(), ", "));
     if (n == 0 || n > configurations) n = configurations;
@@ -182,7 +197,7 @@ void write_fixture(const std::string& path, const std::string& dataset, std::uin
     const double slower = dataset == "imagenet16" ? 3.0 : 1.0;
 
     std::vector<unsigned char> arch(n * n_edges), count(n, repeats);
-    std::vector<double> valid(n * repeats), test(n * repeats), runtime(n * repeats);
+    std::vector<double> valid(n * repeats), test(n * repeats), runtime(n * repeats), curve(n * repeats * epochs);
     for (std::uint64_t i = 0; i < n; ++i) {
         const std::uint64_t c = i * 7919 % configurations;
         int ops[n_edges];
@@ -204,6 +219,12 @@ void write_fixture(const std::string& path, const std::string& dataset, std::uin
             valid[i * repeats + r] = base * (1 + 0.03 * fixture_noise(c, r, 0));
             test[i * repeats + r] = base * (1.02 + 0.03 * fixture_noise(c, r, 1));
             runtime[i * repeats + r] = (1500 + 400 * conv3 + 150 * conv1 + 50 * pool) * slower * (1 + 0.05 * fixture_noise(c, r, 2));
+            // the learning curve falls to the final validation error at the last epoch
+            const double shape_end = std::exp(-8.0);
+            for (std::size_t e = 1; e <= epochs; ++e) {
+                const double shape = std::exp(-8.0 * static_cast<double>(e) / static_cast<double>(epochs));
+                curve[(i * repeats + r) * epochs + e - 1] = valid[i * repeats + r] * (1 + 3 * (shape - shape_end));
+            }
         }
     }
 
@@ -223,6 +244,7 @@ void write_fixture(const std::string& path, const std::string& dataset, std::uin
         h5io::write_doubles(r, "valid_error", {n, repeats}, valid.data());
         h5io::write_doubles(r, "test_error", {n, repeats}, test.data());
         h5io::write_doubles(r, "runtime", {n, repeats}, runtime.data());
+        if (epochs > 0) h5io::write_doubles(r, "valid_error_curve", {n, repeats, epochs}, curve.data());
         h5io::write_uint8(r, "repeats", {n}, count.data());
     }
     std::filesystem::rename(tmp, path);

@@ -19,6 +19,10 @@
 //   /runtime          float64 [N, R] training seconds per repeat
 //   /repeats          uint8 [N] (optional) repeats row i has; entries beyond are ignored
 //                                   (not every architecture was trained with every seed)
+//   /valid_error_curve float64 [N, R, E] (optional) validation error after each epoch
+//                                   1..E: the learning curves that make the problem
+//                                   multi-fidelity (fidelity "epoch" in [1, E]; E = 200
+//                                   in NAS-Bench-201's 200-epoch schedule)
 //
 // NaN entries within a row's repeats are failed evaluations. Objective: valid_error;
 // test metric: test_error; cost: runtime (see TableProblem).
@@ -54,7 +58,9 @@ Table load(const std::string& path);
 // Writes a synthetic table in that layout (formula in hpobench_tables/README.md) with the
 // root attribute `bobench_fixture`; n == 0 or >= 15,625: every architecture. Rows are
 // written in the scrambled order i * 7919 mod 15,625, to keep readers honest about order.
-void write_fixture(const std::string& path, const std::string& dataset, std::uint64_t n);
+// `epochs` > 0 adds /valid_error_curve with that many epochs (0: a single-fidelity table;
+// `bobench tabular fixture` writes NAS-Bench-201's 200 unless told otherwise).
+void write_fixture(const std::string& path, const std::string& dataset, std::uint64_t n, std::size_t epochs = 0);
 
 // `nasbench201:dataset=cifar10|cifar100|imagenet16[,data_dir=DIR][,file=PATH][,repeat=...]
 //  [,valid_optimum=...][,missing=error|fail]`

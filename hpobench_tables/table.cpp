@@ -16,8 +16,9 @@ constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr std::uint64_t max_configs = std::uint64_t{1} << 62;
 }  // namespace
 
-Table::Table(Space space, std::vector<Row> rows, Provenance provenance)
-    : space_(std::move(space)), prov_(std::move(provenance)) {
+Table::Table(Space space, std::vector<Row> rows, Provenance provenance, Curves curves)
+    : space_(std::move(space)), prov_(std::move(provenance)), epochs_(curves.epochs) {
+    if (curves.values.size() != rows.size() * epochs_) throw std::logic_error("Table: curves do not match the rows");
     const std::size_t d = space_.size();
     if (d == 0) throw UserError("table '" + prov_.source + "': no configuration parameters");
     for (const Param& p : space_.params())
@@ -33,14 +34,18 @@ Table::Table(Space space, std::vector<Row> rows, Provenance provenance)
         configs_ *= k;
     }
 
-    // Rows of one configuration become its repeats, in the order given.
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.config < b.config; });
+    // Rows of one configuration become its repeats, in the order given (sorted through a
+    // permutation, which also orders the curves).
+    std::vector<std::size_t> order(rows.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rows[a].config < rows[b].config; });
+    auto row = [&](std::size_t i) -> const Row& { return rows[order[i]]; };
     std::size_t longest = 0;
     for (std::size_t i = 0; i < rows.size();) {
-        if (rows[i].config >= configs_) throw std::logic_error("Table: configuration index out of range");
+        if (row(i).config >= configs_) throw std::logic_error("Table: configuration index out of range");
         std::size_t j = i;
-        while (j < rows.size() && rows[j].config == rows[i].config) ++j;
-        slot_config_.push_back(rows[i].config);
+        while (j < rows.size() && row(j).config == row(i).config) ++j;
+        slot_config_.push_back(row(i).config);
         count_.push_back(static_cast<std::uint32_t>(j - i));
         longest = std::max(longest, j - i);
         i = j;
@@ -54,10 +59,11 @@ Table::Table(Space space, std::vector<Row> rows, Provenance provenance)
     cost_.assign(slots * repeats_, nan);
     for (std::size_t s = 0, i = 0; s < slots; ++s)
         for (std::size_t r = 0; r < count_[s]; ++r, ++i) {
-            objective_[s * repeats_ + r] = rows[i].objective;
-            test_[s * repeats_ + r] = rows[i].test;
-            cost_[s * repeats_ + r] = rows[i].cost;
+            objective_[s * repeats_ + r] = row(i).objective;
+            test_[s * repeats_ + r] = row(i).test;
+            cost_[s * repeats_ + r] = row(i).cost;
         }
+    place_curves(std::move(curves.values), order);
 
     // A dense index costs 4 bytes per configuration of the space: fine unless the space is
     // far larger than the table (generic tables over wide spaces).
@@ -97,6 +103,38 @@ Table::Table(Space space, std::vector<Row> rows, Provenance provenance)
             best_objective_ = s32;
         if (std::isfinite(mean_test_[s]) && (!best_test_ || mean_test_[s] < mean_test_[*best_test_])) best_test_ = s32;
     }
+}
+
+void Table::place_curves(std::vector<float> values, const std::vector<std::size_t>& order) {
+    const std::size_t e = epochs_;
+    if (e == 0) return;
+    const bool complete = std::all_of(count_.begin(), count_.end(), [&](std::uint32_t c) { return c == repeats_; });
+    if (!complete) {  // repeats padded with NaN: copy row by row
+        curve_.assign(present() * repeats_ * e, std::numeric_limits<float>::quiet_NaN());
+        for (std::size_t s = 0, i = 0; s < present(); ++s)
+            for (std::size_t r = 0; r < count_[s]; ++r, ++i)
+                std::copy_n(values.begin() + static_cast<std::ptrdiff_t>(order[i] * e), e,
+                            curve_.begin() + static_cast<std::ptrdiff_t>((s * repeats_ + r) * e));
+        return;
+    }
+    // every row i of the table is row order[i] of the input: permute in place, cycle by cycle,
+    // so a 100 MB table (full FCNet) is never held twice
+    std::vector<bool> done(order.size(), false);
+    std::vector<float> held(e);
+    auto at = [&](std::size_t i) { return values.begin() + static_cast<std::ptrdiff_t>(i * e); };
+    for (std::size_t start = 0; start < order.size(); ++start) {
+        if (done[start] || order[start] == start) continue;
+        std::copy_n(at(start), e, held.begin());
+        std::size_t j = start;
+        for (std::size_t k = order[j]; k != start; j = k, k = order[j]) {
+            std::copy_n(at(k), e, at(j));
+            done[j] = true;
+        }
+        std::copy_n(held.begin(), e, at(j));
+        done[j] = true;
+    }
+    if (values.capacity() > values.size() + values.size() / 8) values.shrink_to_fit();  // a reader reserved for a full table
+    curve_ = std::move(values);
 }
 
 std::uint64_t Table::index_of(const Point& x) const {
@@ -210,33 +248,56 @@ TableProblem::TableProblem(std::shared_ptr<const Table> table, RepeatMode repeat
     if (t.is_fixture()) metadata_["synthetic_fixture"] = t.provenance().fixture;
 }
 
-Evaluation TableProblem::evaluate(const Point& x, Rng& rng) const {
+std::optional<Fidelity> TableProblem::fidelity() const {
+    const std::size_t e = table_->epochs();
+    if (e == 0) return std::nullopt;
+    return Fidelity{"epoch", 1, static_cast<double>(e), true};
+}
+
+Evaluation TableProblem::evaluate(const Point& x, Rng& rng) const { return lookup(x, 0, rng); }
+
+Evaluation TableProblem::evaluate_at(const Point& x, double fidelity, Rng& rng) const {
+    check_fidelity(this->fidelity(), fidelity, "table '" + table_->provenance().source + "'");
+    const auto epoch = static_cast<std::size_t>(fidelity);
+    return lookup(x, epoch == table_->epochs() ? 0 : epoch, rng);
+}
+
+Evaluation TableProblem::lookup(const Point& x, std::size_t epoch, Rng& rng) const {
     const Table& t = *table_;
     const std::uint32_t s = t.slot(t.index_of(x));
     Evaluation e;  // NaN value: the runner records a failed evaluation
     if (s == Table::absent) return e;
     const std::uint32_t n = t.count(s);
+    // the objective of repeat r at the requested epoch (the final value when epoch is 0)
+    auto objective = [&](std::uint32_t r) { return epoch ? t.curve(s, r, epoch) : t.objective(s, r); };
     double cost = 0;
     switch (repeat_.kind) {
         case RepeatMode::Kind::Random: {
             const std::uint32_t r = boost::random::uniform_int_distribution<std::uint32_t>(0, n - 1)(rng);
-            e.value = t.objective(s, r);
+            e.value = objective(r);
             cost = t.cost(s, r);
             break;
         }
         case RepeatMode::Kind::Fixed:
             if (repeat_.index >= n) return e;  // this configuration lacks that repeat
-            e.value = t.objective(s, repeat_.index);
+            e.value = objective(repeat_.index);
             cost = t.cost(s, repeat_.index);
             break;
         case RepeatMode::Kind::Mean:
-            e.value = t.mean_objective(s);
+            if (epoch) {
+                double sum = 0;
+                for (std::uint32_t r = 0; r < n; ++r) sum += objective(r);
+                e.value = sum / n;
+            } else {
+                e.value = t.mean_objective(s);
+            }
             cost = t.mean_cost(s);
             break;
     }
     e.true_value = e.value;
-    e.test_value = t.mean_test(s);
     e.cost = std::isfinite(cost) ? cost : 0.0;
+    if (epoch) e.cost *= static_cast<double>(epoch) / static_cast<double>(t.epochs());
+    else e.test_value = t.mean_test(s);  // a partially trained network has no test value
     return e;
 }
 

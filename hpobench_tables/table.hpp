@@ -13,6 +13,11 @@
 //
 // Missing data is NaN: an entry that is NaN in the file, a repeat a configuration does not
 // have (R is the most repeats of any configuration), a metric the table does not have.
+//
+// A table may also hold each repeat's learning curve: the objective after each of E
+// epochs (FCNet's valid_mse[r][e], NAS-Bench-201's /valid_error_curve), which makes it a
+// multi-fidelity problem. Curves are held in single precision (4 bytes per entry: 100 MB
+// for the full FCNet table instead of 200 MB); the final epoch, the objective, stays exact.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -24,6 +29,13 @@
 #include "core/space.hpp"
 
 namespace bobench::tables {
+
+// Learning curves of a table's rows: `epochs` values per row, row after row in the order
+// of the rows given to Table's constructor; empty (epochs 0) when the table has none.
+struct LearningCurves {
+    std::size_t epochs = 0;
+    std::vector<float> values;
+};
 
 class Table {
 public:
@@ -44,9 +56,11 @@ public:
         std::vector<std::string> contents;  // what the file holds, one line each ("valid_mse [4, 100] float64")
     };
 
+    using Curves = LearningCurves;
+
     // Spaces with a Real parameter cannot be tabulated (UserError). Rows with a config index
-    // outside [0, size()) are a logic error.
-    Table(Space space, std::vector<Row> rows, Provenance provenance);
+    // outside [0, size()) and curves of another size than rows x epochs are logic errors.
+    Table(Space space, std::vector<Row> rows, Provenance provenance, Curves curves = {});
 
     const Space& space() const { return space_; }
     const Provenance& provenance() const { return prov_; }
@@ -73,6 +87,12 @@ public:
     double mean_test(std::uint32_t s) const { return mean_test_[s]; }
     double mean_cost(std::uint32_t s) const { return mean_cost_[s]; }
 
+    std::size_t epochs() const { return epochs_; }  // E of the learning curves; 0: none
+    // The objective of repeat r after `epoch` epochs (1..epochs()); NaN where the table lacks it.
+    double curve(std::uint32_t s, std::size_t r, std::size_t epoch) const {
+        return curve_[(s * repeats_ + r) * epochs_ + epoch - 1];
+    }
+
     // Slots with the lowest finite mean objective / mean test value (first in index order on
     // ties); nullopt when no configuration has one.
     std::optional<std::uint32_t> best_objective_slot() const { return best_objective_; }
@@ -87,6 +107,8 @@ public:
     std::optional<std::uint64_t> first_missing() const;
 
 private:
+    void place_curves(std::vector<float> values, const std::vector<std::size_t>& order);
+
     Space space_;
     Provenance prov_;
     std::vector<std::uint64_t> stride_;
@@ -98,6 +120,8 @@ private:
     std::vector<std::uint32_t> count_;
     std::vector<double> objective_, test_, cost_;                      // present() * repeats()
     std::vector<double> mean_objective_, mean_test_, mean_cost_;
+    std::size_t epochs_ = 0;
+    std::vector<float> curve_;  // present() * repeats() * epochs()
     std::optional<std::uint32_t> best_objective_, best_test_;
     NanCounts nans_;
 };
@@ -135,6 +159,15 @@ ValidOptimum parse_valid_optimum(const std::string& text);  // "lowest-mean" | "
 // incumbent's test_value - test_optimum(); regret can be negative (an observed repeat may
 // beat the lowest mean). NaN entries, and configurations the table lacks, evaluate to NaN
 // (the runner records a failed evaluation); a point outside the space is a UserError.
+//
+// With learning curves the problem has a fidelity, "epoch" in [1, E] (HPOBench's FCNet
+// `budget` 1..100, NAS-Bench-201 `epoch` 1..200). evaluate_at(x, e) reads the same repeat
+// as evaluate() would, and returns value = true_value = its curve at epoch e (repeat=mean:
+// the mean of the repeats' curves), cost = the repeat's cost * e / E (nas_benchmarks'
+// FCNetBenchmark.objective_function: time_per_epoch = runtime / 100, cost = time_per_epoch *
+// budget; the tables keep only the total training time), and no test value (NaN: a
+// partially trained network has none; HPOBench tests only at full fidelity). At e = E it is
+// evaluate().
 class TableProblem final : public Problem {
 public:
     TableProblem(std::shared_ptr<const Table> table, RepeatMode repeat, ValidOptimum valid_optimum,
@@ -145,10 +178,15 @@ public:
     std::optional<double> optimum() const override { return optimum_; }
     std::optional<double> test_optimum() const override { return test_optimum_; }
     Metadata metadata() const override { return metadata_; }
+    std::optional<Fidelity> fidelity() const override;
+    Evaluation evaluate_at(const Point& x, double fidelity, Rng& rng) const override;
     const Table& table() const { return *table_; }
     const RepeatMode& repeat() const { return repeat_; }
 
 private:
+    // The evaluation at `epoch` (1..E), or at the final value when epoch is 0.
+    Evaluation lookup(const Point& x, std::size_t epoch, Rng& rng) const;
+
     std::shared_ptr<const Table> table_;
     RepeatMode repeat_;
     std::optional<double> optimum_, test_optimum_;

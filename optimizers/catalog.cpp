@@ -5,6 +5,7 @@
 namespace bobench {
 
 OptimizerFactory bohamiann_optimizer();
+OptimizerFactory bohb_optimizer();
 OptimizerFactory bore_ggn_optimizer();
 OptimizerFactory bore_mlp_optimizer();
 OptimizerFactory bore_rf_optimizer();
@@ -24,6 +25,7 @@ OptimizerFactory external_optimizer();
 OptimizerFactory gp_ei_optimizer();
 OptimizerFactory gp_mcmc_optimizer();
 OptimizerFactory hbnn_optimizer();
+OptimizerFactory hyperband_optimizer();
 OptimizerFactory nuts_bnn_optimizer();
 OptimizerFactory mixture_gmr_optimizer();
 OptimizerFactory mixture_kde_optimizer();
@@ -40,6 +42,7 @@ OptimizerFactory tpe_hyperopt_optimizer();
 
 void register_optimizers(OptimizerRegistry& r) {
     r.add(bohamiann_optimizer());
+    r.add(bohb_optimizer());
     r.add(bore_ggn_optimizer());
     r.add(bore_mlp_optimizer());
     r.add(bore_rf_optimizer());
@@ -59,6 +62,7 @@ void register_optimizers(OptimizerRegistry& r) {
     r.add(gp_ei_optimizer());
     r.add(gp_mcmc_optimizer());
     r.add(hbnn_optimizer());
+    r.add(hyperband_optimizer());
     r.add(nuts_bnn_optimizer());
     r.add(mixture_gmr_optimizer());
     r.add(mixture_kde_optimizer());

@@ -162,7 +162,8 @@ void Journal::encode(const std::string& problem_id, const std::string& optimizer
     const std::size_t n = t.size();
     const std::size_t payload = 3 * sizeof(std::uint32_t) + problem_id.size() + optimizer_id.size() + t.notes.size() +
                                 sizeof(std::int32_t) + 2 * sizeof(std::uint64_t) + sizeof(double) +
-                                2 * sizeof(std::uint64_t) + n * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double);
+                                2 * sizeof(std::uint64_t) + n * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double) +
+                                (t.fidelity.empty() ? 0 : (n + 1) * sizeof(double));  // a multi-fidelity run's tail
     bytes.resize(record_overhead + payload);  // every byte is written below
     Writer w{bytes.data()};
     w.put(record_magic);
@@ -180,6 +181,10 @@ void Journal::encode(const std::string& problem_id, const std::string& optimizer
     for (const auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) w.put_vector(*v);
     w.put_vector(t.failed);
     w.put_vector(t.x);
+    if (!t.fidelity.empty()) {
+        w.put(t.full_fidelity);
+        w.put_vector(t.fidelity);
+    }
     w.put(checksum(body, payload));
 }
 
@@ -205,6 +210,10 @@ std::optional<JournalRecord> Journal::decode(const char* bytes, std::size_t size
     for (auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) r.get_vector(*v, n);
     r.get_vector(t.failed, n);
     r.get_vector(t.x, nx);
+    if (r.ok && r.p != r.end) {  // a multi-fidelity run's tail (records without it are single-fidelity)
+        t.full_fidelity = r.get<double>();
+        r.get_vector(t.fidelity, n);
+    }
     if (!r.ok || r.p != r.end) return std::nullopt;
     if (used) *used = static_cast<std::size_t>(in.p - bytes);
     return rec;

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <filesystem>
 #include <unistd.h>
 
@@ -59,6 +61,15 @@ static std::optional<double> optional_number(const json& j) {
     return j.is_null() ? std::nullopt : std::optional<double>(j.get<double>());
 }
 
+static json fidelity_json(const Fidelity& f) {
+    return {{"name", f.name}, {"lowest", f.lowest}, {"full", f.full}, {"integer", f.integer}};
+}
+static std::optional<Fidelity> fidelity_of(const json& problem) {
+    const auto it = problem.find("fidelity");
+    if (it == problem.end() || it->is_null()) return std::nullopt;
+    return Fidelity{it->at("name"), it->at("lowest"), it->at("full"), it->at("integer")};
+}
+
 static UserError damaged(const std::string& path, const std::string& why) {
     return UserError("'" + path + "' is damaged: " + why);
 }
@@ -104,7 +115,7 @@ Results read_results(const std::string& path, bool with_points) {
         if (h5::has_attribute(f, "shard")) r.shard = h5::read_string_attribute(f, "shard");
         for (const json& p : json::parse(h5::read_string_attribute(f, "problems")))
             r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
-                                  optional_number(p.at("test_optimum")), p.at("metadata")});
+                                  optional_number(p.at("test_optimum")), p.at("metadata"), fidelity_of(p)});
         for (const json& o : json::parse(h5::read_string_attribute(f, "optimizers")))
             r.optimizers.push_back({o.at("label"), o.at("id")});
 
@@ -125,6 +136,8 @@ Results read_results(const std::string& path, bool with_points) {
         const auto test_value = h5::read_vector<double>(evals.get(), "test_value");
         const auto failed = h5::read_vector<std::uint8_t>(evals.get(), "failed");
         const auto x = with_points ? h5::read_vector<double>(evals.get(), "x") : std::vector<double>();
+        const bool has_fidelity = h5::exists(evals.get(), "fidelity");  // older files and single-fidelity experiments lack it
+        const auto fidelity = has_fidelity ? h5::read_vector<double>(evals.get(), "fidelity") : std::vector<double>();
         const std::vector<hsize_t> x_shape = h5::shape(evals.get(), "x");
 
         // every length and offset is checked before it is used
@@ -143,6 +156,7 @@ Results read_results(const std::string& path, bool with_points) {
         require_rows(path, "/evals/cost", cost.size(), "/evals/value", m);
         require_rows(path, "/evals/test_value", test_value.size(), "/evals/value", m);
         require_rows(path, "/evals/failed", failed.size(), "/evals/value", m);
+        if (has_fidelity) require_rows(path, "/evals/fidelity", fidelity.size(), "/evals/value", m);
         if (x_shape.size() != 1) throw damaged(path, "/evals/x is not a 1-D dataset");
         const auto x_rows = static_cast<std::uint64_t>(x_shape[0]);
 
@@ -173,6 +187,13 @@ Results read_results(const std::string& path, bool with_points) {
             t.test_value.assign(test_value.begin() + b, test_value.begin() + e);
             t.failed.assign(failed.begin() + b, failed.begin() + e);
             if (with_points) t.x.assign(x.begin() + xb, x.begin() + xb + static_cast<std::int64_t>(xn));
+            // runs recorded without fidelities (NaN: written before their problem had one) stay
+            // single-fidelity: every evaluation counts as full
+            const auto& f = r.problems[static_cast<std::size_t>(t.key.problem)].fidelity;
+            if (f && has_fidelity && std::any_of(fidelity.begin() + b, fidelity.begin() + e, [](double v) { return !std::isnan(v); })) {
+                t.full_fidelity = f->full;
+                t.fidelity.assign(fidelity.begin() + b, fidelity.begin() + e);
+            }
         }
         return r;
     } catch (const UserError&) {
@@ -209,10 +230,12 @@ static h5::FileImage results_image(const std::string& name, const Results& r) {
         h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
         if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
         json problems = json::array(), optimizers = json::array();
-        for (const ProblemInfo& p : r.problems)
+        for (const ProblemInfo& p : r.problems) {
             problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
                                 {"optimum", optional_number(p.optimum)},
                                 {"test_optimum", optional_number(p.test_optimum)}, {"metadata", p.metadata}});
+            if (p.fidelity) problems.back()["fidelity"] = fidelity_json(*p.fidelity);  // only then: older files unchanged
+        }
         for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
         // labels and ids are checked to be UTF-8 before any run; anything else that is not
         // (a metadata path) is replaced rather than losing the experiment
@@ -270,6 +293,20 @@ static h5::FileImage results_image(const std::string& name, const Results& r) {
                 evals.get(), "failed", n_evals, n,
                 [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); });
             doubles("x", n_x, &Trace::x, false);
+            // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
+            std::size_t longest = 0;
+            bool any_fidelity = false;
+            for (const Trace& t : r.runs) {
+                longest = std::max(longest, t.size());
+                any_fidelity = any_fidelity || !t.fidelity.empty();
+            }
+            if (any_fidelity) {
+                const std::vector<double> none(longest, std::numeric_limits<double>::quiet_NaN());
+                h5::write_column<double>(evals.get(), "fidelity", n_evals, n, [&](std::size_t i) {
+                    const Trace& t = r.runs[order[i]];
+                    return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
+                }, true);
+            }
         }
     });
 }

@@ -6,14 +6,18 @@
 //                 git_revision, spec (INI text), seed, budget, on_failure, the provenance
 //                 of the last run that wrote it (timestamp, host, compiler, dependencies
 //                 as a JSON object, command_line),
-//                 problems (JSON list: label, id, dimension, params, optimum, metadata),
+//                 problems (JSON list: label, id, dimension, params, optimum, metadata,
+//                 and for multi-fidelity problems fidelity: {name, lowest, full, integer}),
 //                 optimizers (JSON list: label, id); shard ("K/N of R") only in the
 //                 file of one shard of a plan (bobench run --shard)
 //   /runs/*       one row per run: problem, optimizer, replicate (indices / number),
 //                 problem_seed, optimizer_seed, seconds, eval_offset, eval_count,
 //                 failed_evals, x_offset, notes (the optimizer's diagnostics, JSON or "")
 //   /evals/*      one row per evaluation, runs back to back: value, true_value, cost,
-//                 test_value, failed; /evals/x holds the points, flat, run by run
+//                 test_value, failed; /evals/x holds the points, flat, run by run;
+//                 /evals/fidelity (only in files with a multi-fidelity problem; NaN for
+//                 the evaluations of single-fidelity problems) the fidelity of each
+//                 evaluation. Files without it read as single-fidelity.
 // Runs are sorted by (problem, optimizer, replicate), so the file does not depend on the
 // order in which threads finished. Files are written whole to a temporary name and
 // renamed, so a results file is never seen half-written. Readers check every dataset's
@@ -41,6 +45,7 @@ struct ProblemInfo {
     std::vector<std::string> params;  // parameter names, the columns of x
     std::optional<double> optimum, test_optimum;
     Metadata metadata;
+    std::optional<Fidelity> fidelity;  // multi-fidelity problems
     std::size_t dimension() const { return params.size(); }
 };
 

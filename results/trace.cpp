@@ -1,6 +1,7 @@
 #include "results/trace.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -22,7 +23,8 @@ bool Trace::same_record(const Trace& o) const {
     return key == o.key && problem_seed == o.problem_seed && optimizer_seed == o.optimizer_seed &&
            bitwise_equal(value, o.value) && bitwise_equal(true_value, o.true_value) && bitwise_equal(cost, o.cost) &&
            bitwise_equal(test_value, o.test_value) && failed == o.failed && bitwise_equal(x, o.x) &&
-           notes == o.notes;
+           notes == o.notes && bitwise_equal(fidelity, o.fidelity) &&
+           (full_fidelity == o.full_fidelity || (std::isnan(full_fidelity) && std::isnan(o.full_fidelity)));
 }
 
 }  // namespace bobench::results
@@ -37,7 +39,7 @@ IncumbentCurve incumbent_curve(const Trace& t) {
     c.best_test.resize(t.size());
     double best = nan, best_true = nan, best_test = nan;
     for (std::size_t i = 0; i < t.size(); ++i) {
-        if (!t.failed[i] && !(t.value[i] >= best)) {  // !(>=) also takes the first value over NaN
+        if (!t.failed[i] && t.at_full_fidelity(i) && !(t.value[i] >= best)) {  // !(>=) also takes the first value over NaN
             best = t.value[i];
             best_true = t.true_value[i];
             best_test = t.test_value[i];

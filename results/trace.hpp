@@ -1,6 +1,7 @@
 #pragma once
 // One run's record: what was evaluated and what came back, evaluation by evaluation.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,15 @@ struct Trace {
     std::vector<std::uint8_t> failed;  // 1: the objective returned NaN/inf
     std::vector<double> x;             // points, row-major: size() rows of `dimension` values
     std::string notes;                 // the optimizer's diagnostics as a JSON object, or ""
+    // Multi-fidelity problems only (else empty and NaN): the fidelity of each evaluation
+    // and the problem's full fidelity, the only one that counts for regret.
+    std::vector<double> fidelity;
+    double full_fidelity = std::numeric_limits<double>::quiet_NaN();
 
     std::size_t size() const { return value.size(); }
+    // Whether evaluation i may become the incumbent: every evaluation of a single-fidelity
+    // run, only full-fidelity ones of a multi-fidelity run.
+    bool at_full_fidelity(std::size_t i) const { return fidelity.empty() || fidelity[i] == full_fidelity; }
     std::size_t failures() const;
     void reserve(std::size_t n, std::size_t dimension);
     // Everything but seconds is equal, bit for bit (NaN equals NaN).
@@ -35,7 +43,12 @@ struct Trace {
 namespace bobench::results {
 
 // The incumbent after each evaluation is the point with the lowest observed value so far
-// (failed evaluations never qualify). best[i] is its observed value and best_true[i] its
+// (failed evaluations never qualify; in a multi-fidelity run, neither do evaluations
+// below the full fidelity: a value after 3 of 100 epochs is not the benchmark's objective,
+// so regret is that of the best full-fidelity evaluation, NaN before the first one. This
+// is HpBandSter's incumbent (Result.get_incumbent_id and its trajectories with
+// all_budgets=False take the largest budget's runs only), and HPOBench tests an incumbent
+// only at the highest fidelity (objective_function_test asserts the default fidelity).) best[i] is its observed value and best_true[i] its
 // noise-free value, NaN until the first successful evaluation. Regret = best_true - f*:
 // on noisy problems the incumbent is chosen by what the optimizer saw, judged by truth.
 struct IncumbentCurve {

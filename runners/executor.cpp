@@ -31,26 +31,40 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     t.reserve(static_cast<std::size_t>(budget), space.size());
     Rng problem_rng(t.problem_seed), optimizer_rng(t.optimizer_seed);
 
-    auto optimizer = po.bound.make({space, budget});
+    // multi-fidelity problems: optimizers are asked for (point, fidelity) pairs, and the
+    // trace records each evaluation's fidelity (a single-fidelity optimizer asks for full)
+    const std::optional<Fidelity> fidelity = problem.fidelity();
+    if (fidelity) {
+        t.full_fidelity = fidelity->full;
+        t.fidelity.reserve(static_cast<std::size_t>(budget));
+    }
+    auto optimizer = po.bound.make({space, budget, fidelity});
     RestartMonitor monitor(plan.spec.restart, problem.optimum());
     auto restart = [&](long i) {  // a fresh optimizer for the rest of the budget, same stream
-        optimizer = po.bound.make({space, budget - i});
+        optimizer = po.bound.make({space, budget - i, fidelity});
         monitor.restarted(i);
+    };
+    auto ask = [&] {
+        return fidelity ? optimizer->ask_query(optimizer_rng) : Query{optimizer->ask(optimizer_rng), std::nullopt};
     };
     double worst = -std::numeric_limits<double>::infinity();
     for (long i = 0; i < budget; ++i) {
         if (stop.load(std::memory_order_relaxed) || (abandon && abandon->load(std::memory_order_relaxed)))
             throw Interrupted{};
-        Point x = optimizer->ask(optimizer_rng);
-        if (monitor.revisits(x)) {  // not evaluated: a fresh instance's first point never revisits
+        Query q = ask();
+        if (monitor.revisits(q.x)) {  // not evaluated: a fresh instance's first point never revisits
             restart(i);
-            x = optimizer->ask(optimizer_rng);
+            q = ask();
         }
+        const Point& x = q.x;
         if (!space.contains(x))
             throw std::runtime_error("optimizer '" + po.label + "' suggested a point outside the space of problem '" +
                                      pp.label + "' at evaluation " + std::to_string(i + 1) + ": " +
                                      space.why_not_contains(x));
-        const Evaluation e = problem.evaluate(x, problem_rng);
+        const bool partial = q.fidelity && *q.fidelity != fidelity->full;
+        if (partial) check_fidelity(fidelity, *q.fidelity, "optimizer '" + po.label + "' on problem '" + pp.label + "'");
+        const Evaluation e = partial ? problem.evaluate_at(x, *q.fidelity, problem_rng) : problem.evaluate(x, problem_rng);
+        if (fidelity) t.fidelity.push_back(partial ? *q.fidelity : fidelity->full);
         const bool failed = !std::isfinite(e.value);
         t.value.push_back(e.value);
         t.true_value.push_back(e.true_value);
@@ -60,10 +74,13 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
         t.x.insert(t.x.end(), x.begin(), x.end());
         if (!failed) {
             worst = std::max(worst, e.value);
-            optimizer->tell(x, e.value);
+            if (fidelity) optimizer->tell_query(q, e.value);
+            else optimizer->tell(x, e.value);
         } else {
             const bool penalise = plan.spec.on_failure == results::FailurePolicy::Penalty && std::isfinite(worst);
-            optimizer->tell_failure(x, penalise ? std::optional<double>(worst) : std::nullopt);
+            const std::optional<double> penalty = penalise ? std::optional<double>(worst) : std::nullopt;
+            if (fidelity) optimizer->tell_query_failure(q, penalty);
+            else optimizer->tell_failure(x, penalty);
         }
         if (monitor.evaluated(x, e.true_value) && i + 1 < budget) restart(i + 1);
     }

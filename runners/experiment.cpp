@@ -106,7 +106,8 @@ void check_record(const results::Trace& t, const results::ProblemInfo& problem, 
     else if (t.size() != static_cast<std::size_t>(budget))
         why = std::to_string(t.size()) + " evaluations, the budget is " + std::to_string(budget);
     else if (t.x.size() != t.size() * problem.dimension() || t.true_value.size() != t.size() ||
-             t.cost.size() != t.size() || t.test_value.size() != t.size() || t.failed.size() != t.size())
+             t.cost.size() != t.size() || t.test_value.size() != t.size() || t.failed.size() != t.size() ||
+             (!t.fidelity.empty() && t.fidelity.size() != t.size()))
         why = "columns of different lengths";
     else if (std::any_of(t.failed.begin(), t.failed.end(), [](std::uint8_t f) { return f > 1; }))
         why = "failure flags other than 0 and 1";
@@ -146,6 +147,10 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         return results::RunKey{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
                                k.replicate};
     };
+
+    // a file written before problems had fidelities learns them (its runs read as full fidelity)
+    for (std::size_t i = 0; i < plan.problems.size(); ++i)
+        results.problems[static_cast<std::size_t>(pmap[i])].fidelity = plan.problems[i].problem->fidelity();
 
     std::set<results::RunKey> done;
     for (const results::Trace& t : results.runs) done.insert(t.key);

@@ -11,7 +11,8 @@
 namespace bobench::runners {
 
 results::ProblemInfo describe(const PlannedProblem& p) {
-    results::ProblemInfo info{p.label, p.id, {}, p.problem->optimum(), p.problem->test_optimum(), p.problem->metadata()};
+    results::ProblemInfo info{p.label, p.id, {}, p.problem->optimum(), p.problem->test_optimum(),
+                              p.problem->metadata(), p.problem->fidelity()};
     for (const Param& param : p.problem->space().params()) info.params.push_back(param.name);
     return info;
 }
@@ -57,7 +58,7 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
         for (const PlannedProblem& p : plan.problems) {
             check_stop();
             try {
-                o.bound.make({p.problem->space(), spec.budget});
+                o.bound.make({p.problem->space(), spec.budget, p.problem->fidelity()});
             } catch (const std::exception& e) {
                 throw UserError("optimizer '" + o.label + "' cannot run on problem '" + p.label + "': " + e.what());
             }

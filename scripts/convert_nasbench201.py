@@ -12,7 +12,9 @@ is the only piece that does, and it is optional.
 The layout is documented in hpobench_tables/README.md and hpobench_tables/nasbench201.hpp:
 /arch uint8 [N, 6] (operation index per edge), /valid_error, /test_error, /runtime
 float64 [N, R] (final-epoch errors as fractions, training seconds; one column per seed),
-/repeats uint8 [N] (seeds each architecture has), and root attributes layout,
+/repeats uint8 [N] (seeds each architecture has), /valid_error_curve float64 [N, R, 200]
+(validation error after each epoch: the learning curves that make the problem
+multi-fidelity; --no-curves leaves them out), and root attributes layout,
 layout_version, dataset, operations, edges, source.
 
 Which splits are "validation" and "test" (NAS-Bench-201 paper, Section 2.3):
@@ -58,6 +60,7 @@ def main() -> int:
     parser.add_argument("--dataset", required=True, choices=sorted(SPLITS))
     parser.add_argument("--out", required=True, help="HDF5 file to write")
     parser.add_argument("--repeats", type=int, default=3, help="most seeds kept per architecture")
+    parser.add_argument("--no-curves", action="store_true", help="leave out /valid_error_curve (single fidelity)")
     args = parser.parse_args()
 
     import h5py
@@ -72,6 +75,8 @@ def main() -> int:
     test = np.full((n, r), np.nan)
     runtime = np.full((n, r), np.nan)
     counts = np.zeros(n, dtype=np.uint8)
+    epochs = 200
+    curve = None if args.no_curves else np.full((n, r, epochs), np.nan)
     for index in range(n):
         arch[index] = arch_ops(api.arch(index))
         results = api.query_by_index(index, name, hp="200")  # seed -> ResultsCount
@@ -82,6 +87,9 @@ def main() -> int:
             valid[index, k] = 1.0 - run.get_eval(valid_split)["accuracy"] / 100.0
             test[index, k] = 1.0 - run.get_eval(test_split)["accuracy"] / 100.0
             runtime[index, k] = run.get_train()["all_time"]
+            if curve is not None:  # ResultsCount.get_eval(name, iepoch): the split after epoch iepoch + 1
+                for e in range(epochs):
+                    curve[index, k, e] = 1.0 - run.get_eval(valid_split, iepoch=e)["accuracy"] / 100.0
         if index % 1000 == 0:
             print(f"{index} / {n}", file=sys.stderr)
     if (counts == 0).any():
@@ -100,6 +108,8 @@ def main() -> int:
         f["test_error"] = test
         f["runtime"] = runtime
         f["repeats"] = counts
+        if curve is not None:
+            f["valid_error_curve"] = curve
     finite = valid[~np.isnan(valid)]
     print(f"wrote {args.out}: {n} architectures, best validation error {finite.min() if finite.size else math.nan:.4f}")
     return 0

@@ -1,5 +1,7 @@
 #include "analysis/reports/tidy_csv.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "analysis/metrics.hpp"
@@ -11,7 +13,11 @@ namespace bobench::analysis::reports {
 static std::string number(double v) { return std::isnan(v) ? std::string() : format_double17(v); }
 
 void export_csv(const results::Results& results, std::ostream& out) {
-    out << "problem,optimizer,replicate,iteration,value,best_so_far,regret,test_regret,true_value,cost,test_value,failed\n";
+    // the fidelity column only for experiments with a multi-fidelity problem: others export as before
+    const bool fidelity = std::any_of(results.runs.begin(), results.runs.end(),
+                                      [](const results::Trace& t) { return !t.fidelity.empty(); });
+    out << "problem,optimizer,replicate,iteration,value,best_so_far,regret,test_regret,true_value,cost,test_value,failed"
+        << (fidelity ? ",fidelity\n" : "\n");
     fmt::memory_buffer buf;
     for (const results::Trace& t : results.runs) {
         const results::ProblemInfo& p = results.problems[static_cast<std::size_t>(t.key.problem)];
@@ -24,9 +30,11 @@ void export_csv(const results::Results& results, std::ostream& out) {
             // empty regret columns where f* is unknown (best_so_far is its own column)
             const double regret = p.optimum ? analysis::regret(c.best_true[i], p.optimum) : nan;
             const double test_regret = p.test_optimum ? analysis::regret(c.best_test[i], p.test_optimum) : nan;
-            fmt::format_to(std::back_inserter(buf), "{}{},{},{},{},{},{},{},{},{}\n", prefix, i + 1, number(t.value[i]),
+            fmt::format_to(std::back_inserter(buf), "{}{},{},{},{},{},{},{},{},{}", prefix, i + 1, number(t.value[i]),
                            number(c.best[i]), number(regret), number(test_regret), number(t.true_value[i]), number(t.cost[i]),
                            number(t.test_value[i]), static_cast<int>(t.failed[i]));
+            if (fidelity) fmt::format_to(std::back_inserter(buf), ",{}", t.fidelity.empty() ? std::string() : number(t.fidelity[i]));
+            buf.push_back('\n');
         }
         out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
         buf.clear();

@@ -2,8 +2,9 @@
 // tested here without editing a list): on small problems covering every parameter kind,
 // through the real run loop, the same seed gives the same trace, every suggestion lies in
 // the space, and objectives that fail sometimes (NaN) or are constant run to the end
-// under both failure policies. Optimizers that are expensive at their defaults get cheaper
-// settings below; any other optimizer runs with its defaults.
+// under both failure policies (with a fidelity added for the optimizers that choose one).
+// Optimizers that are expensive at their defaults get cheaper settings below; any other
+// optimizer runs with its defaults.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include "cli/catalog.hpp"
+#include "core/error.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 
 using namespace bobench;
@@ -115,8 +117,40 @@ private:
     Space space_{{Param::real("x", -2, 3), Param::real("y", 0, 2)}};
 };
 
+// Any of the problems above with a fidelity in [1, 9] (each evaluation costs its fidelity,
+// the value does not depend on it): multi-fidelity optimizers (hyperband, bohb), which
+// refuse a problem without one, run on these.
+class WithFidelity final : public Problem {
+public:
+    explicit WithFidelity(std::shared_ptr<const Problem> inner) : inner_(std::move(inner)) {}
+    const Space& space() const override { return inner_->space(); }
+    Evaluation evaluate(const Point& x, Rng& rng) const override { return evaluate_at(x, 9, rng); }
+    std::optional<double> optimum() const override { return inner_->optimum(); }
+    std::optional<Fidelity> fidelity() const override { return Fidelity{"epoch", 1, 9, true}; }
+    Evaluation evaluate_at(const Point& x, double f, Rng& rng) const override {
+        check_fidelity(fidelity(), f, "with-fidelity");
+        Evaluation e = inner_->evaluate(x, rng);
+        e.cost = f;
+        return e;
+    }
+
+private:
+    std::shared_ptr<const Problem> inner_;
+};
+
+// Whether an optimizer refuses a problem without a fidelity (it chooses fidelities).
+bool needs_fidelity(const std::string& id, const Problem& p) {
+    try {
+        bind_optimizer(cli::optimizer_catalog(), Identifier::parse(id)).make({p.space(), kBudget});
+        return false;
+    } catch (const UserError&) {
+        return true;
+    }
+}
+
 results::Trace run(std::shared_ptr<const Problem> problem, const std::string& optimizer, int replicate,
                    results::FailurePolicy policy) {
+    if (needs_fidelity(optimizer, *problem)) problem = std::make_shared<WithFidelity>(std::move(problem));
     return testing::run_single(std::move(problem), optimizer, kBudget, replicate, policy);
 }
 

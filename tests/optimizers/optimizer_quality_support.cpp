@@ -9,21 +9,26 @@
 
 namespace bobench::testing {
 
-std::vector<double> final_regrets(const std::string& problem, const std::string& optimizer, long budget, int seeds) {
+std::vector<results::Trace> run_traces(const std::string& problem, const std::string& optimizer, long budget, int seeds) {
     runners::ExperimentSpec spec;
     spec.budget = budget;
     spec.replicates = seeds;
     spec.problems.push_back({"", Identifier::parse(problem)});
     spec.optimizers.push_back({"", Identifier::parse(optimizer)});
     const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
-    const double fopt = *plan.problems[0].problem->optimum();
-    std::vector<double> regrets(plan.runs.size());
+    std::vector<results::Trace> traces(plan.runs.size());
     std::atomic<bool> stop{false};
 #pragma omp parallel for schedule(dynamic, 1)
-    for (long i = 0; i < static_cast<long>(plan.runs.size()); ++i) {
-        const results::Trace t = runners::run_one(plan, plan.runs[static_cast<std::size_t>(i)], stop);
-        regrets[static_cast<std::size_t>(i)] = results::incumbent_curve(t).best_true.back() - fopt;
-    }
+    for (long i = 0; i < static_cast<long>(plan.runs.size()); ++i)
+        traces[static_cast<std::size_t>(i)] = runners::run_one(plan, plan.runs[static_cast<std::size_t>(i)], stop);
+    return traces;
+}
+
+std::vector<double> final_regrets(const std::string& problem, const std::string& optimizer, long budget, int seeds) {
+    const double fopt = *bind_problem(cli::problem_catalog(), Identifier::parse(problem)).problem->optimum();
+    std::vector<double> regrets;
+    for (const results::Trace& t : run_traces(problem, optimizer, budget, seeds))
+        regrets.push_back(results::incumbent_curve(t).best_true.back() - fopt);
     return regrets;
 }
 
