@@ -47,12 +47,15 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     auto ask = [&] {
         return fidelity ? optimizer->ask_query(optimizer_rng) : Query{optimizer->ask(optimizer_rng), std::nullopt};
     };
+    // restarts watch full-fidelity evaluations only: re-evaluating a point at a higher fidelity
+    // is how multi-fidelity optimizers work, and a partial value is not the objective
+    auto is_partial = [&](const Query& q) { return q.fidelity && *q.fidelity != fidelity->full; };
     double worst = -std::numeric_limits<double>::infinity();
     for (long i = 0; i < budget; ++i) {
         if (stop.load(std::memory_order_relaxed) || (abandon && abandon->load(std::memory_order_relaxed)))
             throw Interrupted{};
         Query q = ask();
-        if (monitor.revisits(q.x)) {  // not evaluated: a fresh instance's first point never revisits
+        if (!is_partial(q) && monitor.revisits(q.x)) {  // not evaluated: a fresh instance's first point never revisits
             restart(i);
             q = ask();
         }
@@ -61,7 +64,7 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
             throw std::runtime_error("optimizer '" + po.label + "' suggested a point outside the space of problem '" +
                                      pp.label + "' at evaluation " + std::to_string(i + 1) + ": " +
                                      space.why_not_contains(x));
-        const bool partial = q.fidelity && *q.fidelity != fidelity->full;
+        const bool partial = is_partial(q);
         if (partial) check_fidelity(fidelity, *q.fidelity, "optimizer '" + po.label + "' on problem '" + pp.label + "'");
         const Evaluation e = partial ? problem.evaluate_at(x, *q.fidelity, problem_rng) : problem.evaluate(x, problem_rng);
         if (fidelity) t.fidelity.push_back(partial ? *q.fidelity : fidelity->full);
@@ -82,7 +85,7 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
             if (fidelity) optimizer->tell_query_failure(q, penalty);
             else optimizer->tell_failure(x, penalty);
         }
-        if (monitor.evaluated(x, e.true_value) && i + 1 < budget) restart(i + 1);
+        if (!partial && monitor.evaluated(x, e.true_value) && i + 1 < budget) restart(i + 1);
     }
     nlohmann::json notes = nlohmann::json::object();
     for (const auto& [key, value] : optimizer->diagnostics()) notes[key] = value;

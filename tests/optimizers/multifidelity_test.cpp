@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <limits>
@@ -17,6 +18,8 @@
 #include "core/text.hpp"
 #include "hpobench_tables/nasbench201.hpp"
 #include "results/store.hpp"
+#include "runners/restart.hpp"
+#include "runners/executor.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 #include "tests/support/cli.hpp"
 
@@ -155,4 +158,22 @@ TEST_CASE("bobench run, export and plot --x cost show fidelities and the recorde
     for (std::string line; std::getline(data, line);)
         if (!line.empty() && line[0] != '#') last_x = std::max(last_x, std::stod(line.substr(0, line.find(' '))));
     CHECK(last_x == Approx(largest).epsilon(1e-12));
+}
+
+TEST_CASE("restarts within a run watch full-fidelity evaluations only", "[multifidelity][hyperband]") {
+    testing::TempDir dir;
+    const std::string file = dir / "nb201.h5";
+    tables::nasbench201::write_fixture(file, "cifar10", 0, 9);
+    runners::ExperimentSpec spec;
+    spec.budget = 14;
+    spec.restart = runners::parse_restart_on("revisit", "test");
+    spec.problems.push_back({"", Identifier::parse("nasbench201:file=" + file + ",repeat=0")});
+    spec.optimizers.push_back({"", Identifier::parse("hyperband")});
+    const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());
+    std::atomic<bool> stop{false};
+    const results::Trace t = runners::run_one(plan, plan.runs[0], stop);
+    // a promoted configuration is the same point at a higher fidelity: not a revisit, so
+    // the brackets run as scheduled (9 at epoch 1, 3 at 3, 1 at 9, then 5 at 3 ...)
+    CHECK(runners::restart_indices(t).empty());
+    CHECK(t.fidelity == std::vector<double>{1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 3, 3, 9, 3});
 }
