@@ -80,7 +80,8 @@ TEST_CASE("restart_on parses, names and refuses", "[runners][restart]") {
     noopt.optimizers.push_back({"rs", Identifier::parse("random-search")});
     noopt.restart.on_target = true;
     ProblemRegistry problems("problem");
-    problems.add({"four", "0..3", {}, [](const Args&) { return std::make_shared<const FourPoints>(); }});
+    problems.add({"four", "0..3", {},
+                  [](const ProblemSetup&, const Args&) { return std::make_shared<const FourPoints>(); }});
     noopt.problems = {{"four", Identifier::parse("four")}};
     CHECK_THROWS_WITH(runners::make_plan(noopt, problems, cli::optimizer_catalog()),
                       Catch::Contains("restart_on = target needs the optimum f* of every problem; problem 'four'"));
@@ -133,7 +134,8 @@ TEST_CASE("restart on target: a sphere's target is hit early, restarts follow ea
 
 TEST_CASE("restart on revisit: a cycling optimizer and random search on four points", "[runners][restart]") {
     ProblemRegistry problems("problem");
-    problems.add({"four", "0..3", {}, [](const Args&) { return std::make_shared<const FourPoints>(); }});
+    problems.add({"four", "0..3", {},
+                  [](const ProblemSetup&, const Args&) { return std::make_shared<const FourPoints>(); }});
     OptimizerRegistry optimizers = cli::optimizer_catalog();
     optimizers.add({"cycle", "0, 1, 2, 0, ...", {}, [](const OptimizerSetup&, const Args&) {
                         return std::unique_ptr<Optimizer>(new Cycle);
