@@ -54,10 +54,10 @@ runners::ExperimentSpec sphere_spec(const std::string& output) {
     return spec;
 }
 
-results::Results run(const runners::ExperimentSpec& spec) {
+results::Results run(const runners::ExperimentSpec& spec, const ProblemRegistry& problems = cli::problem_catalog(),
+                     const OptimizerRegistry& optimizers = cli::optimizer_catalog()) {
     std::atomic<bool> stop{false};
-    const auto outcome = runners::run_experiment(runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog()),
-                                                 stop);
+    const auto outcome = runners::run_experiment(runners::make_plan(spec, problems, optimizers), stop);
     REQUIRE(outcome.errors.empty());
     return results::read_results(spec.output);
 }
@@ -147,9 +147,7 @@ TEST_CASE("restart on revisit: a cycling optimizer and random search on four poi
     spec.replicates = 2;
     spec.output = dir / "revisit.h5";
     spec.restart.on_revisit = true;
-    std::atomic<bool> stop{false};
-    REQUIRE(runners::run_experiment(runners::make_plan(spec, problems, optimizers), stop).errors.empty());
-    const results::Results r = results::read_results(spec.output);
+    const results::Results r = run(spec, problems, optimizers);
     REQUIRE(r.runs.size() == 4);
     for (const results::Trace& t : r.runs) {
         REQUIRE(t.size() == 30);
