@@ -198,14 +198,20 @@ TEST_CASE("cli hardening: the minor refusals", "[cli][hardening]") {
     TempDir dir;
     const std::string out = dir / "r.h5";
     const std::string run = "run --problem branin --optimizer random-search --quiet ";
-    check_refused(run + "--seed -1 --output " + out, "--seed = '-1' is not valid; expected an integer in [0, 9223372036854775807]");
+    // each run refusal has an output of its own (a wrongly accepted one cannot cause the
+    // next refusal) and writes nothing
+    const auto refused = [&](const std::string& args, const std::string& output, const std::string& message) {
+        check_refused(run + args + " --output " + output, message);
+        CHECK_FALSE(fs::exists(output));
+    };
+    refused("--seed -1", dir / "seed.h5", "--seed = '-1' is not valid; expected an integer in [0, 9223372036854775807]");
     check_refused(run + "--output " + (dir / "sub/"), "output '" + (dir / "sub/") + "' is a folder; name a file in it");
+    CHECK_FALSE(fs::exists(dir / "sub/.journal"));  // refused before any run, not after all of them
     check_refused(run + "--output " + dir.path().string(), "is a folder; name a file in it");
-    check_refused(run + "--budget 99999999999 --output " + out, "--budget = '99999999999' is not valid; expected an integer in [1, 10000000]");
-    check_refused(run + "--replicates 1000000000 --output " + out, "--replicates = '1000000000' is not valid");
+    refused("--budget 99999999999", dir / "budget.h5", "--budget = '99999999999' is not valid; expected an integer in [1, 10000000]");
+    refused("--replicates 1000000000", dir / "replicates.h5", "--replicates = '1000000000' is not valid");
     check_refused("eval branin --points " + dir.path().string(), "cannot read points file '" + dir.path().string() + "': it is a folder");
-    check_refused(run + "--problem levy:noise=inf --output " + out, "parameter 'noise' = 'inf' is not valid");
-    CHECK_FALSE(fs::exists(out));
+    refused("--problem levy:noise=inf", dir / "noise.h5", "parameter 'noise' = 'inf' is not valid");
     // the seed and spec stored in a results file run again as they are
     REQUIRE(run_cli(run + "--budget 3 --replicates 1 --seed 9223372036854775807 --output " + out).status == 0);
     testing::write_file(dir / "again.ini", results::read_results(out).spec);
@@ -256,22 +262,31 @@ TEST_CASE("cli hardening: a journal record that cannot belong to the experiment 
     TempDir dir;
     const std::string out = dir / "r.h5", journal = out + ".journal";
     // a real journal's header (magic + the experiment's hash), then a record whose checksum
-    // is right but whose run has 7 evaluations where the budget is 5
-    REQUIRE(run_limited(10'000, small_run + "--output " + out).status == 1);  // keeps the journal
+    // is right but whose contents cannot be a run of this experiment
+    run_limited(10'000, small_run + "--output " + out);  // the final write fails; the journal stays
+    REQUIRE(fs::exists(journal));
     std::uint64_t experiment = 0;
     std::memcpy(&experiment, testing::read_file(journal).data() + 8, sizeof experiment);
-    fs::remove(journal);
+    const auto refused = [&](const results::Trace& t, const std::string& why) {
+        fs::remove(journal);
+        {
+            results::Journal j(journal, experiment);
+            j.append("branin", "random-search", t);
+        }
+        check_refused(small_run + "--output " + out,
+                      "journal '" + journal + "' is damaged: a record of problem 'branin' has " + why);
+        CHECK_FALSE(fs::exists(out));
+    };
     results::Trace t;
     t.value = t.true_value = t.cost = t.test_value = std::vector<double>(7, 1.0);
     t.failed.assign(7, 0);
     t.x.assign(14, 0.5);
-    {
-        results::Journal j(journal, experiment);
-        j.append("branin", "random-search", t);
-    }
-    check_refused(small_run + "--output " + out, "journal '" + journal + "' is damaged: a record of problem 'branin' "
-                                                 "has 7 evaluations, the budget is 5");
-    CHECK_FALSE(fs::exists(out));
+    refused(t, "7 evaluations, the budget is 5");
+    t.value = t.true_value = t.cost = t.test_value = std::vector<double>(5, 1.0);
+    t.failed.assign(5, 0);
+    t.x.assign(10, 0.5);
+    t.key.replicate = 100'000;
+    refused(t, "replicate 100000 is out of range");
 }
 
 TEST_CASE("cli hardening: store provenance, list --help, fixture defaults, man page", "[cli][hardening]") {

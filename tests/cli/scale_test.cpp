@@ -7,6 +7,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <thread>
 #include <unistd.h>
 
@@ -206,6 +207,35 @@ TEST_CASE("scale: a second writer of one output is refused naming the first; a l
     CHECK(resumed.err.find("runs were already done and were kept") != std::string::npos);
     CHECK(results::read_results(out).runs.size() == 80);
     CHECK_FALSE(std::filesystem::exists(out + ".lock"));  // a clean end removes it
+}
+
+// The issue's two-writer case, judged by its outcome rather than by the lock file: a second
+// experiment started while the first runs may be refused, but whatever exits 0 has its runs
+// in the file (before the lock both exited 0 and the first writer's runs were gone).
+TEST_CASE("scale: two writers of one output never both succeed and lose runs", "[cli][scale][lock]") {
+    TempDir dir;
+    const std::string out = dir / "s.h5", cli = "'" + std::string(BOBENCH_CLI) + "' ";
+    // a gp-ei run of 120 evaluations takes about a second: the second writer starts once the
+    // first has opened its journal and (almost always) before it has finished its run
+    const auto r = run_shell("{ " + cli + "run -q --problem branin --optimizer gp-ei --budget 120 --replicates 1 "
+                             "--threads 1 --output '" + out + "' 2>/dev/null & first=$!; i=0; "
+                             "while [ ! -e '" + out + ".journal' ] && [ $i -lt 2000 ]; do sleep 0.01; i=$((i+1)); done; " +
+                             cli + "run -q --problem levy:d=2 --optimizer random-search --budget 120 --replicates 3 "
+                             "--output '" + out + "' 2>/dev/null; echo \"second $?\"; wait $first; echo \"first $?\"; }");
+    INFO(r.out << r.err);
+    const auto status = [&](const std::string& who) {
+        const auto at = r.out.find(who + " ");
+        REQUIRE(at != std::string::npos);
+        return std::stoi(r.out.substr(at + who.size() + 1));
+    };
+    const int first = status("first"), second = status("second");
+    CHECK(first == 0);
+    CHECK((second == 0 || second == 2));
+    const results::Results stored = results::read_results(out);
+    std::map<std::string, int> runs;
+    for (const auto& t : stored.runs) ++runs[stored.problems[static_cast<std::size_t>(t.key.problem)].id];
+    if (first == 0) CHECK(runs["branin"] == 1);
+    if (second == 0) CHECK(runs["levy:d=2"] == 3);
 }
 
 TEST_CASE("scale: progress in a log is plain lines (runs done, rate, ETA)", "[cli][scale]") {
