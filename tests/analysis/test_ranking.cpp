@@ -78,7 +78,7 @@ TEST_CASE("pairwise alpha corrections", "[analysis][ranking]") {
                            Catch::Matchers::Message("significance level alpha = 1.000000 is outside (0, 1)"));
 }
 
-TEST_CASE("identical samples tie; every optimizer is first", "[analysis][ranking]") {
+TEST_CASE("identical samples tie and every optimizer is first", "[analysis][ranking]") {
     std::vector<double> same(20);
     for (std::size_t i = 0; i < same.size(); ++i) same[i] = double(i % 7);
     ProblemSamples p{"p", {}, {one_metric("a", same), one_metric("b", same), one_metric("c", same)}};

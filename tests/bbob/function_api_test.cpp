@@ -76,7 +76,7 @@ TEST_CASE("bbob: a NaN coordinate gives NaN for every function", "[bbob]") {
     }
 }
 
-TEST_CASE("bbob: same construction, same values; one object shared by threads", "[bbob]") {
+TEST_CASE("bbob: same construction, same values and one object shared by threads", "[bbob]") {
     std::vector<std::vector<double>> points;
     for (int k = 0; k < 64; ++k) {
         std::vector<double> x(10);

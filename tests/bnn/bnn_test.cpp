@@ -70,7 +70,7 @@ TEST_CASE("bnn network: parameter and input gradients match finite differences",
     }
 }
 
-TEST_CASE("bnn posterior: gradient of every prior variant matches finite differences; full batch = all rows",
+TEST_CASE("bnn posterior: gradient of every prior variant matches finite differences and full batch = all rows",
           "[bnn]") {
     bnn::Network net(2, {3}, bnn::Activation::Sigmoid);
     Rng rng(2);
@@ -148,7 +148,7 @@ TEST_CASE("bnn: SGHMC-sampled network (BOHAMIANN's sampler) fits a smooth functi
     check_prediction_gradients(m, test::point({0.4, 0.2}));
 }
 
-TEST_CASE("bnn: DNGO fits a smooth function; alpha, beta from the evidence", "[bnn][dngo]") {
+TEST_CASE("bnn: DNGO fits a smooth function and alpha, beta from the evidence", "[bnn][dngo]") {
     Rng rng(5);
     const MatrixXd X = test::uniform_points(40, 2, rng);
     const VectorXd y = smooth(X);
@@ -166,7 +166,7 @@ TEST_CASE("bnn: DNGO fits a smooth function; alpha, beta from the evidence", "[b
     CHECK(m.predict(VectorXd::Constant(2, 4.0)).var > m.predict(X.row(0).transpose()).var);
 }
 
-TEST_CASE("bnn: an ELM with as many units as points interpolates; gradients; empirical EI", "[bnn][elm]") {
+TEST_CASE("bnn: an ELM with as many units as points interpolates and gradients and empirical EI", "[bnn][elm]") {
     Rng rng(6);
     const MatrixXd X = test::uniform_points(8, 2, rng);
     const VectorXd y = smooth(X);

@@ -176,7 +176,7 @@ TEST_CASE("cli: an existing file is never damaged by a refused run", "[cli][erro
     CHECK(results::read_results(out).runs.size() == 3);
 }
 
-TEST_CASE("cli: eval prints 17 significant digits; export writes the tidy table", "[cli]") {
+TEST_CASE("cli: eval prints 17 significant digits and export writes the tidy table", "[cli]") {
     TempDir dir;
     testing::write_file(dir / "pts", "# Branin minimisers\n3.141592653589793,2.275\n0,0\n");
     const auto e = run_cli("eval branin --points " + (dir / "pts"));

@@ -93,7 +93,7 @@ TEST_CASE("scale: shards + merge give the one-process export, byte for byte, wit
     }
 }
 
-TEST_CASE("scale: a merge of some shards reports the missing runs; run completes the file", "[cli][scale][shard]") {
+TEST_CASE("scale: a merge of some shards reports the missing runs and run completes the file", "[cli][scale][shard]") {
     TempDir dir;
     const std::string whole = one_process_export(dir);
     const auto files = run_shards(dir, "part", 3);
@@ -178,7 +178,7 @@ pid_t start_locked_run(const std::string& args, const std::string& out) {
 }
 }  // namespace
 
-TEST_CASE("scale: a second writer of one output is refused naming the first; a lock left by kill -9 does not block",
+TEST_CASE("scale: a second writer of one output is refused naming the first and a lock left by kill -9 does not block",
           "[cli][scale][lock]") {
     TempDir dir;
     const std::string out = dir / "s.h5";

@@ -81,7 +81,7 @@ TEST_CASE("fcnet: the fidelity is the epoch, 1..100, read from valid_mse's curve
     CHECK_THAT(message_of([&] { problem->evaluate_at(x, 101, rng); }), Catch::Contains("is outside [1, 100]"));
 }
 
-TEST_CASE("nasbench201: /valid_error_curve gives the fidelity; tables without it have none", "[multifidelity][nasbench201]") {
+TEST_CASE("nasbench201: /valid_error_curve gives the fidelity and tables without it have none", "[multifidelity][nasbench201]") {
     TempDir dir;
     const std::string with = dir / "nb.h5", without = dir / "nb0.h5";
     nb::write_fixture(with, "cifar10", 50, 12);
@@ -128,7 +128,7 @@ TEST_CASE("nasbench201: /valid_error_curve gives the fidelity; tables without it
                Catch::Contains("/valid_error_curve has shape [50, 3]; expected [50, 3, E]"));
 }
 
-TEST_CASE("tabular fixture --epochs writes NAS-Bench-201's curves; bad values are refused", "[multifidelity][nasbench201]") {
+TEST_CASE("tabular fixture --epochs writes NAS-Bench-201's curves and bad values are refused", "[multifidelity][nasbench201]") {
     TempDir dir;
     REQUIRE(testing::run_cli("tabular fixture --layout nasbench201 --configs 20 --epochs 9 --out " + (dir / "a.h5")).status == 0);
     CHECK(raw::read(dir / "a.h5", "/", "valid_error_curve").dims == std::vector<hsize_t>{20, 3, 9});

@@ -33,7 +33,7 @@ const char* results_csv =
 
 }  // namespace
 
-TEST_CASE("table: a CSV becomes a problem; repeated configurations are repeats", "[tabular]") {
+TEST_CASE("table: a CSV becomes a problem and repeated configurations are repeats", "[tabular]") {
     TempDir dir;
     write_file(dir / "r.csv", results_csv);
     const std::string id = "table:file=" + (dir / "r.csv") + ",objective=loss,cost=seconds,test=test";

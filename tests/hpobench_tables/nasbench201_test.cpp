@@ -97,7 +97,7 @@ TEST_CASE("nasbench201: lookups, and the regret references, against the raw arra
     CHECK(tables::describe(p->table()).find("configurations: 15625 of 15625 in the space") != std::string::npos);
 }
 
-TEST_CASE("nasbench201: /repeats limits the repeats a row has; the rest of the row is ignored", "[tabular]") {
+TEST_CASE("nasbench201: /repeats limits the repeats a row has and the rest of the row is ignored", "[tabular]") {
     TempDir dir;
     const std::string file = dir / "nb.h5";
     nb::write_fixture(file, "cifar10", 200);
@@ -199,7 +199,7 @@ TEST_CASE("nasbench201: a missing file names the converter, the official data an
     CHECK(table_problem("nasbench201:dataset=imagenet16,data_dir=" + dir.path().string())->table().present() == 15625);
 }
 
-TEST_CASE("nasbench201: regret along a run, against an independent computation; deterministic streams", "[tabular]") {
+TEST_CASE("nasbench201: regret along a run, against an independent computation and deterministic streams", "[tabular]") {
     TempDir dir;
     const std::string file = dir / "nb.h5";
     nb::write_fixture(file, "cifar10", 0);

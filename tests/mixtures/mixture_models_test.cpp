@@ -201,7 +201,7 @@ TEST_CASE("mixtures: bandwidths and components follow the data by cross-validati
     CHECK(gmr.components() > k_smooth);
 }
 
-TEST_CASE("mixtures: the exact mixture EI matches Monte Carlo; moment matching differs", "[mixtures][acquisitions]") {
+TEST_CASE("mixtures: the exact mixture EI matches Monte Carlo and moment matching differs", "[mixtures][acquisitions]") {
     const Components mixture{{0.5, 0.0, 0.04}, {0.3, 1.0, 0.25}, {0.2, -0.5, 1.0}};
     const double target = -0.1;
     Rng rng(9);

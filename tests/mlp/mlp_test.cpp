@@ -148,7 +148,7 @@ TEST_CASE("mlp: training on a separable toy reaches high accuracy", "[mlp]") {
     CHECK(test_accuracy >= 0.95);
 }
 
-TEST_CASE("mlp: same seed, same network; different seed, different network", "[mlp]") {
+TEST_CASE("mlp: same seed, same network and different seed, different network", "[mlp]") {
     Rng data_rng(61);
     const Eigen::MatrixXd X = uniform_points(100, 3, data_rng, -1, 1);
     const Eigen::VectorXd z = (X.rowwise().sum().array() > 0).cast<double>();

@@ -85,7 +85,7 @@ TEST_CASE("hyperband and bohb beat random search at equal cumulative cost on a f
     }
 }
 
-TEST_CASE("a multi-fidelity run records fidelities and costs; regret counts full fidelity only",
+TEST_CASE("a multi-fidelity run records fidelities and costs and regret counts full fidelity only",
           "[multifidelity][hyperband]") {
     testing::TempDir dir;
     const std::string file = dir / "nb201.h5";

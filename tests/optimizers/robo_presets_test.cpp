@@ -97,7 +97,7 @@ TEST_CASE("robo-gp: for D = 2 the MAP fit leaves the start, with amplitude above
     CHECK(std::isfinite(gp.last_fit().log_posterior));
 }
 
-TEST_CASE("robo-gp-mcmc: members sample amplitudes above D on raw outputs; log-EI is their average",
+TEST_CASE("robo-gp-mcmc: members sample amplitudes above D on raw outputs and log-EI is their average",
           "[robo][gp][mcmc][acq]") {
     Rng rng(11);
     const Eigen::MatrixXd X = test::uniform_points(10, 3, rng);

@@ -57,7 +57,7 @@ TEST_CASE("trace: only full-fidelity evaluations become the incumbent", "[multif
     CHECK(single.best == std::vector<double>{5, 1, 1, 1});
 }
 
-TEST_CASE("store: fidelities round-trip; single-fidelity files are as before", "[multifidelity][store]") {
+TEST_CASE("store: fidelities round-trip and single-fidelity files are as before", "[multifidelity][store]") {
     TempDir dir;
     const Results r = two_problems();
     write_results(dir / "mf.h5", r);
@@ -102,7 +102,7 @@ TEST_CASE("store: fidelities round-trip; single-fidelity files are as before", "
     CHECK(read_results(dir / "sf.h5").runs[0].same_record(single.runs[0]));
 }
 
-TEST_CASE("journal: a multi-fidelity record keeps its fidelities; older records still read", "[multifidelity][store]") {
+TEST_CASE("journal: a multi-fidelity record keeps its fidelities and older records still read", "[multifidelity][store]") {
     TempDir dir;
     const Results r = two_problems();
     {

@@ -174,7 +174,7 @@ TEST_CASE("restart on revisit: a cycling optimizer and random search on four poi
     }
 }
 
-TEST_CASE("restarts: the same traces with 1 or 2 threads and on resume; another rule is refused",
+TEST_CASE("restarts: the same traces with 1 or 2 threads and on resume and another rule is refused",
           "[runners][restart]") {
     TempDir dir;
     runners::ExperimentSpec one = sphere_spec(dir / "one.h5");

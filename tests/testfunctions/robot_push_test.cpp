@@ -46,7 +46,7 @@ TEST_CASE("robot-push: the same point gives bit-identical values, on any problem
     CHECK(*make("robot-push:instance=3")->optimum() == Approx(-rp::max_reward(g3)).epsilon(1e-15));
 }
 
-TEST_CASE("robot-push: untouched objects stay put; a push moves an object the pushing way", "[robot-push]") {
+TEST_CASE("robot-push: untouched objects stay put and a push moves an object the pushing way", "[robot-push]") {
     // nothing touches the objects: they end where they started and the reward is 0
     const auto still = rp::simulate(idle().data());
     CHECK(still[0] == 0.0);
