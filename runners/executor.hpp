@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cpu_time.hpp"  // thread_cpu_seconds
 #include "runners/plan.hpp"
 #include "results/trace.hpp"
 
@@ -81,8 +82,5 @@ private:
 // exception is rethrown here, after the threads have stopped.
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
                               const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats = nullptr);
-
-// Thread CPU time of the calling thread, in seconds.
-double thread_cpu_seconds();
 
 }  // namespace bobench::runners
