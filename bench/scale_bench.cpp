@@ -50,21 +50,21 @@ runners::ExperimentSpec workload(const std::string& name, long replicates) {
     return spec;
 }
 
-// Makespan of `threads` workers taking runs in `order`, each run followed by a commit
-// of `commit` seconds under one lock, then `final_write` seconds alone.
+// Makespan of `threads` workers taking runs in order, each run followed by a commit of
+// `commit` seconds under one lock (taken in the order the runs finish), then
+// `final_write` seconds.
 double simulate(const std::vector<double>& run_seconds, double commit, double final_write, int threads) {
-    std::priority_queue<double, std::vector<double>, std::greater<double>> free_at;
-    for (int t = 0; t < threads; ++t) free_at.push(0);
-    double lock_free = 0, end = 0;
-    for (double r : run_seconds) {
-        const double start = free_at.top();
-        free_at.pop();
-        const double commit_start = std::max(start + r, lock_free);
-        lock_free = commit_start + commit;
-        free_at.push(lock_free);
-        end = std::max(end, lock_free);
+    std::priority_queue<double, std::vector<double>, std::greater<double>> finishing;  // when running runs end
+    std::size_t next = 0;
+    for (int t = 0; t < threads && next < run_seconds.size(); ++t) finishing.push(run_seconds[next++]);
+    double lock_free = 0;
+    while (!finishing.empty()) {
+        const double done = finishing.top();
+        finishing.pop();
+        lock_free = std::max(done, lock_free) + commit;  // its worker takes the next run once committed
+        if (next < run_seconds.size()) finishing.push(lock_free + run_seconds[next++]);
     }
-    return end + final_write;
+    return lock_free + final_write;
 }
 
 void scale(benchmark::State& state, const std::string& name) {
