@@ -9,6 +9,7 @@
 
 #include <zlib.h>
 
+#include "core/cpu_time.hpp"
 #include "core/error.hpp"
 
 namespace bobench::results {
@@ -225,8 +226,10 @@ void Journal::append(const std::string& problem_id, const std::string& optimizer
 
 void Journal::append_record(const std::string& record) {
     std::shared_lock<std::shared_mutex> lock(truncating_);
+    const double start = thread_cpu_seconds();
     // in the kernel once pwrite returns, so a SIGKILL after it loses nothing
     write_at(fd_, record, path_, end_.fetch_add(record.size()));
+    write_ns_ += static_cast<std::uint64_t>(1e9 * (thread_cpu_seconds() - start));
 }
 
 void Journal::clear() {

@@ -231,6 +231,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
                                  "free space and run the same command again to resume");
     }
+    outcome.journal_write_cpu = journal.write_cpu();
     const double removing = thread_cpu_seconds();
     journal.remove();
     outcome.store_cpu += thread_cpu_seconds() - removing + write_cpu.serial;
