@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "results/trace.hpp"
@@ -46,7 +47,7 @@ public:
     // own span of the file (reserved atomically) and is written there with pwrite, so
     // workers journal their runs in parallel. A crash can then leave gaps (spans reserved
     // but not yet written) between whole records: recovery skips them.
-    void append_record(const std::string& record);
+    void append_record(std::string_view record);
     // One record's bytes: magic, length, payload, CRC-32. Also the form in which MPI
     // ranks send their traces to the writer.
     static std::string encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/cpu_time.hpp"  // thread_cpu_seconds
@@ -37,7 +38,7 @@ std::string describe_failure(const Plan& plan, const results::RunKey& key, const
 // so it should do little: keep the trace.
 struct Sink {
     std::function<void(const results::Trace&)> save;
-    std::function<void(const std::string& record)> save_record;
+    std::function<void(std::string_view record)> save_record;
     std::function<void(results::Trace&&)> commit;
 };
 

@@ -202,7 +202,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
                                      plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t, record);
             journal.append_record(record);
         },
-        [&](const std::string& record) { journal.append_record(record); },
+        [&](std::string_view record) { journal.append_record(record); },
         [&](results::Trace&& t) {
             outcome.failed_evaluations += t.failures();
             t.key = stored_key(t.key);
