@@ -25,16 +25,26 @@ void fill_file(int fd, std::uint64_t size, const std::vector<FilePiece>& pieces,
     void* map = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (map == MAP_FAILED) throw fail(errno);
     ::madvise(map, size, MADV_HUGEPAGE);  // advice only (large page-cache pages where the kernel has them)
-    // pieces of at most 4 MB each, so that one large run does not leave the other threads idle
+    // tasks of about 4 MB each: large pieces cut, small ones (a short run's values) grouped
     constexpr std::size_t most = std::size_t{4} << 20;
     std::vector<FilePiece> parts;
+    std::vector<std::size_t> task_starts{0};  // task t copies parts [task_starts[t], task_starts[t + 1])
+    std::size_t task_bytes = 0;
     for (const FilePiece& p : pieces)
-        for (std::size_t done = 0; done < p.size; done += most)
-            parts.push_back({p.offset + done, static_cast<const char*>(p.data) + done, std::min(most, p.size - done)});
+        for (std::size_t done = 0; done < p.size; done += most) {
+            const FilePiece part{p.offset + done, static_cast<const char*>(p.data) + done, std::min(most, p.size - done)};
+            if (task_bytes + part.size > most && task_bytes > 0) {
+                task_starts.push_back(parts.size());
+                task_bytes = 0;
+            }
+            parts.push_back(part);
+            task_bytes += part.size;
+        }
+    task_starts.push_back(parts.size());
     char* const file = static_cast<char*>(map);
-    parallel_for(static_cast<long>(parts.size()), threads, [&](long i) {
-        const FilePiece& p = parts[static_cast<std::size_t>(i)];
-        std::memcpy(file + p.offset, p.data, p.size);
+    parallel_for(static_cast<long>(task_starts.size() - 1), threads, [&](long t) {
+        for (std::size_t i = task_starts[static_cast<std::size_t>(t)]; i < task_starts[static_cast<std::size_t>(t) + 1]; ++i)
+            std::memcpy(file + parts[i].offset, parts[i].data, parts[i].size);
     }, cpu);
     ::munmap(map, size);  // cannot fail for a mapping made above; the data is in the page cache
 }
