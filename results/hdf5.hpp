@@ -78,7 +78,8 @@ void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t 
 // 1-D dataset of `n` values stored in one contiguous block, allocated now and never
 // written by HDF5 (no fill value): its values are to be put at the returned offset of the
 // file by the caller (HADDR_UNDEF when n is 0). Created last, after everything else, such
-// blocks lie beyond the image build_memory_file returns.
+// blocks lie beyond the image build_memory_file returns (short ones may lie within it,
+// where it holds zeros).
 template <class T>
 haddr_t create_unfilled(hid_t parent, const std::string& name, hsize_t n);
 // 1-D dataset of variable-length UTF-8 strings.

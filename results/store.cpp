@@ -14,7 +14,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "core/io.hpp"
 #include "core/text.hpp"
 #include "results/hdf5.hpp"
 #include "results/parallel_file.hpp"
@@ -326,7 +325,8 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
             }, true, threads, cpu);
         }
         // objective values and points (little to gain from compressing them) last, so that
-        // their storage lies beyond everything HDF5 writes
+        // their storage lies beyond what HDF5 writes (short ones may lie within, in space it
+        // set aside for small data: add_image leaves them out of the image's bytes)
         auto uncompressed = [&](const char* column_name, std::size_t total, Column column) {
             const haddr_t at = h5::create_unfilled<double>(evals.get(), column_name, total);
             if (total == 0) return;
