@@ -166,8 +166,18 @@ Handle open_file(const std::string& path) {
     return {check(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), "open file '" + path + "'"), H5Fclose};
 }
 
+// Creation properties of a group or dataset without the modification times HDF5 records
+// by default: a file's bytes then depend on its contents only, not on the second it was
+// written in.
+static Handle untimed(hid_t kind, const std::string& name) {
+    Handle props(check(H5Pcreate(kind), "create properties for '" + name + "'"), H5Pclose);
+    check(H5Pset_obj_track_times(props.get(), 0), "leave out the times of", name);
+    return props;
+}
+
 Handle create_group(hid_t parent, const std::string& name) {
-    return {check(H5Gcreate2(parent, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), "create group '" + name + "'"),
+    Handle props = untimed(H5P_GROUP_CREATE, name);
+    return {check(H5Gcreate2(parent, name.c_str(), H5P_DEFAULT, props.get(), H5P_DEFAULT), "create group '" + name + "'"),
             H5Gclose};
 }
 
@@ -196,7 +206,7 @@ template <class T>
 static Handle create_column(hid_t parent, const std::string& name, hsize_t n, bool compress) {
     const hsize_t maxdim = H5S_UNLIMITED;
     Handle space(check(H5Screate_simple(1, &n, &maxdim), "create dataspace for '" + name + "'"), H5Sclose);
-    Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+    Handle props = untimed(H5P_DATASET_CREATE, name);
     const hsize_t chunk = chunk_length(n);
     H5Pset_chunk(props.get(), 1, &chunk);
     if (filtered(n, compress)) {
@@ -291,7 +301,7 @@ template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
 template <class T>
 haddr_t create_unfilled(hid_t parent, const std::string& name, hsize_t n) {
     Handle space(check(H5Screate_simple(1, &n, nullptr), "create dataspace for '" + name + "'"), H5Sclose);
-    Handle props(check(H5Pcreate(H5P_DATASET_CREATE), "create dataset properties"), H5Pclose);
+    Handle props = untimed(H5P_DATASET_CREATE, name);
     check(H5Pset_layout(props.get(), H5D_CONTIGUOUS), "lay out", name);
     check(H5Pset_alloc_time(props.get(), H5D_ALLOC_TIME_EARLY), "allocate", name);
     check(H5Pset_fill_time(props.get(), H5D_FILL_TIME_NEVER), "leave unfilled", name);
@@ -310,7 +320,7 @@ void write_strings(hid_t parent, const std::string& name, const std::vector<std:
     const hsize_t n = data.size(), maxdim = H5S_UNLIMITED;
     Handle type = string_type();
     Handle space(check(H5Screate_simple(1, &n, &maxdim), "create dataspace for '" + name + "'"), H5Sclose);
-    Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+    Handle props = untimed(H5P_DATASET_CREATE, name);
     const hsize_t chunk = std::clamp<hsize_t>(n, 1, 1 << 14);
     H5Pset_chunk(props.get(), 1, &chunk);
     Handle set(check(H5Dcreate2(parent, name.c_str(), type.get(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
