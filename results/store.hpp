@@ -21,10 +21,11 @@
 //                 true_value and x are contiguous datasets (files written before were
 //                 chunked; readers do not care), the others chunked and compressed.
 // Runs are sorted by (problem, optimizer, replicate), so the file does not depend on the
-// order in which threads finished (nor on their number, nor on the time: HDF5's object
-// modification times are left out). Files are written whole to a temporary name and
-// renamed, so a results file is never seen half-written. Readers check every dataset's
-// length and every offset before using them: a damaged file is refused by name.
+// order in which threads finished, nor on their number (HDF5's object modification times
+// are left out: only the provenance attributes tell two writes apart). Files are written
+// whole to a temporary name and renamed, so a results file is never seen half-written.
+// Readers check every dataset's length and every offset before using them: a damaged
+// file is refused by name.
 #include <optional>
 #include <string>
 #include <vector>
