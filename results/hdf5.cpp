@@ -1,11 +1,12 @@
 #include "results/hdf5.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
 
-#include <sys/mman.h>
+#include <zlib.h>
 
 namespace bobench::h5 {
 
@@ -66,9 +67,12 @@ Handle create_file(const std::string& path) {
 }
 
 namespace {
-// The core driver's buffer, kept when the file closes instead of being freed.
+// The core driver's buffer, kept when the file closes instead of being freed. It grows
+// geometrically: the driver asks for each step (and zero-fills only that step).
 struct KeptBuffer {
-    void* data = nullptr;
+    void* data = nullptr;       // taken over at close
+    std::size_t capacity = 0;   // of the live buffer
+    std::size_t size = 0;       // what the driver last asked for: its end of file
     ~KeptBuffer() { std::free(data); }
 };
 
@@ -78,16 +82,18 @@ H5FD_file_image_callbacks_t keeping_callbacks(KeptBuffer* kept) {
     c.image_memcpy = [](void* dest, const void* src, std::size_t size, H5FD_file_image_op_t, void*) {
         return std::memcpy(dest, src, size);
     };
-    c.image_realloc = [](void* ptr, std::size_t size, H5FD_file_image_op_t, void*) -> void* {
-        if (ptr) return std::realloc(ptr, size);
-        // the first (usually only) allocation, of the expected size: in huge pages where the
-        // kernel has them, as the driver zero-fills it whole and a fault per 4 KB page costs
-        // more than filling it
-        constexpr std::size_t huge = std::size_t{2} << 20;
-        if (size < huge) return std::malloc(size);
-        void* p = std::aligned_alloc(huge, (size + huge - 1) / huge * huge);
-        if (p) ::madvise(p, size, MADV_HUGEPAGE);  // advice only: its failure changes nothing
-        return p;
+    c.image_realloc = [](void* ptr, std::size_t size, H5FD_file_image_op_t, void* udata) -> void* {
+        auto* k = static_cast<KeptBuffer*>(udata);
+        if (!ptr) k->capacity = 0;
+        if (size > k->capacity) {
+            const std::size_t capacity = std::max(size, 2 * k->capacity);
+            void* p = std::realloc(ptr, capacity);
+            if (!p) return nullptr;
+            ptr = p;
+            k->capacity = capacity;
+        }
+        k->size = size;
+        return ptr;
     };
     c.image_free = [](void* ptr, H5FD_file_image_op_t op, void* udata) -> herr_t {
         auto* k = static_cast<KeptBuffer*>(udata);
@@ -103,31 +109,55 @@ H5FD_file_image_callbacks_t keeping_callbacks(KeptBuffer* kept) {
 }
 }  // namespace
 
-FileImage build_memory_file(const std::string& name, std::size_t size_hint, const std::function<void(hid_t)>& fill) {
+// The end-of-file address a file's superblock records: the size HDF5 checks a file against
+// when opening it (shorter: "truncated file"). It is the end of the last allocation at
+// close, which may lie before the end of the driver's buffer (space reserved but not
+// used is given back when the file closes), so it cannot be asked of the open file. The
+// superblock is at offset 0 (no user block): the HDF5 File Format Specification,
+// "Superblock" (versions 0 and 1: after 24 or 28 bytes of fields, the base address and
+// the free-space address; versions 2 and 3: after 12, the base and extension addresses).
+static std::uint64_t recorded_size(std::string_view image, const std::string& name) {
+    const auto damaged = [&] { return std::runtime_error("HDF5: the image of '" + name + "' has no superblock bobench reads"); };
+    if (image.size() < 48 || image.substr(0, 8) != std::string_view("\x89HDF\r\n\x1a\n", 8)) throw damaged();
+    const auto version = static_cast<unsigned char>(image[8]);
+    const std::size_t offset_size = static_cast<unsigned char>(image[version <= 1 ? 13 : 9]);
+    const std::size_t fields = version == 0 ? 24 : version == 1 ? 28 : version <= 3 ? 12 : 0;
+    if (fields == 0 || offset_size != 8) throw damaged();
+    const auto address = [&](std::size_t at) {  // little-endian
+        std::uint64_t v = 0;
+        for (std::size_t b = 0; b < 8; ++b) v |= std::uint64_t{static_cast<unsigned char>(image[at + b])} << (8 * b);
+        return v;
+    };
+    if (address(fields) != 0) throw damaged();  // base address: no user block
+    return address(fields + 16);
+}
+
+FileImage build_memory_file(const std::string& name, const std::function<void(hid_t)>& fill) {
     silence_errors();
     KeptBuffer kept;
-    std::size_t size = 0;
     {
         Handle fapl(check(H5Pcreate(H5P_FILE_ACCESS), "create file access properties"), H5Pclose);
-        // grown in steps of the expected size: one allocation, not a copy per 16 MB
-        const std::size_t increment = std::max<std::size_t>(16 << 20, size_hint + (size_hint >> 4) + (1 << 20));
-        check(H5Pset_fapl_core(fapl.get(), increment, /*backing_store=*/0), "use the core driver for", name);
+        // extended a byte at a time: its end of file is then the end of what HDF5 wrote, not
+        // rounded up (its buffer grows geometrically all the same, see keeping_callbacks)
+        check(H5Pset_fapl_core(fapl.get(), 1, /*backing_store=*/0), "use the core driver for", name);
         H5FD_file_image_callbacks_t callbacks = keeping_callbacks(&kept);
         check(H5Pset_file_image_callbacks(fapl.get(), &callbacks), "keep the memory of", name);
         check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), "set the close degree of", name);
         Handle file(check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), "create file '" + name + "' in memory"),
                     H5Fclose);
         fill(file.get());
-        check(H5Fflush(file.get(), H5F_SCOPE_GLOBAL), "flush", name);
-        const ssize_t bytes = H5Fget_file_image(file.get(), nullptr, 0);  // the size only
-        if (bytes < 0) throw std::runtime_error("HDF5: cannot get the image of '" + name + "'" + cause());
-        size = static_cast<std::size_t>(bytes);
+        // no H5Fflush: it would extend the driver's buffer over the unfilled datasets and
+        // zero-fill it; closing writes what is left without doing so
         check(H5Fclose(file.release()), "close", name);
     }
     if (!kept.data) throw std::runtime_error("HDF5: the image of '" + name + "' was not handed over when it closed");
     FileImage image;
     image.data.reset(static_cast<char*>(std::exchange(kept.data, nullptr)));
-    image.size = size;
+    image.size = kept.size;
+    image.file_size = recorded_size(image.bytes(), name);
+    if (image.size > image.file_size)
+        throw std::runtime_error("HDF5: '" + name + "' holds " + std::to_string(image.size) + " bytes, more than the " +
+                                 std::to_string(image.file_size) + " it records");
     return image;
 }
 
@@ -136,8 +166,18 @@ Handle open_file(const std::string& path) {
     return {check(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), "open file '" + path + "'"), H5Fclose};
 }
 
+// Creation properties of a group or dataset without the modification times HDF5 records
+// by default: a file's bytes then depend on its contents only, not on the second it was
+// written in.
+static Handle untimed(hid_t kind, const std::string& name) {
+    Handle props(check(H5Pcreate(kind), "create properties for '" + name + "'"), H5Pclose);
+    check(H5Pset_obj_track_times(props.get(), 0), "leave out the times of", name);
+    return props;
+}
+
 Handle create_group(hid_t parent, const std::string& name) {
-    return {check(H5Gcreate2(parent, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), "create group '" + name + "'"),
+    Handle props = untimed(H5P_GROUP_CREATE, name);
+    return {check(H5Gcreate2(parent, name.c_str(), H5P_DEFAULT, props.get(), H5P_DEFAULT), "create group '" + name + "'"),
             H5Gclose};
 }
 
@@ -157,15 +197,19 @@ std::vector<std::string> children(hid_t group) {
     return names;
 }
 
-// A chunked 1-D dataset of `n` values; compressed (shuffle + deflate 1) on request.
+// Chunked 1-D columns: chunks of up to 1 << 16 values, compressed (shuffle + deflate
+// level 1) on request when longer than 4096 values.
+static hsize_t chunk_length(hsize_t n) { return std::clamp<hsize_t>(n, 1, 1 << 16); }
+static bool filtered(hsize_t n, bool compress) { return compress && n > 4096; }
+
 template <class T>
 static Handle create_column(hid_t parent, const std::string& name, hsize_t n, bool compress) {
     const hsize_t maxdim = H5S_UNLIMITED;
     Handle space(check(H5Screate_simple(1, &n, &maxdim), "create dataspace for '" + name + "'"), H5Sclose);
-    Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
-    const hsize_t chunk = std::clamp<hsize_t>(n, 1, 1 << 16);
+    Handle props = untimed(H5P_DATASET_CREATE, name);
+    const hsize_t chunk = chunk_length(n);
     H5Pset_chunk(props.get(), 1, &chunk);
-    if (compress && n > 4096) {
+    if (filtered(n, compress)) {
         H5Pset_shuffle(props.get());
         H5Pset_deflate(props.get(), 1);
     }
@@ -180,41 +224,95 @@ void write_vector(hid_t parent, const std::string& name, const std::vector<T>& d
     if (!data.empty()) check(H5Dwrite(set.get(), native<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data.data()), "write", name);
 }
 
+namespace {
+// A chunk as HDF5's filters store it: the shuffle filter (byte k of every value, then
+// byte k + 1 ...; values of one byte stay as they are), then deflate (zlib's compress2,
+// what HDF5's deflate filter calls). Readers undo both through HDF5 as usual.
+bool compress_chunk(const unsigned char* bytes, std::size_t size, std::size_t value_size, std::vector<unsigned char>& shuffled,
+                    std::vector<unsigned char>& out) {
+    const std::size_t values = size / value_size;
+    if (value_size > 1 && values > 1) {
+        shuffled.resize(size);
+        for (std::size_t k = 0; k < value_size; ++k)
+            for (std::size_t i = 0; i < values; ++i) shuffled[k * values + i] = bytes[i * value_size + k];
+        bytes = shuffled.data();
+    }
+    uLongf length = ::compressBound(static_cast<uLong>(size));
+    out.resize(length);
+    if (::compress2(out.data(), &length, bytes, static_cast<uLong>(size), 1) != Z_OK) return false;
+    out.resize(length);
+    return true;
+}
+}  // namespace
+
 template <class T>
 void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
-                  const std::function<std::span<const T>(std::size_t)>& part, bool compress) {
+                  const std::function<std::span<const T>(std::size_t)>& part, bool compress, int threads,
+                  ParallelCpu& cpu) {
+    std::vector<hsize_t> starts(parts + 1, 0);  // where each part begins in the column
+    for (std::size_t i = 0; i < parts; ++i) starts[i + 1] = starts[i] + part(i).size();
+    if (starts[parts] != n)
+        throw std::runtime_error("HDF5: column '" + name + "' got " + std::to_string(starts[parts]) +
+                                 " values, expected " + std::to_string(n));
     Handle set = create_column<T>(parent, name, n, compress);
-    Handle file_space(check(H5Dget_space(set.get()), "get the dataspace of '" + name + "'"), H5Sclose);
-    // whole chunks at a time (1 << 16 values) through one reused buffer
-    std::vector<T> buffer;
-    buffer.reserve(std::clamp<hsize_t>(n, 1, hsize_t{1} << 19));
-    hsize_t written = 0;
-    auto flush = [&] {
-        if (buffer.empty()) return;
-        const hsize_t count = buffer.size();
-        Handle memory(check(H5Screate_simple(1, &count, nullptr), "create a memory space for '" + name + "'"), H5Sclose);
-        check(H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &written, nullptr, &count, nullptr), "select", name);
-        check(H5Dwrite(set.get(), native<T>(), memory.get(), file_space.get(), H5P_DEFAULT, buffer.data()), "write", name);
-        written += count;
-        buffer.clear();
-    };
-    for (std::size_t i = 0; i < parts; ++i) {
-        std::span<const T> values = part(i);
-        while (!values.empty()) {
-            const std::size_t take = std::min(values.size(), buffer.capacity() - buffer.size());
-            buffer.insert(buffer.end(), values.begin(), values.begin() + static_cast<std::ptrdiff_t>(take));
-            values = values.subspan(take);
-            if (buffer.size() == buffer.capacity()) flush();
+    const hsize_t chunk = chunk_length(n), chunks = (n + chunk - 1) / chunk;
+    const bool filter = filtered(n, compress);
+    // a batch of chunks at a time: the compressed chunks wait in memory until written in order
+    constexpr hsize_t batch = 128;
+    std::vector<std::vector<unsigned char>> stored(static_cast<std::size_t>(std::min(batch, chunks)));
+    for (hsize_t first = 0; first < chunks; first += batch) {
+        const hsize_t count = std::min(batch, chunks - first);
+        std::atomic<bool> failed{false};
+        parallel_for(static_cast<long>(count), threads, [&](long k) {
+            try {
+                const hsize_t begin = (first + static_cast<hsize_t>(k)) * chunk, end = std::min(n, begin + chunk);
+                thread_local std::vector<T> values;
+                thread_local std::vector<unsigned char> shuffled;
+                values.assign(chunk, T{});  // a last, partial chunk is stored whole, padded with zeros
+                std::size_t i = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), begin) - starts.begin()) - 1;
+                for (hsize_t at = begin; at < end; ++i) {
+                    const std::span<const T> values_of = part(i);
+                    const hsize_t from = at - starts[i], take = std::min<hsize_t>(values_of.size() - from, end - at);
+                    std::copy_n(values_of.begin() + static_cast<std::ptrdiff_t>(from), take, values.begin() + static_cast<std::ptrdiff_t>(at - begin));
+                    at += take;
+                }
+                const auto* bytes = reinterpret_cast<const unsigned char*>(values.data());
+                std::vector<unsigned char>& out = stored[static_cast<std::size_t>(k)];
+                if (!filter) out.assign(bytes, bytes + chunk * sizeof(T));
+                else if (!compress_chunk(bytes, chunk * sizeof(T), sizeof(T), shuffled, out)) failed = true;
+            } catch (...) {  // out of memory
+                failed = true;
+            }
+        }, cpu);
+        if (failed) throw std::runtime_error("HDF5: cannot compress column '" + name + "' (out of memory?)");
+        for (hsize_t k = 0; k < count; ++k) {
+            const hsize_t offset = (first + k) * chunk;
+            const std::vector<unsigned char>& bytes = stored[static_cast<std::size_t>(k)];
+            check(H5Dwrite_chunk(set.get(), H5P_DEFAULT, /*all filters applied*/ 0, &offset, bytes.size(), bytes.data()),
+                  "write", name);
         }
     }
-    flush();
-    if (written != n) throw std::runtime_error("HDF5: column '" + name + "' got " + std::to_string(written) +
-                                               " values, expected " + std::to_string(n));
 }
 template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
-                           const std::function<std::span<const double>(std::size_t)>&, bool);
+                           const std::function<std::span<const double>(std::size_t)>&, bool, int, ParallelCpu&);
 template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
-                           const std::function<std::span<const std::uint8_t>(std::size_t)>&, bool);
+                           const std::function<std::span<const std::uint8_t>(std::size_t)>&, bool, int, ParallelCpu&);
+
+template <class T>
+haddr_t create_unfilled(hid_t parent, const std::string& name, hsize_t n) {
+    Handle space(check(H5Screate_simple(1, &n, nullptr), "create dataspace for '" + name + "'"), H5Sclose);
+    Handle props = untimed(H5P_DATASET_CREATE, name);
+    check(H5Pset_layout(props.get(), H5D_CONTIGUOUS), "lay out", name);
+    check(H5Pset_alloc_time(props.get(), H5D_ALLOC_TIME_EARLY), "allocate", name);
+    check(H5Pset_fill_time(props.get(), H5D_FILL_TIME_NEVER), "leave unfilled", name);
+    Handle set(check(H5Dcreate2(parent, name.c_str(), native<T>(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+                     "create dataset '" + name + "'"),
+               H5Dclose);
+    const haddr_t offset = H5Dget_offset(set.get());
+    if (n > 0 && offset == HADDR_UNDEF) throw std::runtime_error("HDF5: dataset '" + name + "' got no storage");
+    return offset;
+}
+template haddr_t create_unfilled<double>(hid_t, const std::string&, hsize_t);
 
 static Handle string_type();
 
@@ -222,7 +320,7 @@ void write_strings(hid_t parent, const std::string& name, const std::vector<std:
     const hsize_t n = data.size(), maxdim = H5S_UNLIMITED;
     Handle type = string_type();
     Handle space(check(H5Screate_simple(1, &n, &maxdim), "create dataspace for '" + name + "'"), H5Sclose);
-    Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+    Handle props = untimed(H5P_DATASET_CREATE, name);
     const hsize_t chunk = std::clamp<hsize_t>(n, 1, 1 << 14);
     H5Pset_chunk(props.get(), 1, &chunk);
     Handle set(check(H5Dcreate2(parent, name.c_str(), type.get(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),

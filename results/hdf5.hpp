@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/cpu_time.hpp"
+
 namespace bobench::h5 {
 
 class Handle {
@@ -40,17 +42,19 @@ void silence_errors();  // idempotent; called by every opener below
 
 bool is_hdf5(const std::string& path);
 Handle create_file(const std::string& path);  // truncates
-// The bytes of a file as they would be on disk.
+// The bytes HDF5 wrote of a file (metadata and every dataset it wrote itself), as they
+// would be on disk from offset 0; the file is `file_size` bytes long, longer where it
+// ends in unfilled datasets (create_unfilled), which are not in `data`.
 struct FileImage {
     std::unique_ptr<char, void (*)(void*)> data{nullptr, std::free};
     std::size_t size = 0;
+    std::uint64_t file_size = 0;
     std::string_view bytes() const { return {data.get(), size}; }
 };
 // A file built in memory only (HDF5's core driver; `name` just identifies it): `fill`
 // writes its contents (and closes what it opens), then its bytes are returned in the
-// driver's own buffer, taken over when the file closes (no copy). `size_hint`: the
-// expected size, allocated at once rather than grown step by step.
-FileImage build_memory_file(const std::string& name, std::size_t size_hint, const std::function<void(hid_t)>& fill);
+// driver's own buffer, taken over when the file closes (no copy).
+FileImage build_memory_file(const std::string& name, const std::function<void(hid_t)>& fill);
 Handle open_file(const std::string& path);    // read-only
 Handle create_group(hid_t parent, const std::string& name);
 Handle open_group(hid_t parent, const std::string& name);
@@ -64,10 +68,20 @@ void write_vector(hid_t parent, const std::string& name, const std::vector<T>& d
 template <class T>
 std::vector<T> read_vector(hid_t parent, const std::string& name);
 // 1-D dataset of `n` values made of `parts` pieces, front to back (e.g. one run's
-// evaluations each), copied through a bounded buffer: no copy of the whole column is made.
+// evaluations each), chunked (1 << 16 values) and compressed as write_vector does. The
+// chunks are gathered and compressed by up to `threads` threads (their CPU time added to
+// `cpu`) and written whole, in order: the file does not depend on the thread count.
 template <class T>
 void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
-                  const std::function<std::span<const T>(std::size_t)>& part, bool compress = true);
+                  const std::function<std::span<const T>(std::size_t)>& part, bool compress, int threads,
+                  ParallelCpu& cpu);
+// 1-D dataset of `n` values stored in one contiguous block, allocated now and never
+// written by HDF5 (no fill value): its values are to be put at the returned offset of the
+// file by the caller (HADDR_UNDEF when n is 0). Created last, after everything else, such
+// blocks lie beyond the image build_memory_file returns (short ones may lie within it,
+// where it holds zeros).
+template <class T>
+haddr_t create_unfilled(hid_t parent, const std::string& name, hsize_t n);
 // 1-D dataset of variable-length UTF-8 strings.
 void write_strings(hid_t parent, const std::string& name, const std::vector<std::string>& data);
 std::vector<std::string> read_strings(hid_t parent, const std::string& name);

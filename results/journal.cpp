@@ -9,6 +9,7 @@
 
 #include <zlib.h>
 
+#include "core/cpu_time.hpp"
 #include "core/error.hpp"
 
 namespace bobench::results {
@@ -71,7 +72,7 @@ std::uint32_t checksum(const char* data, std::size_t n) {
 }
 
 // write_all (core/io.hpp) at an offset: records are placed concurrently.
-void write_at(int fd, const std::string& bytes, const std::string& path, std::uint64_t offset) {
+void write_at(int fd, std::string_view bytes, const std::string& path, std::uint64_t offset) {
     const char* p = bytes.data();
     std::size_t left = bytes.size();
     while (left > 0) {
@@ -223,10 +224,12 @@ void Journal::append(const std::string& problem_id, const std::string& optimizer
     append_record(encode(problem_id, optimizer_id, t));
 }
 
-void Journal::append_record(const std::string& record) {
+void Journal::append_record(std::string_view record) {
     std::shared_lock<std::shared_mutex> lock(truncating_);
+    const double start = thread_cpu_seconds();
     // in the kernel once pwrite returns, so a SIGKILL after it loses nothing
     write_at(fd_, record, path_, end_.fetch_add(record.size()));
+    write_ns_ += static_cast<std::uint64_t>(1e9 * (thread_cpu_seconds() - start));
 }
 
 void Journal::clear() {

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "results/trace.hpp"
@@ -46,7 +47,7 @@ public:
     // own span of the file (reserved atomically) and is written there with pwrite, so
     // workers journal their runs in parallel. A crash can then leave gaps (spans reserved
     // but not yet written) between whole records: recovery skips them.
-    void append_record(const std::string& record);
+    void append_record(std::string_view record);
     // One record's bytes: magic, length, payload, CRC-32. Also the form in which MPI
     // ranks send their traces to the writer.
     static std::string encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& trace);
@@ -56,6 +57,10 @@ public:
     // The record at the start of `bytes`, or nothing when it is torn or corrupt; `used`
     // receives its length.
     static std::optional<JournalRecord> decode(const char* bytes, std::size_t size, std::size_t* used = nullptr);
+    // Thread CPU seconds spent in the writes of append_record, summed over threads: the
+    // kernel's copies of the records, which it makes one at a time (a write holds the
+    // file's lock), however many threads append.
+    double write_cpu() const { return 1e-9 * static_cast<double>(write_ns_.load()); }
     void clear();   // after the results file holds every record; waits for appends in progress
     void remove();  // at the end of a complete run
 
@@ -64,6 +69,7 @@ private:
     std::uint64_t experiment_;
     int fd_ = -1;
     std::atomic<std::uint64_t> end_{0};  // where the next record goes
+    std::atomic<std::uint64_t> write_ns_{0};
     std::shared_mutex truncating_;       // appends share it, clear() takes it alone
     std::vector<JournalRecord> recovered_;
     std::size_t damaged_bytes_ = 0;

@@ -9,13 +9,14 @@
 #include <limits>
 #include <filesystem>
 #include <unistd.h>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
-#include "core/io.hpp"
 #include "core/text.hpp"
 #include "results/hdf5.hpp"
+#include "results/parallel_file.hpp"
 
 namespace bobench::results {
 
@@ -203,18 +204,40 @@ Results read_results(const std::string& path, bool with_points) {
     }
 }
 
-// The whole results file as bytes: built by HDF5 in memory (the core driver), so the disk
-// is touched only by write_file_replacing, whose every write is checked. (HDF5 writing a
-// file itself cannot report a full disk cleanly: its close then fails and its cleanup at
-// exit crashes.)
-static h5::FileImage results_image(const std::string& name, const Results& r) {
+// The results file: HDF5 builds it in memory (the core driver), so the disk is touched
+// only by write_file_replacing, whose every step is checked (HDF5 writing a file itself
+// cannot report a full disk cleanly: its close then fails and its cleanup at exit
+// crashes). The image HDF5 returns holds the metadata, the per-run table and the
+// compressed columns; the uncompressed columns (value, true_value, x: most of the bytes)
+// are left unfilled beyond it and copied into the file by the threads, straight from the
+// traces.
+struct ResultsFile {
+    h5::FileImage image;
+    std::vector<FilePiece> pieces;  // the image's bytes and every run's slices of the unfilled columns
+};
+
+// `image`'s bytes less the parts that lie in `unfilled` (sorted, disjoint), where HDF5
+// wrote nothing and the driver only zero-filled its buffer (should the image reach them).
+static void add_image(std::vector<FilePiece>& pieces, const h5::FileImage& image, std::vector<FilePiece> unfilled) {
+    std::sort(unfilled.begin(), unfilled.end(), [](const FilePiece& a, const FilePiece& b) { return a.offset < b.offset; });
+    std::uint64_t at = 0;
+    const std::uint64_t end = image.size;
+    for (const FilePiece& u : unfilled) {
+        if (at >= end) break;
+        if (u.offset > at) pieces.push_back({at, image.data.get() + at, static_cast<std::size_t>(std::min(u.offset, end) - at)});
+        at = std::max(at, u.offset + u.size);
+    }
+    if (at < end) pieces.push_back({at, image.data.get() + at, static_cast<std::size_t>(end - at)});
+}
+
+static ResultsFile results_file(const std::string& name, const Results& r, int threads, ParallelCpu& cpu) {
     // written in key order whatever order the runs finished in
     std::vector<std::size_t> order(r.runs.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
-    std::size_t expected = 4096;  // the evaluations' columns and the per-run table, roughly
-    for (const Trace& t : r.runs) expected += t.size() * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double) + 128;
-    return h5::build_memory_file(name, expected, [&](hid_t f) {
+    ResultsFile out;
+    std::vector<FilePiece> unfilled;  // each unfilled column whole
+    out.image = h5::build_memory_file(name, [&](hid_t f) {
         h5::write_attribute(f, "format", std::string(store_format));
         h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
         h5::write_attribute(f, "bobench_version", r.bobench_version);
@@ -242,73 +265,87 @@ static h5::FileImage results_image(const std::string& name, const Results& r) {
         h5::write_attribute(f, "problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
         h5::write_attribute(f, "optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
 
-        {
-            // the per-run table whole; the per-evaluation columns straight from the traces
-            const std::size_t n = r.runs.size();
-            std::vector<std::int32_t> problem(n), optimizer(n), replicate(n);
-            std::vector<std::uint64_t> pseed(n), oseed(n);
-            std::vector<double> seconds(n);
-            std::vector<std::int64_t> offset(n), count(n), failed_evals(n), x_offset(n);
-            std::vector<std::string> notes(n);
-            std::size_t n_evals = 0, n_x = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const Trace& t = r.runs[order[i]];
-                problem[i] = t.key.problem;
-                optimizer[i] = t.key.optimizer;
-                replicate[i] = t.key.replicate;
-                pseed[i] = t.problem_seed;
-                oseed[i] = t.optimizer_seed;
-                seconds[i] = t.seconds;
-                notes[i] = t.notes;
-                offset[i] = static_cast<std::int64_t>(n_evals);
-                count[i] = static_cast<std::int64_t>(t.size());
-                failed_evals[i] = static_cast<std::int64_t>(t.failures());
-                x_offset[i] = static_cast<std::int64_t>(n_x);
-                n_evals += t.size();
-                n_x += t.x.size();
-            }
-            h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
-            h5::write_vector(runs.get(), "problem", problem);
-            h5::write_vector(runs.get(), "optimizer", optimizer);
-            h5::write_vector(runs.get(), "replicate", replicate);
-            h5::write_vector(runs.get(), "problem_seed", pseed);
-            h5::write_vector(runs.get(), "optimizer_seed", oseed);
-            h5::write_vector(runs.get(), "seconds", seconds);
-            h5::write_vector(runs.get(), "eval_offset", offset);
-            h5::write_vector(runs.get(), "eval_count", count);
-            h5::write_vector(runs.get(), "failed_evals", failed_evals);
-            h5::write_vector(runs.get(), "x_offset", x_offset);
-            h5::write_strings(runs.get(), "notes", notes);
-            using Column = std::vector<double> Trace::*;
-            auto doubles = [&](const char* column_name, std::size_t total, Column column, bool compress) {
-                h5::write_column<double>(
-                    evals.get(), column_name, total, n,
-                    [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, compress);
-            };
-            doubles("value", n_evals, &Trace::value, false);  // objective values: little to gain
-            doubles("true_value", n_evals, &Trace::true_value, false);
-            doubles("cost", n_evals, &Trace::cost, true);
-            doubles("test_value", n_evals, &Trace::test_value, true);
-            h5::write_column<std::uint8_t>(
-                evals.get(), "failed", n_evals, n,
-                [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); });
-            doubles("x", n_x, &Trace::x, false);
-            // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
-            std::size_t longest = 0;
-            bool any_fidelity = false;
-            for (const Trace& t : r.runs) {
-                longest = std::max(longest, t.size());
-                any_fidelity = any_fidelity || !t.fidelity.empty();
-            }
-            if (any_fidelity) {
-                const std::vector<double> none(longest, std::numeric_limits<double>::quiet_NaN());
-                h5::write_column<double>(evals.get(), "fidelity", n_evals, n, [&](std::size_t i) {
-                    const Trace& t = r.runs[order[i]];
-                    return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
-                }, true);
-            }
+        // the per-run table whole; the per-evaluation columns straight from the traces
+        const std::size_t n = r.runs.size();
+        std::vector<std::int32_t> problem(n), optimizer(n), replicate(n);
+        std::vector<std::uint64_t> pseed(n), oseed(n);
+        std::vector<double> seconds(n);
+        std::vector<std::int64_t> offset(n), count(n), failed_evals(n), x_offset(n);
+        std::vector<std::string> notes(n);
+        std::size_t n_evals = 0, n_x = 0, longest = 0;
+        bool any_fidelity = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Trace& t = r.runs[order[i]];
+            problem[i] = t.key.problem;
+            optimizer[i] = t.key.optimizer;
+            replicate[i] = t.key.replicate;
+            pseed[i] = t.problem_seed;
+            oseed[i] = t.optimizer_seed;
+            seconds[i] = t.seconds;
+            notes[i] = t.notes;
+            offset[i] = static_cast<std::int64_t>(n_evals);
+            count[i] = static_cast<std::int64_t>(t.size());
+            failed_evals[i] = static_cast<std::int64_t>(t.failures());
+            x_offset[i] = static_cast<std::int64_t>(n_x);
+            n_evals += t.size();
+            n_x += t.x.size();
+            longest = std::max(longest, t.size());
+            any_fidelity = any_fidelity || !t.fidelity.empty();
         }
+        h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
+        h5::write_vector(runs.get(), "problem", problem);
+        h5::write_vector(runs.get(), "optimizer", optimizer);
+        h5::write_vector(runs.get(), "replicate", replicate);
+        h5::write_vector(runs.get(), "problem_seed", pseed);
+        h5::write_vector(runs.get(), "optimizer_seed", oseed);
+        h5::write_vector(runs.get(), "seconds", seconds);
+        h5::write_vector(runs.get(), "eval_offset", offset);
+        h5::write_vector(runs.get(), "eval_count", count);
+        h5::write_vector(runs.get(), "failed_evals", failed_evals);
+        h5::write_vector(runs.get(), "x_offset", x_offset);
+        h5::write_strings(runs.get(), "notes", notes);
+        // columns with much repetition (costs, flags, fidelities), compressed
+        using Column = std::vector<double> Trace::*;
+        auto compressed = [&](const char* column_name, Column column) {
+            h5::write_column<double>(
+                evals.get(), column_name, n_evals, n,
+                [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, true, threads, cpu);
+        };
+        compressed("cost", &Trace::cost);
+        compressed("test_value", &Trace::test_value);
+        h5::write_column<std::uint8_t>(
+            evals.get(), "failed", n_evals, n,
+            [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); }, true, threads, cpu);
+        // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
+        if (any_fidelity) {
+            const std::vector<double> none(longest, std::numeric_limits<double>::quiet_NaN());
+            h5::write_column<double>(evals.get(), "fidelity", n_evals, n, [&](std::size_t i) {
+                const Trace& t = r.runs[order[i]];
+                return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
+            }, true, threads, cpu);
+        }
+        // objective values and points (little to gain from compressing them) last, so that
+        // their storage lies beyond what HDF5 writes (short ones may lie within, in space it
+        // set aside for small data: add_image leaves them out of the image's bytes)
+        auto uncompressed = [&](const char* column_name, std::size_t total, Column column) {
+            const haddr_t at = h5::create_unfilled<double>(evals.get(), column_name, total);
+            if (total == 0) return;
+            unfilled.push_back({at, nullptr, total * sizeof(double)});
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::vector<double>& values = r.runs[order[i]].*column;
+                const std::uint64_t first = static_cast<std::uint64_t>(column == &Trace::x ? x_offset[i] : offset[i]);
+                if (!values.empty()) out.pieces.push_back({at + first * sizeof(double), values.data(), values.size() * sizeof(double)});
+            }
+        };
+        uncompressed("value", n_evals, &Trace::value);
+        uncompressed("true_value", n_evals, &Trace::true_value);
+        uncompressed("x", n_x, &Trace::x);
     });
+    for (const FilePiece& u : unfilled)
+        if (u.offset + u.size > out.image.file_size)
+            throw std::runtime_error("HDF5: a column of '" + name + "' lies beyond the file's size");
+    add_image(out.pieces, out.image, std::move(unfilled));
+    return out;
 }
 
 // The file that writing `path` replaces: the target of a symbolic link (followed even when
@@ -328,19 +365,21 @@ static std::string temporary_name(const std::filesystem::path& target) {
     return target.string() + ".tmp-" + std::to_string(::getpid());
 }
 
-// Writes `bytes` to a temporary file beside `path`'s target, syncs it and renames it over
-// the target.
-static void write_file_replacing(const std::string& path, std::string_view bytes) {
+// Writes `pieces` into a temporary file of `size` bytes beside `path`'s target, syncs it
+// and renames it over the target.
+static void write_file_replacing(const std::string& path, std::uint64_t size, const std::vector<FilePiece>& pieces,
+                                 int threads, ParallelCpu& cpu) {
     const std::filesystem::path target = output_target(path);
     const std::string tmp = temporary_name(target), what = "results file '" + path + "'";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    int fd = ::open(tmp.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);  // read too: it is mapped
     if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));
     try {
-        write_all(fd, bytes, what);
+        fill_file(fd, size, pieces, threads, what, cpu);
         if (::fsync(fd) != 0) throw std::runtime_error("cannot write " + what + ": " + std::strerror(errno));
-        if (::close(fd) != 0) throw std::runtime_error("cannot write " + what + ": " + std::strerror(errno));
+        const int closed = ::close(std::exchange(fd, -1));  // the descriptor is gone even when this fails
+        if (closed != 0) throw std::runtime_error("cannot write " + what + ": " + std::strerror(errno));
     } catch (...) {
-        ::close(fd);  // harmless when already closed (EBADF)
+        if (fd >= 0) ::close(fd);
         ::unlink(tmp.c_str());
         throw;
     }
@@ -351,8 +390,15 @@ static void write_file_replacing(const std::string& path, std::string_view bytes
     }
 }
 
-void write_results(const std::string& path, const Results& r) {
-    write_file_replacing(path, results_image(temporary_name(output_target(path)), r).bytes());
+void write_results(const std::string& path, const Results& r, int threads, WriteCpu* cpu) {
+    const double start = thread_cpu_seconds();
+    ParallelCpu parallel;
+    const ResultsFile file = results_file(temporary_name(output_target(path)), r, threads, parallel);
+    write_file_replacing(path, file.image.file_size, file.pieces, threads, parallel);
+    if (cpu) {
+        cpu->serial += thread_cpu_seconds() - start - parallel.caller;
+        cpu->parallel += parallel.all;
+    }
 }
 
 void check_output(const std::string& path) {

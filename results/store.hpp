@@ -17,11 +17,15 @@
 //                 test_value, failed; /evals/x holds the points, flat, run by run;
 //                 /evals/fidelity (only in files with a multi-fidelity problem; NaN for
 //                 the evaluations of single-fidelity problems) the fidelity of each
-//                 evaluation. Files without it read as single-fidelity.
+//                 evaluation. Files without it read as single-fidelity. value,
+//                 true_value and x are contiguous datasets (files written before were
+//                 chunked; readers do not care), the others chunked and compressed.
 // Runs are sorted by (problem, optimizer, replicate), so the file does not depend on the
-// order in which threads finished. Files are written whole to a temporary name and
-// renamed, so a results file is never seen half-written. Readers check every dataset's
-// length and every offset before using them: a damaged file is refused by name.
+// order in which threads finished, nor on their number (HDF5's object modification times
+// are left out: only the provenance attributes tell two writes apart). Files are written
+// whole to a temporary name and renamed, so a results file is never seen half-written.
+// Readers check every dataset's length and every offset before using them: a damaged
+// file is refused by name.
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,11 +88,20 @@ bool is_results_file(const std::string& path);
 // Reads a results file; UserError when it is missing, not a bobench results file, or
 // damaged ("'F' is damaged: ...").
 Results read_results(const std::string& path, bool with_points = true);
-// Writes `path` whole: the HDF5 file is built in memory, written to a temporary file in
-// the same folder (every write checked, then fsync) and renamed over `path`. When `path`
-// is a symbolic link, the file it points to is replaced and the link kept.
-// std::runtime_error naming the file and the system's reason (e.g. no space left).
-void write_results(const std::string& path, const Results& results);
+// Thread CPU seconds of writing a results file: the calling thread's own (the serial
+// part) and every thread's inside the parallel copying and compressing (work that more
+// threads share). Added to, so one WriteCpu can sum several writes.
+struct WriteCpu {
+    double serial = 0, parallel = 0;
+};
+// Writes `path` whole: HDF5 builds the file's metadata and compressed columns in memory,
+// a temporary file in the same folder is given its full size at once (a full disk fails
+// there), up to `threads` threads (0: OpenMP's default) copy the image and the traces'
+// uncompressed columns into it, then it is synced and renamed over `path`. The bytes do
+// not depend on the thread count. When `path` is a symbolic link, the file it points to
+// is replaced and the link kept. std::runtime_error naming the file and the system's
+// reason (e.g. no space left).
+void write_results(const std::string& path, const Results& results, int threads = 0, WriteCpu* cpu = nullptr);
 
 // UserError unless write_results(path) can be expected to work: refuses a folder (or a
 // path ending in '/') and a read-only file, before any run.

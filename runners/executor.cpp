@@ -4,7 +4,6 @@
 #include <chrono>
 #include <exception>
 #include <cmath>
-#include <ctime>
 #include <mutex>
 #include <omp.h>
 
@@ -99,12 +98,6 @@ std::string describe_failure(const Plan& plan, const results::RunKey& key, const
     return "problem '" + plan.problems[static_cast<std::size_t>(key.problem)].label + "', optimizer '" +
            plan.optimizers[static_cast<std::size_t>(key.optimizer)].label + "', replicate " +
            std::to_string(key.replicate) + ": " + what;
-}
-
-double thread_cpu_seconds() {
-    timespec ts{};
-    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 void Workers::run(const results::RunKey& key, double& run_cpu, double& commit_cpu) {

@@ -6,8 +6,10 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/cpu_time.hpp"  // thread_cpu_seconds
 #include "runners/plan.hpp"
 #include "results/trace.hpp"
 
@@ -36,7 +38,7 @@ std::string describe_failure(const Plan& plan, const results::RunKey& key, const
 // so it should do little: keep the trace.
 struct Sink {
     std::function<void(const results::Trace&)> save;
-    std::function<void(const std::string& record)> save_record;
+    std::function<void(std::string_view record)> save_record;
     std::function<void(results::Trace&&)> commit;
 };
 
@@ -81,8 +83,5 @@ private:
 // exception is rethrown here, after the threads have stopped.
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
                               const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats = nullptr);
-
-// Thread CPU time of the calling thread, in seconds.
-double thread_cpu_seconds();
 
 }  // namespace bobench::runners

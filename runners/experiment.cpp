@@ -133,7 +133,9 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     }
     const results::OutputLock lock(path);
     ExperimentOutcome outcome;
-    const double load_start = thread_cpu_seconds();
+    double load_start = thread_cpu_seconds();
+    const int threads = static_cast<int>(plan.spec.threads);
+    results::WriteCpu write_cpu;  // of the writes outside runs: the recovered runs', the final one
     results::Results results = load_or_start(plan, provenance);
     const std::vector<int> pmap = merge_table<results::ProblemInfo, PlannedProblem>(
         results.problems, plan.problems, [](const PlannedProblem& p) -> const std::string& { return p.id; },
@@ -173,7 +175,9 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         }
     }
     if (recovered > 0) {
-        results::write_results(path, results);
+        const double before = thread_cpu_seconds();
+        results::write_results(path, results, threads, &write_cpu);
+        load_start += thread_cpu_seconds() - before;  // counted in write_cpu
         journal.clear();
     }
 
@@ -198,7 +202,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
                                      plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t, record);
             journal.append_record(record);
         },
-        [&](const std::string& record) { journal.append_record(record); },
+        [&](std::string_view record) { journal.append_record(record); },
         [&](results::Trace&& t) {
             outcome.failed_evaluations += t.failures();
             t.key = stored_key(t.key);
@@ -206,34 +210,32 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
             ++outcome.completed;
             progress.update(outcome.completed);
             const auto now = std::chrono::steady_clock::now();
+            // a checkpoint is written by the committing thread under the commit lock (its
+            // CPU time counts in the commit's; inside the workers' parallel region, alone)
             if (std::chrono::duration<double>(now - last_checkpoint).count() > checkpoint_every) {
-                const double w0 = thread_cpu_seconds();
-                results::write_results(path, results);
+                results::write_results(path, results, threads);
                 journal.clear();
                 last_checkpoint = std::chrono::steady_clock::now();
-                outcome.store_cpu += thread_cpu_seconds() - w0;
                 checkpoint_every =
                     std::max(checkpoint_every, 20 * std::chrono::duration<double>(last_checkpoint - now).count());
             }
         }};
-    const double w0 = [&] {
-        try {
-            outcome.errors = executor ? executor(plan, pending, stop, sink, &outcome.stats)
-                                      : execute(plan, pending, static_cast<int>(plan.spec.threads), stop, sink,
-                                                &outcome.stats);
-            if (!pending.empty()) progress.finish(outcome.completed);
-            outcome.interrupted = stop.load();
-            const double start = thread_cpu_seconds();
-            results::write_results(path, results);
-            return start;
-        } catch (const std::exception& e) {  // the journal or the results file could not be written
-            if (progress_options.out) *progress_options.out << "\n";
-            throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
-                                     "free space and run the same command again to resume");
-        }
-    }();
+    try {
+        outcome.errors = executor ? executor(plan, pending, stop, sink, &outcome.stats)
+                                  : execute(plan, pending, threads, stop, sink, &outcome.stats);
+        if (!pending.empty()) progress.finish(outcome.completed);
+        outcome.interrupted = stop.load();
+        results::write_results(path, results, threads, &write_cpu);
+    } catch (const std::exception& e) {  // the journal or the results file could not be written
+        if (progress_options.out) *progress_options.out << "\n";
+        throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
+                                 "free space and run the same command again to resume");
+    }
+    outcome.journal_write_cpu = journal.write_cpu();
+    const double removing = thread_cpu_seconds();
     journal.remove();
-    outcome.store_cpu += thread_cpu_seconds() - w0;
+    outcome.store_cpu += thread_cpu_seconds() - removing + write_cpu.serial;
+    outcome.store_parallel_cpu = write_cpu.parallel;
     return outcome;
 }
 

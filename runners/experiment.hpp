@@ -24,7 +24,19 @@ struct ExperimentOutcome {
     std::vector<RunError> errors;
     bool interrupted = false;
     ExecutionStats stats;    // CPU seconds in runs and in the serial commit of each run
-    double store_cpu = 0;    // CPU seconds writing the results file (checkpoints, final)
+    double store_cpu = 0;    // CPU seconds reading and writing the results file, serial part
+                             // (checkpoints count in stats.commit_cpu: they are written by a commit)
+    double store_parallel_cpu = 0;  // CPU seconds of all threads copying and compressing its columns
+    // CPU seconds of the kernel's copies of journal records (within stats.run_cpu, and
+    // commit_cpu for MPI ranks' records): made one at a time, as the runs go on
+    double journal_write_cpu = 0;
+
+    double serial_cpu() const { return stats.commit_cpu + store_cpu; }
+    // Amdahl's s: the serial part's share of all CPU time (runs, parallel writing, serial)
+    double serial_fraction() const {
+        const double all = stats.run_cpu + store_parallel_cpu + serial_cpu();
+        return all > 0 ? serial_cpu() / all : 0.0;
+    }
 };
 
 // How the pending runs are executed: this process's OpenMP threads (execute(), the

@@ -6,9 +6,12 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <deque>
+#include <optional>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "results/journal.hpp"
@@ -44,6 +47,48 @@ void check(int code, const char* what) {
 
 // A run that must not start: stop flag raised or nothing left.
 constexpr results::RunKey stop_key{-1, -1, -1};
+
+results::RunKey key_of(const std::string& report) {
+    std::int32_t k[3];
+    std::memcpy(k, report.data() + 1, sizeof k);
+    return {k[0], k[1], k[2]};
+}
+
+// Finished traces from other ranks on their way to the results: the server thread
+// receives each report into a buffer and journals it; rank 0's own workers decode and
+// commit it between their runs. Decoding builds the trace, touching its memory for the
+// first time (page faults, the bulk of the cost), so many threads share it, and the
+// server gets the buffers back (memory already touched).
+class Inbox {
+public:
+    std::string buffer() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (spare_.empty()) return {};
+        std::string b = std::move(spare_.back());
+        spare_.pop_back();
+        return b;
+    }
+    void put(std::string&& report) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        waiting_.push_back(std::move(report));
+    }
+    std::optional<std::string> take() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (waiting_.empty()) return std::nullopt;
+        std::string report = std::move(waiting_.front());
+        waiting_.pop_front();
+        return report;
+    }
+    void recycle(std::string&& buffer) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        spare_.push_back(std::move(buffer));
+    }
+
+private:
+    std::mutex mutex_;
+    std::deque<std::string> waiting_;
+    std::vector<std::string> spare_;
+};
 }  // namespace
 
 Session::Session(int* argc, char*** argv) {
@@ -77,6 +122,24 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
         return i < pending.size() ? pending[i] : stop_key;
     };
     double server_commit_cpu = 0;
+    Inbox inbox;
+    // A Finished report from the inbox: its trace decoded and committed, the commit's CPU
+    // seconds added to `commit_cpu`. Never throws: a failure halts the workers and is
+    // rethrown after them.
+    auto settle = [&](const std::string& report, double& commit_cpu) {
+        try {
+            const results::RunKey key = key_of(report);
+            std::optional<results::JournalRecord> rec =
+                results::Journal::decode(report.data() + report_header, report.size() - report_header);
+            if (!rec) throw std::runtime_error("MPI: a corrupt trace from another rank");
+            rec->trace.key = key;
+            const double start = thread_cpu_seconds();
+            workers.commit(std::move(rec->trace));
+            commit_cpu += thread_cpu_seconds() - start;
+        } catch (...) {
+            workers.halt_with(std::current_exception());
+        }
+    };
 
     // The other ranks' requests are served by one thread, which polls (a blocking
     // receive would spin a core that rank 0's own workers need).
@@ -84,7 +147,6 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     std::thread server([&] {
         try {
             int active = ranks - 1;
-            std::string buffer;
             while (active > 0) {
                 int flag = 0;
                 MPI_Status status;
@@ -95,24 +157,19 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
                 }
                 int bytes = 0;
                 MPI_Get_count(&status, MPI_BYTE, &bytes);
+                std::string buffer = inbox.buffer();
                 buffer.resize(static_cast<std::size_t>(bytes));
                 check(MPI_Recv(buffer.data(), bytes, MPI_BYTE, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
                                MPI_STATUS_IGNORE),
                       "MPI_Recv");
                 if (buffer.size() < report_header) throw std::runtime_error("MPI: a short report");
                 const auto kind = static_cast<Kind>(buffer[0]);
-                std::int32_t k[3];
-                std::memcpy(k, buffer.data() + 1, sizeof k);
-                const results::RunKey key{k[0], k[1], k[2]};
+                const results::RunKey key = key_of(buffer);
                 const double t0 = thread_cpu_seconds();
                 if (kind == Kind::Finished) {
-                    std::string record = buffer.substr(report_header);
-                    std::optional<results::JournalRecord> rec = results::Journal::decode(record.data(), record.size());
-                    if (!rec) throw std::runtime_error("MPI: a corrupt trace from rank " + std::to_string(status.MPI_SOURCE));
-                    rec->trace.key = key;
-                    try {
-                        sink.save_record(record);
-                        workers.commit(std::move(rec->trace));
+                    try {  // journalled now (checksummed by the sender), decoded by a worker
+                        sink.save_record(std::string_view(buffer).substr(report_header));
+                        inbox.put(std::move(buffer));
                     } catch (...) {
                         workers.halt_with(std::current_exception());  // e.g. disk full: stop handing out
                     }
@@ -134,14 +191,32 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
 
     double run_cpu = 0, commit_cpu = 0;
     if (threads <= 0) threads = omp_get_max_threads();
+    // decoding other ranks' traces is work the threads share: it counts with the runs
 #pragma omp parallel num_threads(threads) reduction(+ : run_cpu, commit_cpu)
-    for (results::RunKey key = take(); key.problem >= 0; key = take()) workers.run(key, run_cpu, commit_cpu);
+    for (results::RunKey key = take(); key.problem >= 0; key = take()) {
+        workers.run(key, run_cpu, commit_cpu);
+        const double start = thread_cpu_seconds(), committed = commit_cpu;
+        while (std::optional<std::string> report = inbox.take()) {
+            settle(*report, commit_cpu);
+            inbox.recycle(std::move(*report));
+        }
+        run_cpu += thread_cpu_seconds() - start - (commit_cpu - committed);
+    }
     server.join();
+    std::vector<std::string> last;  // arrived after rank 0's own runs ended
+    while (std::optional<std::string> report = inbox.take()) last.push_back(std::move(*report));
+    std::vector<double> last_commit_cpu(last.size(), 0.0);
+    ParallelCpu settling;
+    parallel_for(static_cast<long>(last.size()), threads, [&](long i) {
+        settle(last[static_cast<std::size_t>(i)], last_commit_cpu[static_cast<std::size_t>(i)]);
+    }, settling);
+    double last_commits = 0;
+    for (double c : last_commit_cpu) last_commits += c;
     if (server_error) std::rethrow_exception(server_error);
     workers.rethrow_failure();
     if (stats) {
-        stats->run_cpu += run_cpu;
-        stats->commit_cpu += commit_cpu + server_commit_cpu;
+        stats->run_cpu += run_cpu + settling.all - last_commits;
+        stats->commit_cpu += commit_cpu + last_commits + server_commit_cpu;
     }
     return workers.errors();
 }

@@ -4,7 +4,8 @@
 // expected first, to its own OpenMP threads and to every thread of every other rank.
 // Other ranks run what they are given with their own OpenMP threads and send each
 // finished trace back as a journal record (encoded and checksummed by the worker, so
-// rank 0's serial part is a decode and a write). Every rank builds the same plan from
+// rank 0's serial part is a write to the journal; rank 0's own threads decode the
+// records between their runs). Every rank builds the same plan from
 // the same arguments, so runs travel as their (problem, optimizer, replicate) key.
 //
 // A killed job resumes like a one-process run: what rank 0 journalled is kept, runs in

@@ -1,0 +1,126 @@
+// The results file written by several threads: the same bytes with any thread count,
+// columns longer than a chunk, runs without evaluations, files without runs, and the
+// pieces of a file filled in parallel with zeros between them.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <fcntl.h>
+#include <string>
+#include <unistd.h>
+
+#include <hdf5.h>
+
+#include "results/parallel_file.hpp"
+#include "results/store.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using namespace bobench::results;
+using bobench::testing::TempDir;
+
+namespace {
+Trace trace(RunKey key, std::size_t n, std::size_t dimension, bool with_fidelity) {
+    Trace t;
+    t.key = key;
+    t.problem_seed = 1000 + static_cast<std::uint64_t>(key.replicate);
+    t.optimizer_seed = 7 * n + 1;
+    t.seconds = 0.25;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double v = std::sin(0.001 * static_cast<double>(i * (key.replicate + 2)));
+        t.value.push_back(i % 97 == 5 ? NAN : v);
+        t.true_value.push_back(v * v);
+        t.cost.push_back(static_cast<double>(i % 3));  // much repetition: the compressed columns
+        t.test_value.push_back(i % 2 ? NAN : -v);
+        t.failed.push_back(i % 97 == 5 ? 1 : 0);
+        for (std::size_t d = 0; d < dimension; ++d) t.x.push_back(static_cast<double>(i) + 0.125 * static_cast<double>(d));
+        if (with_fidelity) t.fidelity.push_back(i % 4 == 3 ? 9.0 : 3.0);
+    }
+    if (with_fidelity) t.full_fidelity = 9.0;
+    t.notes = n ? "{\"n\": " + std::to_string(n) + "}" : "";
+    return t;
+}
+
+// Two problems (3-D multi-fidelity, 1-D), runs out of key order: one of 70000 evaluations
+// (a column of them spans chunks of 65536 values, parts of runs in each), one without any.
+Results sample() {
+    Results r;
+    r.bobench_version = "test";
+    r.spec = "[experiment]\nbudget = 70000\n";
+    r.seed = 5;
+    r.budget = 70000;
+    r.problems.push_back({"p3", "p3", {"a", "b", "c"}, 0.0, std::nullopt, {}, Fidelity{"epochs", 1, 9, true}});
+    r.problems.push_back({"p1", "p1", {"a"}, std::nullopt, std::nullopt, {}, std::nullopt});
+    r.optimizers.push_back({"o", "o"});
+    r.runs.push_back(trace({1, 0, 1}, 30000, 1, false));
+    r.runs.push_back(trace({0, 0, 0}, 70000, 3, true));
+    r.runs.push_back(trace({1, 0, 0}, 0, 1, false));
+    r.runs.push_back(trace({0, 0, 1}, 5, 3, true));
+    return r;
+}
+}  // namespace
+
+TEST_CASE("store: the file's bytes do not depend on the thread count; long columns and empty runs round-trip",
+          "[store]") {
+    TempDir dir;
+    Results r = sample();
+    write_results(dir / "one.h5", r, 1);
+    WriteCpu cpu;
+    write_results(dir / "three.h5", r, 3, &cpu);
+    CHECK(testing::read_file(dir / "one.h5") == testing::read_file(dir / "three.h5"));
+    CHECK(cpu.parallel > 0);  // the copying and compressing counted as shared work
+
+    const Results back = read_results(dir / "three.h5");
+    r.sort_runs();
+    REQUIRE(back.runs.size() == r.runs.size());
+    for (std::size_t i = 0; i < r.runs.size(); ++i) {
+        INFO("run " << i);
+        CHECK(back.runs[i].key == r.runs[i].key);
+        CHECK(back.runs[i].same_record(r.runs[i]));
+    }
+    CHECK(back.runs[1].x.size() == 15);                     // {0, 0, 1}: 5 points of 3 values
+    CHECK(back.runs[2].size() == 0);                        // {1, 0, 0}: no evaluations
+    CHECK(back.runs[0].fidelity.size() == 70000);
+    // HDF5 records the file's length in its superblock: the file is exactly that long, so
+    // cutting a byte off its end is noticed
+    const std::string bytes = testing::read_file(dir / "one.h5");
+    testing::write_file(dir / "cut.h5", bytes.substr(0, bytes.size() - 1));
+    CHECK_THROWS_WITH(read_results(dir / "cut.h5"), Catch::Contains("is damaged") && Catch::Contains("truncated file"));
+}
+
+TEST_CASE("store: a file without runs has empty columns", "[store]") {
+    TempDir dir;
+    Results r = sample();
+    r.runs.clear();
+    write_results(dir / "empty.h5", r, 2);
+    const Results back = read_results(dir / "empty.h5");
+    CHECK(back.runs.empty());
+    CHECK(back.problems.size() == 2);
+}
+
+TEST_CASE("fill_file: pieces land at their offsets, zeros between them, whatever the thread count", "[store]") {
+    TempDir dir;
+    // a piece larger than the 4 MB a thread copies at a time, a gap, small pieces, a gap at the end
+    const std::string large(9'000'000, 'L'), small = "small piece";
+    const std::vector<FilePiece> pieces{{0, small.data(), small.size()},
+                                        {100, large.data(), large.size()},
+                                        {9'000'200, small.data(), small.size()}};
+    const std::uint64_t size = 9'000'300;
+    std::string expected(size, '\0');
+    expected.replace(0, small.size(), small);
+    expected.replace(100, large.size(), large);
+    expected.replace(9'000'200, small.size(), small);
+    for (int threads : {1, 4}) {
+        const std::string path = dir / ("f" + std::to_string(threads));
+        const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0666);
+        REQUIRE(fd >= 0);
+        ParallelCpu cpu;
+        fill_file(fd, size, pieces, threads, "'" + path + "'", cpu);
+        ::close(fd);
+        CHECK(testing::read_file(path) == expected);
+    }
+    const int fd = ::open((dir / "bad").c_str(), O_RDWR | O_CREAT | O_TRUNC, 0666);
+    ParallelCpu cpu;
+    CHECK_THROWS_AS(fill_file(fd, 10, pieces, 1, "'bad'", cpu), std::logic_error);  // a piece beyond the size
+    ::close(fd);
+}
