@@ -71,7 +71,8 @@ TEST_CASE("racing-line: spaces, determinism and the path's ends", "[racing-line]
     CHECK(make("racing-line")->space().size() == 12);
     CHECK(make("racing-line:track=ethz-a")->space().size() == 20);
     CHECK(make("racing-line:track=ethz-b")->space().size() == 21);
-    const Space& s = make("racing-line:track=ucb")->space();
+    const auto ucb = make("racing-line:track=ucb");  // kept: the space lives in the problem
+    const Space& s = ucb->space();
     CHECK(s.params()[0].lo == Approx(-0.38).epsilon(1e-14));
     CHECK(s.params()[11].hi == Approx(0.38).epsilon(1e-14));
 
