@@ -60,7 +60,7 @@ Results sample() {
 }
 }  // namespace
 
-TEST_CASE("store: the file's bytes do not depend on the thread count; long columns and empty runs round-trip",
+TEST_CASE("store: the file's bytes do not depend on the thread count and long columns and empty runs round-trip",
           "[store]") {
     TempDir dir;
     Results r = sample();
