@@ -72,8 +72,9 @@ int run_with(const Args& args, const RunBackend* backend) {
         "data-dir", po::value<std::string>(), "folder of tabular benchmark data (default: $BOBENCH_DATA, else ./data)")(
         "shard", po::value<std::string>(), "run only part K of N of the plan (K/N, e.g. 2/8; cost-balanced, the same "
                                            "on every machine) into OUTPUT.shard-K-of-N.h5; `bobench merge` joins them")(
-        "timing", "print where the CPU time went: inside runs, and in the serial part (journal, results file) "
-                  "that bounds the speed-up with more threads or ranks")(
+        "timing", "print where the CPU time went (inside runs, and in the serial part: journal, results "
+                  "file, which bounds the speed-up with more threads or ranks) and the wall time of each phase "
+                  "(running, writing the results file, waiting for fsync, removing the journal)")(
         "restart-on", po::value<std::string>(), "restart the optimizer within a run on: none, target, revisit, target,revisit")(
         "restart-target", po::value<std::string>(), "restart-on target: f - f* at or below this (default 1e-8)")(
         "quiet,q", "no progress line, no summary");
@@ -155,6 +156,10 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string&
                                  outcome.stats.run_cpu, outcome.store_parallel_cpu, outcome.serial_cpu(),
                                  outcome.stats.commit_cpu, outcome.store_cpu, outcome.serial_fraction(),
                                  outcome.journal_write_cpu);
+        std::cerr << fmt::format("timing: wall {:.3f} s loading, {:.3f} s running, {:.3f} s writing the results file "
+                                 "({:.3f} s of it waiting for fsync), {:.3f} s removing the journal\n",
+                                 outcome.wall.load, outcome.wall.runs, outcome.wall.write, outcome.wall.write_sync,
+                                 outcome.wall.remove);
     }
     if (outcome.journal_damaged_bytes > 0)
         std::cerr << "warning: " << outcome.journal_damaged_bytes << " damaged bytes in '" << plan.spec.output

@@ -1,6 +1,7 @@
 #include "results/store.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -368,14 +369,16 @@ static std::string temporary_name(const std::filesystem::path& target) {
 // Writes `pieces` into a temporary file of `size` bytes beside `path`'s target, syncs it
 // and renames it over the target.
 static void write_file_replacing(const std::string& path, std::uint64_t size, const std::vector<FilePiece>& pieces,
-                                 int threads, ParallelCpu& cpu) {
+                                 int threads, ParallelCpu& cpu, double& sync_wall) {
     const std::filesystem::path target = output_target(path);
     const std::string tmp = temporary_name(target), what = "results file '" + path + "'";
     int fd = ::open(tmp.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);  // read too: it is mapped
     if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));
     try {
         fill_file(fd, size, pieces, threads, what, cpu);
+        const auto sync_start = std::chrono::steady_clock::now();
         if (::fsync(fd) != 0) throw std::runtime_error("cannot write " + what + ": " + std::strerror(errno));
+        sync_wall += std::chrono::duration<double>(std::chrono::steady_clock::now() - sync_start).count();
         const int closed = ::close(std::exchange(fd, -1));  // the descriptor is gone even when this fails
         if (closed != 0) throw std::runtime_error("cannot write " + what + ": " + std::strerror(errno));
     } catch (...) {
@@ -390,14 +393,16 @@ static void write_file_replacing(const std::string& path, std::uint64_t size, co
     }
 }
 
-void write_results(const std::string& path, const Results& r, int threads, WriteCpu* cpu) {
+void write_results(const std::string& path, const Results& r, int threads, WriteCost* cpu) {
     const double start = thread_cpu_seconds();
     ParallelCpu parallel;
+    double sync_wall = 0;
     const ResultsFile file = results_file(temporary_name(output_target(path)), r, threads, parallel);
-    write_file_replacing(path, file.image.file_size, file.pieces, threads, parallel);
+    write_file_replacing(path, file.image.file_size, file.pieces, threads, parallel, sync_wall);
     if (cpu) {
         cpu->serial += thread_cpu_seconds() - start - parallel.caller;
         cpu->parallel += parallel.all;
+        cpu->sync_wall += sync_wall;
     }
 }
 

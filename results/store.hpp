@@ -88,11 +88,12 @@ bool is_results_file(const std::string& path);
 // Reads a results file; UserError when it is missing, not a bobench results file, or
 // damaged ("'F' is damaged: ...").
 Results read_results(const std::string& path, bool with_points = true);
-// Thread CPU seconds of writing a results file: the calling thread's own (the serial
-// part) and every thread's inside the parallel copying and compressing (work that more
-// threads share). Added to, so one WriteCpu can sum several writes.
-struct WriteCpu {
-    double serial = 0, parallel = 0;
+// The cost of writing a results file: thread CPU seconds of the calling thread (the
+// serial part) and of every thread inside the parallel copying and compressing (work that
+// more threads share), and the wall seconds spent waiting for fsync (the disk's time, no
+// CPU's). Added to, so one WriteCost can sum several writes.
+struct WriteCost {
+    double serial = 0, parallel = 0, sync_wall = 0;
 };
 // Writes `path` whole: HDF5 builds the file's metadata and compressed columns in memory,
 // a temporary file in the same folder is given its full size at once (a full disk fails
@@ -101,7 +102,7 @@ struct WriteCpu {
 // not depend on the thread count. When `path` is a symbolic link, the file it points to
 // is replaced and the link kept. std::runtime_error naming the file and the system's
 // reason (e.g. no space left).
-void write_results(const std::string& path, const Results& results, int threads = 0, WriteCpu* cpu = nullptr);
+void write_results(const std::string& path, const Results& results, int threads = 0, WriteCost* cpu = nullptr);
 
 // UserError unless write_results(path) can be expected to work: refuses a folder (or a
 // path ending in '/') and a read-only file, before any run.

@@ -133,9 +133,12 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     }
     const results::OutputLock lock(path);
     ExperimentOutcome outcome;
+    using Clock = std::chrono::steady_clock;
+    const auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+    auto phase_start = Clock::now();
     double load_start = thread_cpu_seconds();
     const int threads = static_cast<int>(plan.spec.threads);
-    results::WriteCpu write_cpu;  // of the writes outside runs: the recovered runs', the final one
+    results::WriteCost write_cpu;  // of the writes outside runs: the recovered runs', the final one
     results::Results results = load_or_start(plan, provenance);
     const std::vector<int> pmap = merge_table<results::ProblemInfo, PlannedProblem>(
         results.problems, plan.problems, [](const PlannedProblem& p) -> const std::string& { return p.id; },
@@ -191,6 +194,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     pending = longest_first(plan, std::move(pending));
     results.runs.reserve(results.runs.size() + pending.size());
     outcome.store_cpu += thread_cpu_seconds() - load_start;
+    outcome.wall.load = seconds_since(phase_start);
 
     Progress progress(progress_options.out, progress_options.style, pending.size());
     auto last_checkpoint = std::chrono::steady_clock::now();
@@ -221,11 +225,15 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
             }
         }};
     try {
+        phase_start = Clock::now();
         outcome.errors = executor ? executor(plan, pending, stop, sink, &outcome.stats)
                                   : execute(plan, pending, threads, stop, sink, &outcome.stats);
+        outcome.wall.runs = seconds_since(phase_start);
         if (!pending.empty()) progress.finish(outcome.completed);
         outcome.interrupted = stop.load();
+        phase_start = Clock::now();
         results::write_results(path, results, threads, &write_cpu);
+        outcome.wall.write = seconds_since(phase_start);
     } catch (const std::exception& e) {  // the journal or the results file could not be written
         if (progress_options.out) *progress_options.out << "\n";
         throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
@@ -233,9 +241,12 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     }
     outcome.journal_write_cpu = journal.write_cpu();
     const double removing = thread_cpu_seconds();
+    phase_start = Clock::now();
     journal.remove();
+    outcome.wall.remove = seconds_since(phase_start);
     outcome.store_cpu += thread_cpu_seconds() - removing + write_cpu.serial;
     outcome.store_parallel_cpu = write_cpu.parallel;
+    outcome.wall.write_sync = write_cpu.sync_wall;
     return outcome;
 }
 

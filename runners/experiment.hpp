@@ -30,6 +30,13 @@ struct ExperimentOutcome {
     // CPU seconds of the kernel's copies of journal records (within stats.run_cpu, and
     // commit_cpu for MPI ranks' records): made one at a time, as the runs go on
     double journal_write_cpu = 0;
+    // Wall seconds of the phases: loading/resuming, running (first start to last finish),
+    // writing the final results file, removing the journal. With CPU seconds above they
+    // show what a figure of CPU time alone hides: waiting (the disk's fsync, idle threads
+    // at the tail, memory shared by many threads).
+    struct Wall {
+        double load = 0, runs = 0, write = 0, write_sync = 0, remove = 0;  // write_sync: within write
+    } wall;
 
     double serial_cpu() const { return stats.commit_cpu + store_cpu; }
     // Amdahl's s: the serial part's share of all CPU time (runs, parallel writing, serial)

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <regex>
 #include <thread>
 #include <unistd.h>
 
@@ -252,6 +253,26 @@ TEST_CASE("scale: progress in a log is plain lines (runs done, rate, ETA)", "[cl
     std::size_t lines = 0;
     for (std::size_t p = r.err.find("runs done"); p != std::string::npos; p = r.err.find("runs done", p + 1)) ++lines;
     CHECK(lines == 10);
+}
+
+TEST_CASE("scale: --timing splits the CPU time and the wall time of a run into their phases", "[cli][scale]") {
+    TempDir dir;
+    const auto r = run_cli(small + "--threads 2 --timing --output " + (dir / "t.h5"));
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::smatch cpu, wall;
+    const std::string number = "([0-9]+\\.[0-9]+)";
+    REQUIRE(std::regex_search(r.err, cpu, std::regex("timing: CPU " + number + " s in runs .* serial fraction " + number)));
+    CHECK(std::stod(cpu[1]) > 0);
+    CHECK(std::stod(cpu[2]) >= 0);
+    CHECK(std::stod(cpu[2]) < 1);
+    REQUIRE(std::regex_search(r.err, wall, std::regex("timing: wall " + number + " s loading, " + number + " s running, " +
+                                                      number + " s writing the results file \\(" + number +
+                                                      " s of it waiting for fsync\\), " + number +
+                                                      " s removing the journal")));
+    CHECK(std::stod(wall[2]) > 0);                          // 12 runs take time
+    CHECK(std::stod(wall[4]) <= std::stod(wall[3]));        // fsync is part of writing
+    CHECK(std::stod(wall[3]) > 0);
 }
 
 TEST_CASE("scale: MPI, 3 ranks with one thread each, gives the export of 2 threads", "[cli][scale][mpi]") {
