@@ -246,29 +246,35 @@ TEST_CASE("cli hardening: damaged results files are named, not crashed on", "[cl
 
 TEST_CASE("cli hardening: outputs that are links, read-only or left over by killed runs", "[cli][hardening]") {
     TempDir dir;
-    const std::string target = dir / "target.h5", link = dir / "link.h5";
-    fs::create_symlink(target, link);
-    REQUIRE(run_cli(small_run + "--output " + link).status == 0);
-    CHECK(fs::is_symlink(link));  // written through the link, not replaced by a file
-    CHECK(results::read_results(target).runs.size() == 2);
-
-    fs::permissions(target, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
-    const std::string before = testing::read_file(target);
-    check_refused("run --problem branin --optimizer random-search --budget 5 --replicates 3 --quiet --output " + target,
-                  "output '" + target + "' is read-only");
-    CHECK(testing::read_file(target) == before);
-
-    // a temporary file whose writer is gone is removed; one of a live process is not
-    const pid_t dead = ::fork();
-    if (dead == 0) ::_exit(0);
-    ::waitpid(dead, nullptr, 0);
-    const std::string out = dir / "r.h5", stale = out + ".tmp-" + std::to_string(dead),
-                      live = out + ".tmp-" + std::to_string(::getpid());
-    testing::write_file(stale, "half a file");
-    testing::write_file(live, "being written");
-    REQUIRE(run_cli(small_run + "--output " + out).status == 0);
-    CHECK_FALSE(fs::exists(stale));
-    CHECK(fs::exists(live));
+    const std::string target = dir / "target.h5";
+    SECTION("a link is written through, not replaced by a file") {
+        const std::string link = dir / "link.h5";
+        fs::create_symlink(target, link);
+        REQUIRE(run_cli(small_run + "--output " + link).status == 0);
+        CHECK(fs::is_symlink(link));
+        CHECK(results::read_results(target).runs.size() == 2);
+    }
+    SECTION("a read-only output is refused and left as it was") {
+        REQUIRE(run_cli(small_run + "--output " + target).status == 0);
+        fs::permissions(target, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+        const std::string before = testing::read_file(target);
+        check_refused("run --problem branin --optimizer random-search --budget 5 --replicates 3 --quiet --output " +
+                          target,
+                      "output '" + target + "' is read-only");
+        CHECK(testing::read_file(target) == before);
+    }
+    SECTION("a temporary file whose writer is gone is removed; one of a live process is not") {
+        const pid_t dead = ::fork();
+        if (dead == 0) ::_exit(0);
+        ::waitpid(dead, nullptr, 0);
+        const std::string out = dir / "r.h5", stale = out + ".tmp-" + std::to_string(dead),
+                          live = out + ".tmp-" + std::to_string(::getpid());
+        testing::write_file(stale, "half a file");
+        testing::write_file(live, "being written");
+        REQUIRE(run_cli(small_run + "--output " + out).status == 0);
+        CHECK_FALSE(fs::exists(stale));
+        CHECK(fs::exists(live));
+    }
 }
 
 TEST_CASE("cli hardening: a journal record that cannot belong to the experiment is refused", "[cli][hardening]") {
