@@ -1,6 +1,6 @@
-// Fitting the mixture-density surrogates (hyperparameters by 5-fold cross-validation, then
-// the final fit) on N observations of a 2-D quadratic; one suggestion (fit + EI search) is
-// in suggestion_bench.cpp.
+// Fitting the mixture-density surrogates with their defaults (KDE: bandwidths by 5-fold
+// cross-validation, then the final fit; GMR and SPN: one fit of the largest size) on N
+// observations of a 2-D quadratic; one suggestion (fit + EI search) is in suggestion_bench.cpp.
 #include <benchmark/benchmark.h>
 
 #include <functional>

@@ -12,11 +12,13 @@ namespace bobench::mixture_params {
 // cv_target: the default held-out score, "conditional" or "joint" (per model: see README).
 inline std::vector<ParamSpec> with_shared(std::vector<ParamSpec> own, const char* cv_target) {
     own.push_back(ParamSpec::boolean("prior_blend", true,
-                                     "blend the conditional with a broad prior by a_x = N p(x) / (N p(x) + 1)"));
+                                     "blend the conditional with a broad prior by a_x = N p(x) / (N p(x) + 1) (the thesis')"));
     own.push_back(ParamSpec::real("prior_sd", 2.0, "sd of the broad prior in units of the observed y's sd", 1e-6));
     own.push_back(ParamSpec::integer("cv_folds", 5, "folds of the cross-validated hyperparameter choice", 2));
     own.push_back(ParamSpec::choice("cv_target", cv_target, {"conditional", "joint"},
                                     "held-out score: log p(y | x) or log p(x, y)"));
+    own.push_back(ParamSpec::choice("output", "rank", {"rank", "standardise"},
+                                    "fit the density to the normal scores of y's ranks (EI in score units) or to y"));
     return own;
 }
 
@@ -26,6 +28,7 @@ inline surrogates::mixtures::MixtureRegressionOptions options(const Args& args) 
     o.prior_sd = args.real("prior_sd");
     o.cv_folds = static_cast<int>(args.integer("cv_folds"));
     o.cv_target = surrogates::mixtures::parse_cv_target(args.text("cv_target"));
+    o.output = surrogates::mixtures::parse_output_transform(args.text("output"));
     return o;
 }
 

@@ -160,13 +160,17 @@ private:
     Point suggest(long suggestion, Rng& rng) {
         fit(suggestion, rng);
         const std::size_t best = history_.best();
+        // everything the model is compared with in its units (mixture models may predict
+        // normal scores of y: RegressionModel::target_units)
+        const std::vector<double>& y = history_.values();
         if (conditional_map_) {
-            const std::vector<double>& y = history_.values();
-            const double target = acquisitions::expected_minimum(*model_, dim_, y[best], o_.random_samples, rng);
-            const Eigen::Map<const VectorXd> values(y.data(), static_cast<Eigen::Index>(y.size()));
+            VectorXd values(static_cast<Eigen::Index>(y.size()));
+            for (Eigen::Index i = 0; i < values.size(); ++i) values[i] = model_->target_units(y[static_cast<std::size_t>(i)]);
+            const double target = acquisitions::expected_minimum(*model_, dim_, values[static_cast<Eigen::Index>(best)],
+                                                                 o_.random_samples, rng);
             return space_.decode(conditional_map_->propose(history_.encoded(), values, target, rng));
         }
-        const auto acq = acquisition(history_.values()[best]);
+        const auto acq = acquisition(model_->target_units(y[best]));
         // local search climbs from the 10 best observations, the box methods also score the incumbent
         starts_.clear();
         for (std::size_t i : history_.best_k(10)) starts_.push_back(history_.points()[i]);

@@ -2,7 +2,8 @@
 // The common interface of every regression surrogate (GP, random forest, BNN, ...).
 //
 // Inputs are already encoded to the unit cube [0,1]^D by the optimizer layer; outputs are
-// raw objective values (minimisation). A model may hold several posterior "members"
+// raw objective values (minimisation), or a monotone transform of them for a model whose
+// target_units() says so. A model may hold several posterior "members"
 // (hyperparameter samples of a fully Bayesian GP, ensemble members, network samples):
 // acquisitions marginalise by averaging over members (RoBO style), so the members are
 // exposed one by one. A point-estimate model has exactly one member, itself.
@@ -91,6 +92,11 @@ public:
             out[i] = {1.0 / static_cast<double>(m), p.mean, p.var};
         }
     }
+
+    // The units the model predicts in, for an objective value y: raw units (y itself) for
+    // every model but those that fit a monotone transform of the targets (the mixture
+    // models' output=rank), whose acquisitions must compare like with like.
+    virtual double target_units(double y) const { return y; }
 
 protected:
     void check_member(std::size_t m) const {

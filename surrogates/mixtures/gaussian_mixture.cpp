@@ -16,18 +16,6 @@ using Eigen::VectorXd;
 
 namespace {
 
-// Lower Cholesky factor of S; on failure adds growing jitter to S itself (so the density
-// stays the one factorised) until it succeeds.
-MatrixXd factorise(MatrixXd& S) {
-    const double scale = std::max(1e-300, S.diagonal().cwiseAbs().maxCoeff());
-    for (double jitter = 1e-12 * scale;; jitter *= 10.0) {
-        Eigen::LLT<MatrixXd> llt(S);
-        if (llt.info() == Eigen::Success && llt.matrixL().toDenseMatrix().diagonal().minCoeff() > 0.0)
-            return llt.matrixL();
-        S.diagonal().array() += jitter;
-    }
-}
-
 double log_det_from_factor(const MatrixXd& L) { return 2.0 * L.diagonal().array().log().sum(); }
 
 // k-means++ seeding then Lloyd steps; returns hard responsibilities (N x K).
@@ -109,11 +97,11 @@ void GaussianMixture::prepare() {
     conditional_var_.resize(K);
     const double log_2pi = std::log(2.0 * std::numbers::pi);
     for (std::size_t k = 0; k < K; ++k) {
-        chol_[k] = factorise(covs_[k]);
+        chol_[k] = cholesky_with_jitter(covs_[k]);
         const double log_w = std::log(weights_[k]);
         log_norm_[k] = log_w - 0.5 * (static_cast<double>(p) * log_2pi + log_det_from_factor(chol_[k]));
         MatrixXd Sxx = covs_[k].topLeftCorner(d, d);
-        chol_x_[k] = factorise(Sxx);
+        chol_x_[k] = cholesky_with_jitter(Sxx);
         log_norm_x_[k] = log_w - 0.5 * (static_cast<double>(d) * log_2pi + log_det_from_factor(chol_x_[k]));
         const VectorXd sxy = covs_[k].col(d).head(d);
         const VectorXd half = chol_x_[k].triangularView<Eigen::Lower>().solve(sxy);
@@ -151,7 +139,7 @@ double GaussianMixture::log_likelihood(const MatrixXd& Z) const {
     return total;
 }
 
-void GaussianMixture::maximise(const MatrixXd& Z, const MatrixXd& R, double reg_covar) {
+void GaussianMixture::maximise(const MatrixXd& Z, const MatrixXd& R, const VectorXd& scale) {
     const auto K = static_cast<std::size_t>(R.cols());
     const Eigen::Index p = Z.cols();
     weights_.resize(K);
@@ -163,8 +151,9 @@ void GaussianMixture::maximise(const MatrixXd& Z, const MatrixXd& R, double reg_
         weights_[k] = nk / static_cast<double>(Z.rows());
         if (nk > 1e-12) means_[k] = (Z.transpose() * R.col(kk)) / nk;  // empty: any mean is optimal, keep it
         const MatrixXd centred = Z.rowwise() - means_[k].transpose();
-        covs_[k] = (centred.transpose() * R.col(kk).asDiagonal() * centred + reg_covar * MatrixXd::Identity(p, p)) /
-                   (nk + 1.0);
+        covs_[k] = centred.transpose() * R.col(kk).asDiagonal() * centred;
+        covs_[k].diagonal() += scale;
+        covs_[k] /= nk + 1.0;
     }
     prepare();
 }
@@ -187,22 +176,24 @@ double GaussianMixture::expect(const MatrixXd& Z, MatrixXd& R) const {
     return total;
 }
 
-double GaussianMixture::penalty(double reg_covar) const {
+double GaussianMixture::penalty(const VectorXd& scale) const {
     double total = 0.0;
+    const MatrixXd root = scale.cwiseSqrt().asDiagonal();
     for (const MatrixXd& L : chol_) {
-        const MatrixXd inv_L = L.triangularView<Eigen::Lower>().solve(MatrixXd::Identity(L.rows(), L.cols()));
-        total += -0.5 * reg_covar * inv_L.squaredNorm() - 0.5 * log_det_from_factor(L);  // tr(S^-1) = |L^-1|_F^2
+        const MatrixXd inv_L = L.triangularView<Eigen::Lower>().solve(root);
+        total += -0.5 * inv_L.squaredNorm() - 0.5 * log_det_from_factor(L);  // tr(Lambda S^-1) = |L^-1 Lambda^1/2|_F^2
     }
     return total;
 }
 
-GaussianMixture GaussianMixture::run_em(const MatrixXd& Z, const GaussianMixtureOptions& o, Rng& rng) {
+GaussianMixture GaussianMixture::run_em(const MatrixXd& Z, const GaussianMixtureOptions& o, const VectorXd& scale,
+                                        Rng& rng) {
     GaussianMixture g;
     MatrixXd R = kmeans_start(Z, o.components, o.kmeans_iterations, rng);
     double previous = -std::numeric_limits<double>::infinity();
     for (int it = 0; it < o.max_iterations; ++it) {
-        g.maximise(Z, R, o.reg_covar);
-        const double objective = g.expect(Z, R) + g.penalty(o.reg_covar);
+        g.maximise(Z, R, scale);
+        const double objective = g.expect(Z, R) + g.penalty(scale);
         g.trace_.push_back(objective);
         if (objective - previous < o.tolerance * static_cast<double>(Z.rows())) break;
         previous = objective;
@@ -220,9 +211,11 @@ GaussianMixture GaussianMixture::fit(const MatrixXd& Z, const GaussianMixtureOpt
         throw UserError("GaussianMixture: " + std::to_string(o.components) + " components need at least " +
                         std::to_string(o.components) + " rows, got " + std::to_string(Z.rows()));
     if (!Z.allFinite()) throw UserError("GaussianMixture: the data hold NaN or infinite values");
-    GaussianMixture best = run_em(Z, o, rng);
+    VectorXd scale = VectorXd::Constant(Z.cols(), o.reg_covar);
+    if (o.data_scaled_prior) scale += column_variances(Z) / std::pow(o.components, 2.0 / static_cast<double>(Z.cols()));
+    GaussianMixture best = run_em(Z, o, scale, rng);
     for (int r = 1; r < o.restarts; ++r) {
-        GaussianMixture g = run_em(Z, o, rng);
+        GaussianMixture g = run_em(Z, o, scale, rng);
         if (g.trace_.back() > best.trace_.back()) best = std::move(g);
     }
     return best;
@@ -237,6 +230,11 @@ GaussianMixtureRegression::GaussianMixtureRegression(const MixtureRegressionOpti
 std::size_t GaussianMixtureRegression::candidates(std::size_t n) const {
     const std::size_t by_rows = n / static_cast<std::size_t>(gmr_.min_rows_per_component);
     return std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(gmr_.max_components), by_rows));
+}
+
+std::optional<std::size_t> GaussianMixtureRegression::fixed_candidate(std::size_t n) const {
+    if (gmr_.components_by_cv) return std::nullopt;
+    return candidates(n) - 1;
 }
 
 std::unique_ptr<JointDensity> GaussianMixtureRegression::fit_candidate(std::size_t c, const MatrixXd& Z,

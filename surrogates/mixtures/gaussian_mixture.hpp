@@ -8,15 +8,20 @@
 //   v_k = s_k,yy - s_k,xy^T b_k.
 //
 // EM starts from k-means++ seeding (Arthur & Vassilvitskii 2007) and a few Lloyd steps,
-// runs `restarts` times and keeps the best. Covariances are regularised by a penalty
-// -r/2 tr(S^-1) - 1/2 log|S| per component (an inverse-Wishart-type prior), whose M-step
+// runs `restarts` times and keeps the best. Covariances are regularised by an
+// inverse-Wishart-type penalty -1/2 tr(Lambda S^-1) - 1/2 log|S| per component, whose M-step
 //
-//   S_k = (sum_n g_nk (z_n - mu_k)(z_n - mu_k)^T + r I) / (n_k + 1)
+//   S_k = (sum_n g_nk (z_n - mu_k)(z_n - mu_k)^T + Lambda) / (n_k + 1)
 //
-// keeps every covariance positive definite (>= r / (n_k + 1) I, r I for an empty
-// component) and EM a monotone ascent of log-likelihood + penalty (MAP-EM; with small r
-// the log-likelihood itself). If a Cholesky factor still fails numerically, jitter is
-// added until it succeeds. This is also the thesis' "EM mixture" (BO_em): see README.
+// keeps every covariance positive definite and EM a monotone ascent of log-likelihood +
+// penalty (MAP-EM). Lambda is diagonal: r plus, by default, each coordinate's sample
+// variance / K^(2/p) (K components, p = d + 1 coordinates), the data-scaled prior scale of
+// Fraley & Raftery, "Bayesian Regularization for Normal Mixture Estimation and Model-Based
+// Clustering", J. Classification 24 (2007) -- mclust's default: a component is never
+// narrower than its share of the data's spread allows, so a component that holds 2-3 of
+// N <= 40 rows does not collapse to a near-singular Gaussian. If a Cholesky factor still fails
+// numerically, jitter is added until it succeeds. This is also the thesis' "EM mixture"
+// (BO_em): see README.
 #include <vector>
 
 #include <Eigen/Cholesky>
@@ -30,7 +35,8 @@ struct GaussianMixtureOptions {
     int restarts = 3;
     int max_iterations = 100;
     double tolerance = 1e-6;  // stop when an iteration gains less than tolerance * N
-    double reg_covar = 1e-3;  // r above
+    double reg_covar = 1e-3;        // r above
+    bool data_scaled_prior = true;  // Lambda = r + variance / K^(2/p) per coordinate; false: r alone
     int kmeans_iterations = 10;
 };
 
@@ -63,12 +69,13 @@ private:
     void prepare();
 
     // One EM run from a k-means++ start; returns the fitted mixture (trace filled).
-    static GaussianMixture run_em(const Eigen::MatrixXd& Z, const GaussianMixtureOptions& options, Rng& rng);
+    static GaussianMixture run_em(const Eigen::MatrixXd& Z, const GaussianMixtureOptions& options,
+                                  const Eigen::VectorXd& scale, Rng& rng);
     // M-step from responsibilities R (N x K), keeping a mean whose component is empty.
-    void maximise(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& R, double reg_covar);
+    void maximise(const Eigen::MatrixXd& Z, const Eigen::MatrixXd& R, const Eigen::VectorXd& scale);
     // E-step: writes responsibilities, returns the log-likelihood.
     double expect(const Eigen::MatrixXd& Z, Eigen::MatrixXd& R) const;
-    double penalty(double reg_covar) const;
+    double penalty(const Eigen::VectorXd& scale) const;  // scale: Lambda's diagonal
 
     std::vector<double> weights_;
     std::vector<Eigen::VectorXd> means_;
@@ -85,13 +92,17 @@ private:
 };
 
 struct GmrOptions {
-    int max_components = 4;
-    int min_rows_per_component = 3;  // fewer training rows per component: the candidate is not tried
-    GaussianMixtureOptions em;       // components is set by cross-validation
+    int max_components = 16;
+    int min_rows_per_component = 3;  // fewer rows per component: the size is not used
+    bool components_by_cv = false;   // false: the largest size; true: 1 .. that by cross-validation
+    GaussianMixtureOptions em;       // components is set by the regression
 };
 
-// Regression with a Gaussian mixture whose number of components (1 .. max_components,
-// at most rows / min_rows_per_component) is chosen by cross-validated log-likelihood.
+// Regression with a Gaussian mixture of K components, K the largest size the rows support
+// (min(max_components, rows / min_rows_per_component)) or, with components_by_cv (the
+// thesis' rule), 1 .. that size by cross-validated log-likelihood. Cross-validation mostly
+// picks one component at N <= 20 (a linear regression) and BO with it is no better than
+// random search; the largest size makes the regression local (README).
 class GaussianMixtureRegression final : public MixtureRegression {
 public:
     GaussianMixtureRegression(const MixtureRegressionOptions& options, const GmrOptions& gmr);
@@ -99,6 +110,7 @@ public:
 
 protected:
     std::size_t candidates(std::size_t n) const override;
+    std::optional<std::size_t> fixed_candidate(std::size_t n) const override;
     std::unique_ptr<JointDensity> fit_candidate(std::size_t c, const Eigen::MatrixXd& Z, Rng& rng) const override;
 
 private:

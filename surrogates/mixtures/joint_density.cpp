@@ -5,6 +5,8 @@
 #include <limits>
 #include <numbers>
 
+#include <Eigen/Cholesky>
+
 namespace bobench::surrogates::mixtures {
 
 double log_sum_exp(const double* values, std::size_t n) {
@@ -19,6 +21,20 @@ double log_sum_exp(const double* values, std::size_t n) {
 double normal_log_pdf(double v, double mean, double var) {
     const double d = v - mean;
     return -0.5 * (d * d / var + std::log(2.0 * std::numbers::pi * var));
+}
+
+Eigen::VectorXd column_variances(const Eigen::MatrixXd& Z) {
+    return (Z.rowwise() - Z.colwise().mean()).colwise().squaredNorm() / static_cast<double>(Z.rows());
+}
+
+Eigen::MatrixXd cholesky_with_jitter(Eigen::MatrixXd& S) {
+    const double scale = std::max(1e-300, S.diagonal().cwiseAbs().maxCoeff());
+    for (double jitter = 1e-12 * scale;; jitter *= 10.0) {
+        Eigen::LLT<Eigen::MatrixXd> llt(S);
+        if (llt.info() == Eigen::Success && llt.matrixL().toDenseMatrix().diagonal().minCoeff() > 0.0)
+            return llt.matrixL();
+        S.diagonal().array() += jitter;
+    }
 }
 
 double mixture_log_density(const Components& mixture, double y) {

@@ -35,4 +35,11 @@ inline double log_sum_exp(const std::vector<double>& v) { return log_sum_exp(v.d
 // log N(v; mean, var) of a scalar.
 double normal_log_pdf(double v, double mean, double var);
 
+// Population variance of every column of Z (its rows the observations).
+Eigen::VectorXd column_variances(const Eigen::MatrixXd& Z);
+
+// Lower Cholesky factor of the covariance S; on failure adds growing jitter to S itself
+// (so the density stays the one factorised) until it succeeds.
+Eigen::MatrixXd cholesky_with_jitter(Eigen::MatrixXd& S);
+
 }  // namespace bobench::surrogates::mixtures

@@ -1,10 +1,13 @@
 #include "surrogates/mixtures/mixture_regression.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <numeric>
 #include <utility>
 
+#include <boost/math/special_functions/erf.hpp>
 #include <boost/random/uniform_int_distribution.hpp>
 
 #include "core/error.hpp"
@@ -19,6 +22,31 @@ CvTarget parse_cv_target(const std::string& name) {
     if (name == "joint") return CvTarget::Joint;
     throw UserError("cv_target '" + name + "': expected conditional or joint");
 }
+
+OutputTransform parse_output_transform(const std::string& name) {
+    if (name == "rank") return OutputTransform::Rank;
+    if (name == "standardise") return OutputTransform::Standardise;
+    throw UserError("output '" + name + "': expected rank or standardise");
+}
+
+namespace {
+// Normal scores of v (ties share their mean rank), as (value, score) pairs by value.
+std::vector<std::pair<double, double>> normal_scores(const VectorXd& v) {
+    const auto n = static_cast<std::size_t>(v.size());
+    std::vector<std::pair<double, double>> sorted(n);
+    for (std::size_t i = 0; i < n; ++i) sorted[i] = {v[static_cast<Eigen::Index>(i)], 0.0};
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t i = 0; i < n;) {
+        std::size_t j = i;
+        while (j + 1 < n && sorted[j + 1].first == sorted[i].first) ++j;
+        const double q = (0.5 * static_cast<double>(i + j) + 0.5) / static_cast<double>(n);  // (mean rank - 1/2) / n
+        const double score = -std::numbers::sqrt2 * boost::math::erfc_inv(2.0 * q);     // Phi^-1(q)
+        for (std::size_t k = i; k <= j; ++k) sorted[k].second = score;
+        i = j + 1;
+    }
+    return sorted;
+}
+}  // namespace
 
 MixtureRegression::MixtureRegression(const MixtureRegressionOptions& options) : options_(options) {
     if (!(options.prior_sd > 0.0) || !std::isfinite(options.prior_sd))
@@ -47,13 +75,19 @@ void MixtureRegression::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
         Z(r, X.cols()) = y[rows[static_cast<std::size_t>(r)]];
     }
     auto yc = Z.col(X.cols());
+    scores_.clear();
+    if (options_.output == OutputTransform::Rank) {
+        scores_ = normal_scores(yc);
+        for (Eigen::Index r = 0; r < n; ++r) yc[r] = target_units(yc[r]);
+    }
     y_mean_ = yc.mean();
     const double sd = std::sqrt((yc.array() - y_mean_).square().mean());
     // constant outputs: nothing to scale; sd 1 keeps the prior's width in output units
     y_sd_ = sd > 1e-12 * std::max(1.0, std::abs(y_mean_)) ? sd : 1.0;
     yc = (yc.array() - y_mean_) / y_sd_;
 
-    chosen_ = select_candidate(Z, rng);
+    const std::optional<std::size_t> fixed = fixed_candidate(n_);
+    chosen_ = fixed ? *fixed : select_candidate(Z, rng);
     density_ = fit_candidate(chosen_, Z, rng);
 }
 
@@ -97,6 +131,17 @@ double MixtureRegression::held_out_log_likelihood(const JointDensity& density, c
         }
     }
     return std::isnan(total) ? -std::numeric_limits<double>::infinity() : total;
+}
+
+double MixtureRegression::target_units(double y) const {
+    if (scores_.empty() || std::isnan(y)) return y;
+    if (y <= scores_.front().first) return scores_.front().second;
+    if (y >= scores_.back().first) return scores_.back().second;
+    const auto hi = std::lower_bound(scores_.begin(), scores_.end(), y,
+                                     [](const std::pair<double, double>& p, double v) { return p.first < v; });
+    if (hi->first == y) return hi->second;
+    const auto lo = hi - 1;
+    return lo->second + (hi->second - lo->second) * (y - lo->first) / (hi->first - lo->first);
 }
 
 double MixtureRegression::blend_weight_at(double log_px) const {

@@ -1,7 +1,8 @@
 #pragma once
 // Regression by a joint density: fit p(x, y) to the observations, predict with the
-// conditional p(y | x) blended with a broad prior where the data are thin (the DTU
-// thesis "Investigation of Deep Probabilistic Surrogate-models in Bayesian Optimization"):
+// conditional p(y | x) blended with a broad prior where the data are thin (the DTU thesis
+// "Investigation of Deep Probabilistic Surrogate-models in Bayesian Optimization";
+// prior_blend = false switches it off):
 //
 //   p~(y | x) = a_x p(y | x) + (1 - a_x) N(y; mean(y), (prior_sd sd(y))^2),
 //   a_x = N p(x) D / (N p(x) D + 1),
@@ -15,12 +16,25 @@
 // moment-matched EI), predict_mixture() its components (for the exact mixture EI).
 //
 // Hyperparameters (bandwidths, numbers of components) are chosen by k-fold
-// cross-validated log-likelihood among the candidates the model family offers; the
-// held-out score is log p(y | x) (what the surrogate is used for) or, on request,
-// log p(x, y). y is standardised before the density is fitted (constant y: sd 1).
+// cross-validated log-likelihood among the candidates the model family offers, or fixed
+// by the model (fixed_candidate: GMR and the SPN take the largest size by default, see
+// README); the held-out score is log p(y | x) (what the surrogate is used for) or, on
+// request, log p(x, y).
+//
+// Outputs: by default (output=rank) y is replaced by its normal scores
+// Phi^-1((rank - 1/2) / N) (ties share their mean rank), the Gaussian-copula transform of
+// Salinas, Shen & Perrone, "A Quantile-based Approach for Hyperparameter Transfer
+// Learning" (ICML 2020): BBOB-like objectives span orders of magnitude, and a density
+// fitted to the raw values spends its components on a few huge ones. Predictions are then
+// in score units, and target_units() maps an objective value into them (the incumbent
+// for EI). output=standardise keeps y's own scale. Either way the values are then
+// standardised (constant y: sd 1).
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "surrogates/mixtures/joint_density.hpp"
 
@@ -29,11 +43,15 @@ namespace bobench::surrogates::mixtures {
 enum class CvTarget { Conditional, Joint };
 CvTarget parse_cv_target(const std::string& name);  // "conditional" | "joint"; UserError otherwise
 
+enum class OutputTransform { Rank, Standardise };
+OutputTransform parse_output_transform(const std::string& name);  // "rank" | "standardise"; UserError otherwise
+
 struct MixtureRegressionOptions {
     bool prior_blend = true;  // false: the fitted conditional alone (a_x = 1)
     double prior_sd = 2.0;    // the broad prior's sd in units of the observed y's sd
     int cv_folds = 5;
     CvTarget cv_target = CvTarget::Conditional;
+    OutputTransform output = OutputTransform::Rank;
 };
 
 class MixtureRegression : public RegressionModel {
@@ -47,6 +65,9 @@ public:
     Prediction predict(const Eigen::VectorXd& x) const final;
     void predict_mixture(const Eigen::VectorXd& x, std::vector<WeightedPrediction>& out) const final;
 
+    // An objective value in the units of the predictions: its normal score (output=rank;
+    // linear between the observed values, the end scores beyond them) or y itself.
+    double target_units(double y) const final;
     double blend_weight(const Eigen::VectorXd& x) const;  // a_x of the last fit
     std::size_t observations() const { return n_; }        // finite rows of the last fit
     std::size_t chosen_candidate() const { return chosen_; }
@@ -60,6 +81,11 @@ protected:
     virtual std::size_t candidates(std::size_t n) const = 0;
     // Candidate used when there are too few rows to cross-validate (n < 2).
     virtual std::size_t fallback_candidate(std::size_t n) const { return candidates(n) - 1; }
+    // A candidate the model takes without cross-validation, for n rows (none: cross-validate).
+    virtual std::optional<std::size_t> fixed_candidate(std::size_t n) const {
+        (void)n;
+        return std::nullopt;
+    }
     // Fits the density with candidate `c` to the rows of Z (x then standardised y).
     virtual std::unique_ptr<JointDensity> fit_candidate(std::size_t c, const Eigen::MatrixXd& Z, Rng& rng) const = 0;
 
@@ -73,6 +99,7 @@ private:
     std::size_t n_ = 0, chosen_ = 0;
     double y_mean_ = 0.0, y_sd_ = 1.0;
     mutable Components scratch_;
+    std::vector<std::pair<double, double>> scores_;  // output=rank: (y, its score), y ascending
 };
 
 }  // namespace bobench::surrogates::mixtures

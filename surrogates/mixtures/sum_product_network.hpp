@@ -3,24 +3,34 @@
 // Sum-Product Networks: A Simple and Effective Approach to Probabilistic Deep Learning",
 // UAI 2019): `repetitions` random region graphs, each splitting the variables into two
 // random halves recursively `depth` times (or down to single variables); a leaf region
-// holds `leaves` factorised Gaussians over its variables, an inner region `sums` sum nodes
-// over all products of its two children's nodes, and one root sum mixes the products of
-// every repetition's top split. The network is complete and decomposable, so it is a
-// normalised density and every marginal is one upward pass with the marginalised leaf
-// factors set to 1.
+// holds `leaves` Gaussians over its variables, an inner region `sums` sum nodes over all
+// products of its two children's nodes, and one root sum mixes the products of every
+// repetition's top split. The network is complete and decomposable, so it is a normalised
+// density and every marginal is one upward pass with the marginalised variables integrated
+// out of the leaves.
+//
+// Leaves are Gaussians with a full covariance over their region's variables (multivariate
+// Gaussian leaves, as SPFlow's MultivariateGaussian and Peharz et al.'s RAT-SPN offer
+// besides factorised ones) or, with full_covariance = false, factorised ones. A full
+// leaf that holds y and some inputs x_R makes y's conditional inside the leaf linear in
+// x_R (Gaussian conditioning, as in gaussian_mixture.hpp); a factorised one leaves y's
+// mean constant, so the conditional mean would depend on x only through the weights.
 //
 // Fitting is EM (Peharz, Gens, Pernkopf & Domingos, "On the Latent Variable Interpretation
 // of Sum-Product Networks", TPAMI 2017): the E-step is one upward and one downward pass per
 // row, the flows (posterior probabilities of each node being in the row's induced tree)
 // give the sum weights' expected counts and the leaves' responsibilities. A Dirichlet
-// pseudo-count on the weights and the penalty -r/(2 v) - 1/2 log v on every leaf variance
-// (the univariate form of gaussian_mixture.hpp's) keep variances > 0; EM is a monotone
-// ascent of log-likelihood + penalty.
+// pseudo-count on the weights and, on every leaf covariance S, the penalty
+// -1/2 tr(Lambda S^-1) - 1/2 log|S| (gaussian_mixture.hpp's, Lambda = diag of r plus the
+// data's variance / leaves^(2/|R|)) keep covariances positive definite and give the
+// M-step S = (scatter + Lambda) / (n_l + 1); EM is a monotone ascent of log-likelihood +
+// penalty.
 //
-// p(y | x): y's leaf factors sit in one leaf region per repetition and the network is
-// linear in each of them, so p(x, y) = sum_l c_l(x) N(y; m_l, v_l) over the leaves l of
-// those regions, with c_l(x) / p(x) the flow of leaf l when y is marginalised: the
-// conditional is a Gaussian mixture with one component per such leaf.
+// p(y | x): y lies in one leaf region per repetition and the network is linear in each of
+// its leaves, so p(x, y) = sum_l c_l(x) N(x_R; mu_l,x, S_l,xx) N(y; m_l(x_R), v_l) over the
+// leaves l of those regions (N(x_R ...) = 1 when the region is y alone), with c_l(x) N(...)
+// / p(x) the flow of leaf l when y is marginalised: the conditional is a Gaussian mixture
+// with one component per such leaf, m_l(x_R) = m_l + b_l^T (x_R - mu_l,x).
 #include <vector>
 
 #include "surrogates/mixtures/mixture_regression.hpp"
@@ -29,9 +39,10 @@ namespace bobench::surrogates::mixtures {
 
 struct SpnOptions {
     int repetitions = 4;
-    int depth = 2;   // region splits below the root
+    int depth = 1;   // region splits below the root
     int leaves = 3;  // Gaussians per leaf region
     int sums = 3;    // sum nodes per inner region
+    bool full_covariance = true;  // leaves: full covariance over their region, or factorised
     int max_iterations = 50;
     double tolerance = 1e-4;      // stop when an iteration gains less than tolerance * N
     double reg_var = 1e-3;        // r above
@@ -55,14 +66,32 @@ private:
     enum class Kind { Leaf, Product, Sum };
     struct Node {
         Kind kind;
-        int first, count;  // leaf: its variables in leaf_var_; product and sum: children in child_
+        int first, count;  // leaf: its index in leaves_ and variable count; product and sum: children in child_
+    };
+    // A Gaussian over the variables `vars` of its region, with what the passes need cached.
+    struct Leaf {
+        std::vector<int> vars;
+        Eigen::VectorXd mean;
+        Eigen::MatrixXd cov, scale;  // scale: the penalty's Lambda (diagonal)
+        Eigen::MatrixXd inv_chol;    // L^-1 of cov = L L^T
+        double log_norm = 0.0;       // -log((2 pi)^(k/2) |cov|^(1/2))
+        // with y marginalised (leaves holding y, y last in vars): the inputs' Gaussian and
+        // y's regression on them
+        bool holds_y = false;
+        Eigen::MatrixXd inv_chol_x;
+        double log_norm_x = 0.0;
+        Eigen::VectorXd regression;
+        double conditional_var = 0.0;
+
+        void prepare();  // the caches, from mean and cov
+        double log_value(const double* z, bool marginalise_y) const;
     };
 
     SumProductNetwork() = default;
     int add(Kind kind, int first, int count);
     std::vector<int> build_region(std::vector<int> vars, int depth, bool top, const SpnOptions& o, Rng& rng);
-    void initialise(const Eigen::MatrixXd& Z, Rng& rng);
-    // Upward pass: log value of every node (the last variable's factors are 1 when
+    void initialise(const Eigen::MatrixXd& Z, const SpnOptions& o, Rng& rng);
+    // Upward pass: log value of every node (y integrated out of the leaves when
     // marginalise_last) and, in share_, each sum child's share of its parent's value.
     void upward(const double* z, bool marginalise_last, std::vector<double>& value) const;
     // Downward pass after `upward`: flow of every node (root 1); when edge_flow is given,
@@ -71,20 +100,23 @@ private:
     double penalty(const SpnOptions& o) const;
 
     int variables_ = 0;
-    std::vector<Node> nodes_;      // children before parents, the root last
-    std::vector<int> child_;       // children of products and sums
-    std::vector<double> log_w_;    // per entry of child_: the sum weight (0 under a product)
-    std::vector<int> leaf_var_;    // per leaf factor: its variable
-    std::vector<double> mean_, var_;  // per leaf factor
+    std::vector<Node> nodes_;    // children before parents, the root last
+    std::vector<int> child_;     // children of products and sums
+    std::vector<double> log_w_;  // per entry of child_: the sum weight (0 under a product)
+    std::vector<Leaf> leaves_;
     std::vector<double> trace_;
     mutable std::vector<double> value_, flow_, share_;  // pass scratch
 };
 
 struct SpnRegressionOptions {
-    int max_leaves = 4;  // candidates: leaves = sums = 1 .. max_leaves (at most the rows)
-    SpnOptions spn;      // leaves and sums are set by cross-validation
+    int max_leaves = 4;         // leaves = sums = max_leaves (at most the rows), or by cross-validation:
+    bool leaves_by_cv = false;  // 1 .. max_leaves by cross-validated log-likelihood (the thesis' rule)
+    SpnOptions spn;             // leaves and sums are set by the regression
 };
 
+// As GaussianMixtureRegression: the largest size by default, because cross-validated
+// log-likelihood mostly picks 1-2 leaves at N <= 40 and BO with them is no better than
+// random search (README).
 class SumProductNetworkRegression final : public MixtureRegression {
 public:
     SumProductNetworkRegression(const MixtureRegressionOptions& options, const SpnRegressionOptions& spn);
@@ -92,6 +124,7 @@ public:
 
 protected:
     std::size_t candidates(std::size_t n) const override;
+    std::optional<std::size_t> fixed_candidate(std::size_t n) const override;
     std::unique_ptr<JointDensity> fit_candidate(std::size_t c, const Eigen::MatrixXd& Z, Rng& rng) const override;
 
 private:

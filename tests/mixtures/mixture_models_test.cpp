@@ -40,9 +40,31 @@ bool non_decreasing(const std::vector<double>& trace) {
     return true;
 }
 
+// n draws of (x, y) = (0.3 + 0.2 u, 1 + 0.15 u + 0.2 v), u, v ~ N(0, 1): y | x has slope 0.75.
+MatrixXd correlated_pair(Eigen::Index n, Rng& rng) {
+    boost::random::normal_distribution<double> n01(0.0, 1.0);
+    MatrixXd Z(n, 2);
+    for (Eigen::Index i = 0; i < n; ++i) {
+        const double u = n01(rng), v = n01(rng);
+        Z(i, 0) = 0.3 + 0.2 * u;
+        Z(i, 1) = 1.0 + 0.15 * u + 0.2 * v;
+    }
+    return Z;
+}
+
+// The MAP covariance of one Gaussian fitted to all of Z: (scatter + Lambda) / (n + 1), with
+// Lambda = r + each coordinate's variance (the data-scaled prior with one component).
+MatrixXd map_covariance(const MatrixXd& Z, double r) {
+    const MatrixXd C = Z.rowwise() - Z.colwise().mean();
+    const MatrixXd lambda = ((C.array().square().colwise().mean() + r).matrix()).asDiagonal();
+    return (C.transpose() * C + lambda) / (static_cast<double>(Z.rows()) + 1.0);
+}
+
+// The fitted conditional alone, in y's own units (the tests' hand computations are in them).
 MixtureRegressionOptions no_prior() {
     MixtureRegressionOptions o;
     o.prior_blend = false;
+    o.output = OutputTransform::Standardise;
     return o;
 }
 
@@ -63,17 +85,26 @@ TEST_CASE("mixtures: EM never lowers the objective (Gaussian mixture and sum-pro
             CHECK(g.objective_trace().size() >= 2);
             CHECK(non_decreasing(g.objective_trace()));
         }
-        // the objective is the log-likelihood plus -r/2 tr(S^-1) - 1/2 log|S| per component
+        // the objective is the log-likelihood plus -1/2 tr(Lambda S^-1) - 1/2 log|S| per
+        // component, Lambda = diag(r + variance_j / K^(2/p)) (the data-scaled prior) or r I
         GaussianMixtureOptions tiny;
         tiny.components = 3;
         tiny.reg_covar = 1e-10;
         tiny.restarts = 1;
+        for (bool scaled : {true, false}) {
+            tiny.data_scaled_prior = scaled;
+            const GaussianMixture g = GaussianMixture::fit(Z, tiny, rng);
+            CHECK(non_decreasing(g.objective_trace()));
+            VectorXd lambda = VectorXd::Constant(p, tiny.reg_covar);
+            if (scaled)
+                for (Eigen::Index j = 0; j < p; ++j)
+                    lambda[j] += (Z.col(j).array() - Z.col(j).mean()).square().mean() / std::pow(3.0, 2.0 / static_cast<double>(p));
+            double penalty = 0.0;
+            for (const MatrixXd& S : g.covariances())
+                penalty += -0.5 * (lambda.asDiagonal() * S.inverse()).trace() - 0.5 * std::log(S.determinant());
+            CHECK(g.objective_trace().back() == Approx(g.log_likelihood(Z) + penalty).epsilon(1e-9));
+        }
         const GaussianMixture g = GaussianMixture::fit(Z, tiny, rng);
-        CHECK(non_decreasing(g.objective_trace()));
-        double penalty = 0.0;
-        for (const MatrixXd& S : g.covariances())
-            penalty += -0.5 * tiny.reg_covar * S.inverse().trace() - 0.5 * std::log(S.determinant());
-        CHECK(g.objective_trace().back() == Approx(g.log_likelihood(Z) + penalty).epsilon(1e-9));
         // three clusters: three components explain the data far better than one
         tiny.components = 1;
         CHECK(g.log_likelihood(Z) > GaussianMixture::fit(Z, tiny, rng).log_likelihood(Z) + 10.0);
@@ -116,23 +147,44 @@ TEST_CASE("mixtures: GMR's conditional of one 2-D Gaussian is the closed form", 
 
     // fitted with one component: the closed form of the regularised sample moments
     Rng rng(3);
-    boost::random::normal_distribution<double> n01(0.0, 1.0);
-    MatrixXd Z(400, 2);
-    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
-        const double u = n01(rng), v = n01(rng);
-        Z(i, 0) = 0.3 + 0.2 * u;
-        Z(i, 1) = 1.0 + 0.15 * u + 0.2 * v;
-    }
+    const MatrixXd Z = correlated_pair(400, rng);
     GaussianMixtureOptions o;
     o.components = 1;
     const GaussianMixture fitted = GaussianMixture::fit(Z, o, rng);
     const VectorXd m = Z.colwise().mean();
-    const MatrixXd C = Z.rowwise() - m.transpose();
-    const MatrixXd Sigma = (C.transpose() * C + o.reg_covar * MatrixXd::Identity(2, 2)) / (400.0 + 1.0);
+    const MatrixXd Sigma = map_covariance(Z, o.reg_covar);
     fitted.conditional(point({0.5}), c);
     CHECK(c[0].mean == Approx(m[1] + Sigma(0, 1) / Sigma(0, 0) * (0.5 - m[0])).epsilon(1e-9));
     CHECK(c[0].var == Approx(Sigma(1, 1) - Sigma(0, 1) * Sigma(0, 1) / Sigma(0, 0)).epsilon(1e-9));
     CHECK(c[0].mean == Approx(1.0 + 0.75 * 0.2).epsilon(0.1));  // and near the truth
+}
+
+TEST_CASE("mixtures: a sum-product network leaf with a full covariance regresses y on its inputs", "[mixtures]") {
+    // one repetition of one leaf over (x, y) (depth 0): the network is one Gaussian, fitted
+    // by the same MAP M-step as a one-component mixture, so its conditional is the closed
+    // form of the regularised sample moments (Lambda = r + each coordinate's variance);
+    // factorised leaves lose the slope: y's mean no longer moves with x
+    Rng rng(3);
+    const MatrixXd Z = correlated_pair(200, rng);
+    const VectorXd m = Z.colwise().mean();
+    SpnOptions o;
+    o.repetitions = o.leaves = o.sums = 1;
+    o.depth = 0;
+    const MatrixXd Sigma = map_covariance(Z, o.reg_var);
+    Components c;
+    for (double x : {0.1, 0.5}) {
+        SumProductNetwork::fit(Z, o, rng).conditional(point({x}), c);
+        REQUIRE(c.size() == 1);
+        CHECK(c[0].mean == Approx(m[1] + Sigma(0, 1) / Sigma(0, 0) * (x - m[0])).epsilon(1e-9));
+        CHECK(c[0].var == Approx(Sigma(1, 1) - Sigma(0, 1) * Sigma(0, 1) / Sigma(0, 0)).epsilon(1e-9));
+    }
+    o.full_covariance = false;
+    for (double x : {0.1, 0.5}) {
+        SumProductNetwork::fit(Z, o, rng).conditional(point({x}), c);
+        REQUIRE(c.size() == 1);
+        CHECK(c[0].mean == Approx(m[1]).epsilon(1e-9));
+        CHECK(c[0].var == Approx(Sigma(1, 1)).epsilon(1e-9));
+    }
 }
 
 TEST_CASE("mixtures: the sum-product network is a normalised density with a consistent conditional", "[mixtures]") {
@@ -194,7 +246,10 @@ TEST_CASE("mixtures: bandwidths and components follow the data by cross-validati
     const double h_smooth = kde.h_x();
     kde.fit(X, wiggly, rng);
     CHECK(kde.h_x() < h_smooth);  // a function that wiggles needs narrower input kernels
-    GaussianMixtureRegression gmr(no_prior(), {});
+    GmrOptions by_cv;
+    by_cv.max_components = 8;
+    by_cv.components_by_cv = true;
+    GaussianMixtureRegression gmr(no_prior(), by_cv);
     gmr.fit(X, smooth, rng);
     const std::size_t k_smooth = gmr.components();
     gmr.fit(X, wiggly, rng);
@@ -241,13 +296,46 @@ TEST_CASE("mixtures: mixture-EI equals EI for a one-Gaussian model", "[mixtures]
     }
 }
 
+TEST_CASE("mixtures: output=rank fits normal scores and maps values into them", "[mixtures]") {
+    // y = 5, 1, 3, 3: ranks 4, 1, 2.5 (tie), so the scores are Phi^-1 of (rank - 1/2) / 4
+    const MatrixXd X = (MatrixXd(4, 1) << 0.1, 0.4, 0.6, 0.9).finished();
+    const VectorXd y = point({5.0, 1.0, 3.0, 3.0});
+    MixtureRegressionOptions rank = no_prior();
+    rank.output = OutputTransform::Rank;
+    KernelDensityRegression kde(rank, {{0.2}, {0.5}});
+    Rng rng(1);
+    kde.fit(X, y, rng);
+    const double s1 = -1.1503493803760079, s3 = 0.0, s5 = 1.1503493803760079;  // Phi^-1(1/8, 4/8, 7/8)
+    CHECK(kde.target_units(1.0) == Approx(s1).epsilon(1e-12));
+    CHECK(kde.target_units(3.0) == Approx(s3).margin(1e-12));
+    CHECK(kde.target_units(5.0) == Approx(s5).epsilon(1e-12));
+    CHECK(kde.target_units(2.0) == Approx(0.5 * s1).epsilon(1e-12));  // linear between observed values
+    CHECK(kde.target_units(-7.0) == Approx(s1).epsilon(1e-12));       // the end scores beyond them
+    CHECK(kde.target_units(9.0) == Approx(s5).epsilon(1e-12));
+    // the density is fitted to the scores: mean 0 and sd sqrt(2 s5^2 / 4)
+    CHECK(kde.y_mean() == Approx(0.0).margin(1e-12));
+    CHECK(kde.y_sd() == Approx(s5 / std::sqrt(2.0)).epsilon(1e-12));
+    // any increasing transform of y gives the same model
+    VectorXd warped(4);
+    for (Eigen::Index i = 0; i < 4; ++i) warped[i] = std::exp(y[i]) + 7.0;
+    KernelDensityRegression other(rank, {{0.2}, {0.5}});
+    other.fit(X, warped, rng);
+    for (double u : {0.0, 0.35, 0.8}) {
+        CHECK(other.predict(point({u})).mean == Approx(kde.predict(point({u})).mean).epsilon(1e-12));
+        CHECK(other.predict(point({u})).var == Approx(kde.predict(point({u})).var).epsilon(1e-12));
+    }
+    CHECK(other.target_units(std::exp(1.0) + 7.0) == Approx(s1).epsilon(1e-12));
+}
+
 TEST_CASE("mixtures: the prior takes over far from the data", "[mixtures]") {
     Rng rng(4);
     const MatrixXd X = 0.1 * test::uniform_points(20, 2, rng);  // all in [0, 0.1]^2
     VectorXd y(20);
     for (Eigen::Index i = 0; i < 20; ++i) y[i] = 3.0 + X(i, 0);
     MixtureRegressionOptions o;
+    o.prior_blend = true;
     o.prior_sd = 2.0;
+    o.output = OutputTransform::Standardise;  // the prior's mean and sd in y's own units
     for (int model = 0; model < 3; ++model) {
         std::unique_ptr<MixtureRegression> m;
         if (model == 0) m = std::make_unique<KernelDensityRegression>(o);
@@ -284,6 +372,7 @@ TEST_CASE("mixtures: bad input gets a clear error or the documented fallback", "
     bad.prior_sd = 0.0;
     CHECK_THROWS_WITH(KernelDensityRegression(bad), Catch::Contains("prior_sd"));
     CHECK_THROWS_AS(parse_cv_target("loo"), UserError);
+    CHECK_THROWS_WITH(parse_output_transform("log"), Catch::Contains("expected rank or standardise"));
 
     const MatrixXd same = MatrixXd::Constant(6, 2, 0.4);         // six copies of one point
     const MatrixXd line = (MatrixXd(6, 2) << 0, 0, 0.2, 0.2, 0.4, 0.4, 0.6, 0.6, 0.8, 0.8, 1, 1).finished();
