@@ -1,6 +1,9 @@
 #include "surrogates/bnn/network.hpp"
 
+#include <cmath>
+
 #include "core/error.hpp"
+#include "surrogates/bnn/exp_array.hpp"
 
 namespace bobench::bnn {
 
@@ -26,13 +29,37 @@ std::string activation_name(Activation a) {
 
 namespace {
 
-// phi applied in place. Eigen vectorises tanh; the logistic function is taken as
-// (1 + tanh(z/2)) / 2, which is the same function and keeps the vectorised path.
-template <typename Derived>
-void activate(Activation a, Eigen::ArrayBase<Derived>&& z) {
+// phi applied in place. Eigen 3.4 evaluates tanh and exp of doubles one coefficient at a
+// time through slow generic paths (its SSE2 exp is slower than glibc's), so both
+// activations are written through glibc's std::exp, the one scalar call per entry, and
+// the rest as vectorised array arithmetic (half the cost of std::tanh, ~35 % of a gradient):
+//   sigmoid(z) = 1 / (1 + e^-z);
+//   tanh(z)    = sign(z) (1 - e) / (1 + e) with e = e^(-2|z|) for |z| >= 0.625, and
+//                z + z^3 P(z^2) / Q(z^2) below, Cephes' rational approximation (S. L. Moshier,
+//                Cephes Math Library, double/tanh.c), accurate to ~1 ulp where 1 - e cancels.
+// NaN stays NaN (a diverging sampler must see it). Applied to data[0, n); `scratch` is
+// resized to n.
+void activate(Activation a, double* data, Index n, Eigen::ArrayXd& scratch) {
+    Eigen::Map<Eigen::ArrayXd> z(data, n);
     switch (a) {
-        case Activation::Tanh: z = z.tanh(); break;
-        case Activation::Sigmoid: z = 0.5 * (0.5 * z).tanh() + 0.5; break;
+        case Activation::Sigmoid:
+            z = -z;
+            exp_in_place(data, n);
+            z = 1.0 / (1.0 + z);
+            break;
+        case Activation::Tanh: {
+            scratch.resize(n);
+            scratch = -2.0 * z.abs();
+            exp_in_place(scratch.data(), n);
+            const auto s = z.square();
+            const auto small = z + z * s * (((-9.64399179425052238628e-1 * s - 9.92877231001918586564e1) * s -
+                                             1.61468768441708447952e3) /
+                                            (((s + 1.12811678491632931402e2) * s + 2.23548839060100448583e3) * s +
+                                             4.84406305325125486048e3));
+            const auto large = (1.0 - scratch) / (1.0 + scratch);
+            z = (z.abs() < 0.625).select(small, (z < 0).select(-large, large));
+            break;
+        }
         case Activation::Relu: z = z.max(0.0); break;
     }
 }
@@ -79,7 +106,7 @@ const VectorXd& Network::forward(const VectorXd& theta, const MatrixXd& Xt) {
         A.resize(L.out, B);
         A.noalias() = W * *in;
         A.colwise() += b;
-        activate(activation_, A.array());
+        activate(activation_, A.data(), A.size(), scratch_);
         in = &A;
     }
     const Layer& L = layers_.back();
@@ -123,13 +150,14 @@ void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad)
 VectorXd Network::features_at(const Eigen::Ref<const VectorXd>& theta, const VectorXd& x, const MatrixXd* V, MatrixXd* G) const {
     const std::size_t hidden = layers_.size() - 1;
     std::vector<VectorXd> a(hidden + 1);
+    Eigen::ArrayXd scratch;
     a[0] = x;
     for (std::size_t l = 0; l < hidden; ++l) {
         const Layer& L = layers_[l];
         const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
         const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
         a[l + 1] = W * a[l] + b;
-        activate(activation_, a[l + 1].array());
+        activate(activation_, a[l + 1].data(), a[l + 1].size(), scratch);
     }
     if (V && G) {
         MatrixXd g = *V;

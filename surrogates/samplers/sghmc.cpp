@@ -51,8 +51,10 @@ SghmcResult adaptive_sghmc(const StochasticLogDensity& target, const VectorXd& q
             g += -g * r + r * g_hat;
             v += -v * r + r * g_hat.square();
         }
-        minv = 1.0 / (v.sqrt() + eps);
-        sd = (2.0 * lr2 * o.momentum_decay * minv - lr4).max(1e-16).sqrt();
+        if (step <= o.burn_in + 1) {  // v is frozen after burn-in, and so are these two
+            minv = 1.0 / (v.sqrt() + eps);
+            sd = (2.0 * lr2 * o.momentum_decay * minv - lr4).max(1e-16).sqrt();
+        }
         for (Eigen::Index i = 0; i < n; ++i) u[i] = normal(rng);
         m += -lr2 * minv * g_hat - o.momentum_decay * m + sd * u;
         q.array() += m;

@@ -4,11 +4,13 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 
 #include "acquisitions/empirical_expected_improvement.hpp"
 #include "core/error.hpp"
 #include "surrogates/bnn/dngo.hpp"
 #include "surrogates/bnn/elm_ensemble.hpp"
+#include "surrogates/bnn/exp_array.hpp"
 #include "surrogates/bnn/network.hpp"
 #include "surrogates/bnn/network_posterior.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
@@ -45,6 +47,56 @@ void check_prediction_gradients(const surrogates::RegressionModel& m, const Vect
 }
 
 }  // namespace
+
+TEST_CASE("bnn exp_in_place: within 2 ulp of e^x, the same in every vector width, special values", "[bnn]") {
+    // 4003 points: the wide paths, the 2-wide remainder and the scalar tail all run
+    const int n = 4003;
+    std::vector<double> x(n);
+    for (int i = 0; i < n; ++i) x[i] = -708 + 1416.0 * i / (n - 1) + 1e-3 * std::sin(i);
+    std::vector<double> y = x;
+    bnn::exp_in_place(y.data(), n);
+    double worst = 0;
+    for (int i = 0; i < n; ++i) {
+        const long double exact = std::exp(static_cast<long double>(x[i]));
+        worst = std::max(worst, static_cast<double>(std::abs((y[i] - exact) / exact)));
+        double one = x[i];
+        bnn::exp_in_place(&one, 1);  // the scalar path
+        REQUIRE(one == y[i]);
+    }
+    CHECK(worst < 2 * std::numeric_limits<double>::epsilon());
+    const double inf = std::numeric_limits<double>::infinity();
+    std::vector<double> special = {std::nan(""), 709.0, -709.0, inf, -inf, 0.0, 1.0, -1.0};
+    bnn::exp_in_place(special.data(), static_cast<Eigen::Index>(special.size()));
+    CHECK(std::isnan(special[0]));
+    CHECK(special[1] == inf);
+    CHECK(special[2] == 0.0);
+    CHECK(special[3] == inf);
+    CHECK(special[4] == 0.0);
+    CHECK(special[5] == 1.0);
+    CHECK(special[6] == Approx(std::exp(1.0)).epsilon(1e-15));
+    CHECK(special[7] == Approx(std::exp(-1.0)).epsilon(1e-15));
+}
+
+TEST_CASE("bnn network: activations agree with std::tanh and the logistic function, NaN propagates", "[bnn]") {
+    // a 1-input network whose one hidden unit's pre-activation is the input itself
+    for (const char* act : {"tanh", "sigmoid"}) {
+        bnn::Network net(1, {1}, bnn::parse_activation(act));
+        VectorXd theta(4);
+        theta << 1, 0, 1, 0;  // W1 = 1, b1 = 0, w2 = 1, b2 = 0: f(x) = phi(x)
+        MatrixXd Xt(1, 2001);
+        for (int i = 0; i < 2001; ++i) Xt(0, i) = -20 + 0.02 * i + 1e-7 * (i % 7);
+        const VectorXd f = net.forward(theta, Xt);
+        double worst = 0;
+        for (int i = 0; i < 2001; ++i) {
+            const double z = Xt(0, i), exact = std::string(act) == "tanh" ? std::tanh(z) : 1 / (1 + std::exp(-z));
+            worst = std::max(worst, std::abs(f[i] - exact) / std::max(std::abs(exact), 1e-300));
+        }
+        INFO(act);
+        CHECK(worst < 4 * std::numeric_limits<double>::epsilon());
+        Xt(0, 0) = std::nan("");
+        CHECK(std::isnan(net.forward(theta, Xt)[0]));
+    }
+}
 
 TEST_CASE("bnn network: parameter and input gradients match finite differences", "[bnn]") {
     for (const char* act : {"tanh", "sigmoid", "relu"}) {
