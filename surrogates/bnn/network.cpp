@@ -51,13 +51,15 @@ void activate(Activation a, double* data, Index n, Eigen::ArrayXd& scratch) {
             scratch.resize(n);
             scratch = -2.0 * z.abs();
             exp_in_place(scratch.data(), n);
+            // one division for both branches: numerator and denominator are selected first
             const auto s = z.square();
-            const auto small = z + z * s * (((-9.64399179425052238628e-1 * s - 9.92877231001918586564e1) * s -
-                                             1.61468768441708447952e3) /
-                                            (((s + 1.12811678491632931402e2) * s + 2.23548839060100448583e3) * s +
-                                             4.84406305325125486048e3));
-            const auto large = (1.0 - scratch) / (1.0 + scratch);
-            z = (z.abs() < 0.625).select(small, (z < 0).select(-large, large));
+            const auto small = z.abs() < 0.625;
+            const auto p = z * s * ((-9.64399179425052238628e-1 * s - 9.92877231001918586564e1) * s -
+                                    1.61468768441708447952e3);
+            const auto q = ((s + 1.12811678491632931402e2) * s + 2.23548839060100448583e3) * s +
+                           4.84406305325125486048e3;
+            scratch = small.select(p, 1.0 - scratch) / small.select(q, 1.0 + scratch);
+            z = small.select(z + scratch, (z < 0).select(-scratch, scratch));
             break;
         }
         case Activation::Relu: z = z.max(0.0); break;

@@ -65,6 +65,10 @@ struct PhasePoint {
     void resize(Eigen::Index n) {
         q.resize(n), p.resize(n), g.resize(n);
     }
+    // What a proposal keeps: the next iteration draws a fresh momentum, so p is not copied.
+    void take_position(const PhasePoint& from) {
+        q = from.q, g = from.g, logp = from.logp;
+    }
 };
 
 // Dual averaging of log step size (Hoffman & Gelman 2014, section 3.2.1).
@@ -198,7 +202,8 @@ public:
             if (!valid) break;
             ++t.depth;
             // biased progressive sampling: the new sub-tree is favoured
-            if (lsw_subtree > log_sum_weight || uniform() < std::exp(lsw_subtree - log_sum_weight)) sample_ = propose_;
+            if (lsw_subtree > log_sum_weight || uniform() < std::exp(lsw_subtree - log_sum_weight))
+                sample_.take_position(propose_);
             log_sum_weight = log_sum_exp(log_sum_weight, lsw_subtree);
             rho_ = rho_bck_ + rho_fwd_;
             bool persist = criterion(ps_bck_bck_, ps_fwd_fwd_, rho_);
@@ -235,7 +240,7 @@ private:
             if (!(h - h0 <= o_.max_energy_error)) divergent_ = true;
             log_sum_weight = log_sum_exp(log_sum_weight, h0 - h);
             sum_metro += h0 - h > 0 ? 1.0 : std::exp(h0 - h);
-            z_propose = z_;
+            z_propose.take_position(z_);
             ps_beg = inv_mass_.cwiseProduct(z_.p);
             ps_end = ps_beg;
             rho += z_.p;
@@ -257,7 +262,8 @@ private:
         const double lsw_subtree = log_sum_exp(lsw_init, lsw_final);
         log_sum_weight = log_sum_exp(log_sum_weight, lsw_subtree);
         // uniform (multinomial) choice between the two halves
-        if (lsw_final > lsw_subtree || uniform() < std::exp(lsw_final - lsw_subtree)) z_propose = L.propose_final;
+        if (lsw_final > lsw_subtree || uniform() < std::exp(lsw_final - lsw_subtree))
+            z_propose.take_position(L.propose_final);
         L.rho_ext = L.rho_init + L.rho_final;  // the sub-tree's rho
         rho += L.rho_ext;
         bool persist = criterion(ps_beg, ps_end, L.rho_ext);

@@ -40,7 +40,7 @@ SghmcResult adaptive_sghmc(const StochasticLogDensity& target, const VectorXd& q
     for (long step = 1; step <= o.steps; ++step) {
         const double logp = target(q, grad, rng);
         const auto g_hat = -grad.array();  // gradient of U = -log p
-        if (!std::isfinite(logp) || !g_hat.allFinite()) {
+        if (!std::isfinite(logp) || !std::isfinite((g_hat * 0.0).sum())) {  // a vectorised allFinite
             result.diverged = true;
             result.diverged_at = step;
             break;
