@@ -1,9 +1,7 @@
 #include "surrogates/bnn/network.hpp"
 
-#include <cmath>
-
 #include "core/error.hpp"
-#include "surrogates/bnn/exp_array.hpp"
+#include "surrogates/bnn/vector_math.hpp"
 
 namespace bobench::bnn {
 
@@ -29,39 +27,12 @@ std::string activation_name(Activation a) {
 
 namespace {
 
-// phi applied in place. Eigen 3.4 takes tanh of doubles one entry at a time through
-// libm (std::tanh was ~40 % of a gradient), so both activations go through the vectorised
-// exp of exp_array.hpp and otherwise vectorised array arithmetic:
-//   sigmoid(z) = 1 / (1 + e^-z);
-//   tanh(z)    = sign(z) (1 - e) / (1 + e) with e = e^(-2|z|) for |z| >= 0.625, and
-//                z + z^3 P(z^2) / Q(z^2) below, Cephes' rational approximation (S. L. Moshier,
-//                Cephes Math Library, double/tanh.c), accurate to ~1 ulp where 1 - e cancels.
-// NaN stays NaN (a diverging sampler must see it). Applied to data[0, n); `scratch` is
-// resized to n.
-void activate(Activation a, double* data, Index n, Eigen::ArrayXd& scratch) {
-    Eigen::Map<Eigen::ArrayXd> z(data, n);
+// phi applied in place to data[0, n) (tanh and the logistic function: vector_math.hpp).
+void activate(Activation a, double* data, Index n) {
     switch (a) {
-        case Activation::Sigmoid:
-            z = -z;
-            exp_in_place(data, n);
-            z = 1.0 / (1.0 + z);
-            break;
-        case Activation::Tanh: {
-            scratch.resize(n);
-            scratch = -2.0 * z.abs();
-            exp_in_place(scratch.data(), n);
-            // one division for both branches: numerator and denominator are selected first
-            const auto s = z.square();
-            const auto small = z.abs() < 0.625;
-            const auto p = z * s * ((-9.64399179425052238628e-1 * s - 9.92877231001918586564e1) * s -
-                                    1.61468768441708447952e3);
-            const auto q = ((s + 1.12811678491632931402e2) * s + 2.23548839060100448583e3) * s +
-                           4.84406305325125486048e3;
-            scratch = small.select(p, 1.0 - scratch) / small.select(q, 1.0 + scratch);
-            z = small.select(z + scratch, (z < 0).select(-scratch, scratch));
-            break;
-        }
-        case Activation::Relu: z = z.max(0.0); break;
+        case Activation::Tanh: tanh_in_place(data, n); break;
+        case Activation::Sigmoid: logistic_in_place(data, n); break;
+        case Activation::Relu: Eigen::Map<Eigen::ArrayXd>(data, n) = Eigen::Map<Eigen::ArrayXd>(data, n).max(0.0); break;
     }
 }
 
@@ -107,7 +78,7 @@ const VectorXd& Network::forward(const VectorXd& theta, const MatrixXd& Xt) {
         A.resize(L.out, B);
         A.noalias() = W * *in;
         A.colwise() += b;
-        activate(activation_, A.data(), A.size(), scratch_);
+        activate(activation_, A.data(), A.size());
         in = &A;
     }
     const Layer& L = layers_.back();
@@ -151,14 +122,13 @@ void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad)
 VectorXd Network::features_at(const Eigen::Ref<const VectorXd>& theta, const VectorXd& x, const MatrixXd* V, MatrixXd* G) const {
     const std::size_t hidden = layers_.size() - 1;
     std::vector<VectorXd> a(hidden + 1);
-    Eigen::ArrayXd scratch;
     a[0] = x;
     for (std::size_t l = 0; l < hidden; ++l) {
         const Layer& L = layers_[l];
         const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
         const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
         a[l + 1] = W * a[l] + b;
-        activate(activation_, a[l + 1].data(), a[l + 1].size(), scratch);
+        activate(activation_, a[l + 1].data(), a[l + 1].size());
     }
     if (V && G) {
         MatrixXd g = *V;

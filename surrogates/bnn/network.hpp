@@ -64,7 +64,6 @@ private:
     // deltas_ the back-propagated errors.
     std::vector<Eigen::MatrixXd> activations_, deltas_;
     Eigen::VectorXd output_;
-    Eigen::ArrayXd scratch_;  // the activation's
     const Eigen::MatrixXd* input_ = nullptr;  // the Xt of the last forward()
 };
 

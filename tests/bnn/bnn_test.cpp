@@ -5,15 +5,17 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "acquisitions/empirical_expected_improvement.hpp"
 #include "core/error.hpp"
 #include "surrogates/bnn/dngo.hpp"
 #include "surrogates/bnn/elm_ensemble.hpp"
-#include "surrogates/bnn/exp_array.hpp"
 #include "surrogates/bnn/network.hpp"
 #include "surrogates/bnn/network_posterior.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
+#include "surrogates/bnn/vector_math.hpp"
 #include "tests/support/numeric.hpp"
 
 using namespace bobench;
@@ -48,22 +50,35 @@ void check_prediction_gradients(const surrogates::RegressionModel& m, const Vect
 
 }  // namespace
 
-TEST_CASE("bnn exp_in_place: within 2 ulp of e^x, the same in every vector width, special values", "[bnn]") {
-    // 4003 points: the wide paths, the 2-wide remainder and the scalar tail all run
-    const int n = 4003;
-    std::vector<double> x(n);
-    for (int i = 0; i < n; ++i) x[i] = -708 + 1416.0 * i / (n - 1) + 1e-3 * std::sin(i);
-    std::vector<double> y = x;
-    bnn::exp_in_place(y.data(), n);
-    double worst = 0;
-    for (int i = 0; i < n; ++i) {
-        const long double exact = std::exp(static_cast<long double>(x[i]));
-        worst = std::max(worst, static_cast<double>(std::abs((y[i] - exact) / exact)));
-        double one = x[i];
-        bnn::exp_in_place(&one, 1);  // the scalar path
-        REQUIRE(one == y[i]);
+TEST_CASE("bnn vector math: exp, tanh, logistic within 2 ulp, the same in every vector width, special values",
+          "[bnn]") {
+    using Fn = void (*)(double*, Eigen::Index);
+    const std::vector<std::pair<Fn, long double (*)(long double)>> functions = {
+        {bnn::exp_in_place, [](long double x) { return std::exp(x); }},
+        {bnn::tanh_in_place, [](long double x) { return std::tanh(x); }},
+        {bnn::logistic_in_place, [](long double x) { return 1 / (1 + std::exp(-x)); }}};
+    for (std::size_t f = 0; f < functions.size(); ++f) {
+        INFO("function " << f);
+        // 4003 points: the wide paths, the 2-wide remainder and the scalar tail all run
+        const int n = 4003;
+        const double range = f == 0 ? 708 : 30;
+        std::vector<double> x(n);
+        for (int i = 0; i < n; ++i) x[i] = -range + 2 * range * i / (n - 1) + 1e-3 * std::sin(i);
+        std::vector<double> y = x;
+        functions[f].first(y.data(), n);
+        double worst = 0;
+        for (int i = 0; i < n; ++i) {
+            const long double exact = functions[f].second(x[i]);
+            if (exact > 1e-300L) worst = std::max(worst, static_cast<double>(std::abs((y[i] - exact) / exact)));
+            double one = x[i];
+            functions[f].first(&one, 1);  // the scalar path
+            REQUIRE(one == y[i]);
+        }
+        CHECK(worst < 2 * std::numeric_limits<double>::epsilon());
+        double nan = std::nan("");
+        functions[f].first(&nan, 1);
+        CHECK(std::isnan(nan));
     }
-    CHECK(worst < 2 * std::numeric_limits<double>::epsilon());
     const double inf = std::numeric_limits<double>::infinity();
     std::vector<double> special = {std::nan(""), 709.0, -709.0, inf, -inf, 0.0, 1.0, -1.0};
     bnn::exp_in_place(special.data(), static_cast<Eigen::Index>(special.size()));
@@ -73,8 +88,16 @@ TEST_CASE("bnn exp_in_place: within 2 ulp of e^x, the same in every vector width
     CHECK(special[3] == inf);
     CHECK(special[4] == 0.0);
     CHECK(special[5] == 1.0);
-    CHECK(special[6] == Approx(std::exp(1.0)).epsilon(1e-15));
-    CHECK(special[7] == Approx(std::exp(-1.0)).epsilon(1e-15));
+    std::vector<double> t = {inf, -inf, 0.0, 1e-300, std::nan(""), 40.0, -40.0, 0.625};
+    bnn::tanh_in_place(t.data(), static_cast<Eigen::Index>(t.size()));
+    CHECK(t[0] == 1.0);
+    CHECK(t[1] == -1.0);
+    CHECK(t[2] == 0.0);
+    CHECK(t[3] == 1e-300);
+    CHECK(std::isnan(t[4]));
+    CHECK(t[5] == 1.0);
+    CHECK(t[6] == -1.0);
+    CHECK(t[7] == Approx(std::tanh(0.625)).epsilon(1e-15));
 }
 
 TEST_CASE("bnn network: activations agree with std::tanh and the logistic function, NaN propagates", "[bnn]") {
