@@ -15,16 +15,24 @@
 
 using namespace bobench;
 
-static void posterior_gradient(benchmark::State& state, std::vector<int> hidden, bnn::Activation act) {
-    const int N = static_cast<int>(state.range(0)), D = 6;
-    Rng rng(1);
+// N points (the columns of Xt) and outputs, all U(-1, 1).
+static void uniform_data(int N, int D, Rng& rng, Eigen::MatrixXd& Xt, Eigen::VectorXd& y) {
     boost::random::uniform_real_distribution<double> u(-1, 1);
-    Eigen::MatrixXd Xt(D, N);
-    Eigen::VectorXd y(N);
+    Xt.resize(D, N);
+    y.resize(N);
     for (int i = 0; i < N; ++i) {
         for (int j = 0; j < D; ++j) Xt(j, i) = u(rng);
         y[i] = u(rng);
     }
+}
+
+static void posterior_gradient(benchmark::State& state, std::vector<int> hidden, bnn::Activation act) {
+    const int N = static_cast<int>(state.range(0)), D = 6;
+    Rng rng(1);
+    boost::random::uniform_real_distribution<double> u(-1, 1);
+    Eigen::MatrixXd Xt;
+    Eigen::VectorXd y;
+    uniform_data(N, D, rng, Xt, y);
     bnn::Network net(D, hidden, act);
     bnn::NetworkPrior prior;
     bnn::NetworkPosterior post(net, prior, Xt, y);
@@ -50,12 +58,9 @@ static void bohamiann_sghmc_step(benchmark::State& state) {
     const int N = 100, D = 6, steps = 200;
     Rng rng(1);
     boost::random::uniform_real_distribution<double> u(-1, 1);
-    Eigen::MatrixXd Xt(D, N);
-    Eigen::VectorXd y(N);
-    for (int i = 0; i < N; ++i) {
-        for (int j = 0; j < D; ++j) Xt(j, i) = u(rng);
-        y[i] = u(rng);
-    }
+    Eigen::MatrixXd Xt;
+    Eigen::VectorXd y;
+    uniform_data(N, D, rng, Xt, y);
     bnn::Network net(D, {50, 50}, bnn::Activation::Tanh);
     bnn::NetworkPrior prior;
     prior.weight_sd = std::sqrt(static_cast<double>(net.parameter_count()));
