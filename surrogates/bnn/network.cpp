@@ -32,7 +32,11 @@ void activate(Activation a, double* data, Index n) {
     switch (a) {
         case Activation::Tanh: tanh_in_place(data, n); break;
         case Activation::Sigmoid: logistic_in_place(data, n); break;
-        case Activation::Relu: Eigen::Map<Eigen::ArrayXd>(data, n) = Eigen::Map<Eigen::ArrayXd>(data, n).max(0.0); break;
+        case Activation::Relu: {
+            Eigen::Map<Eigen::ArrayXd> z(data, n);
+            z = z.max(0.0);
+            break;
+        }
     }
 }
 
