@@ -1,25 +1,38 @@
 // Speed of the Bayesian-network machinery: gradient evaluations of the posterior log
 // density per second (what bounds NUTS) for Aryan's 1 x 10 sigmoid network on N points
-// in 6-D, and for pybnn's 50-50 tanh network on a mini-batch of 20 (one SGHMC step).
+// in 6-D, and for pybnn's 50-50 tanh network on a mini-batch of 20; and whole SGHMC steps
+// of BOHAMIANN (gradient + noise draws + update).
 #include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <vector>
 
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include "surrogates/bnn/network.hpp"
 #include "surrogates/bnn/network_posterior.hpp"
+#include "surrogates/samplers/sghmc.hpp"
 
 using namespace bobench;
+
+// N points (the columns of Xt) and outputs, all U(-1, 1).
+static void uniform_data(int N, int D, Rng& rng, Eigen::MatrixXd& Xt, Eigen::VectorXd& y) {
+    boost::random::uniform_real_distribution<double> u(-1, 1);
+    Xt.resize(D, N);
+    y.resize(N);
+    for (int i = 0; i < N; ++i) {
+        for (int j = 0; j < D; ++j) Xt(j, i) = u(rng);
+        y[i] = u(rng);
+    }
+}
 
 static void posterior_gradient(benchmark::State& state, std::vector<int> hidden, bnn::Activation act) {
     const int N = static_cast<int>(state.range(0)), D = 6;
     Rng rng(1);
     boost::random::uniform_real_distribution<double> u(-1, 1);
-    Eigen::MatrixXd Xt(D, N);
-    Eigen::VectorXd y(N);
-    for (int i = 0; i < N; ++i) {
-        for (int j = 0; j < D; ++j) Xt(j, i) = u(rng);
-        y[i] = u(rng);
-    }
+    Eigen::MatrixXd Xt;
+    Eigen::VectorXd y;
+    uniform_data(N, D, rng, Xt, y);
     bnn::Network net(D, hidden, act);
     bnn::NetworkPrior prior;
     bnn::NetworkPosterior post(net, prior, Xt, y);
@@ -38,3 +51,33 @@ BENCHMARK_CAPTURE(posterior_gradient, sbnn_1x10_sigmoid, std::vector<int>{10}, b
     ->Arg(200);
 BENCHMARK_CAPTURE(posterior_gradient, bohamiann_50x50_tanh_batch, std::vector<int>{50, 50}, bnn::Activation::Tanh)
     ->Arg(20);
+
+// One SGHMC step of BOHAMIANN's sampler at N = 100 (6-D): half of the timed steps in
+// burn-in, half after, as in a fit (100 N burn-in + 10000 steps); mini-batches of 20.
+static void bohamiann_sghmc_step(benchmark::State& state) {
+    const int N = 100, D = 6, steps = 200;
+    Rng rng(1);
+    boost::random::uniform_real_distribution<double> u(-1, 1);
+    Eigen::MatrixXd Xt;
+    Eigen::VectorXd y;
+    uniform_data(N, D, rng, Xt, y);
+    bnn::Network net(D, {50, 50}, bnn::Activation::Tanh);
+    bnn::NetworkPrior prior;
+    prior.weight_sd = std::sqrt(static_cast<double>(net.parameter_count()));
+    prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
+    prior.noise_a = std::log(1e-6), prior.noise_b = 0.01;
+    bnn::NetworkPosterior post(net, prior, Xt, y);
+    std::vector<int> batch(20);
+    int next = 0;
+    auto target = [&](const Eigen::VectorXd& q, Eigen::VectorXd& g, Rng&) {
+        for (int& b : batch) b = next++ % N;
+        return post.log_density(q, g, batch);
+    };
+    samplers::SghmcOptions o;
+    o.steps = steps, o.burn_in = steps / 2, o.keep_every = steps;
+    Eigen::VectorXd q0(post.dimension());
+    for (Eigen::Index i = 0; i < q0.size(); ++i) q0[i] = 0.1 * u(rng);
+    for (auto _ : state) benchmark::DoNotOptimize(samplers::adaptive_sghmc(target, q0, o, rng).steps);
+    state.SetItemsProcessed(state.iterations() * steps);  // items/s = SGHMC steps per second
+}
+BENCHMARK(bohamiann_sghmc_step)->Unit(benchmark::kMillisecond);

@@ -1,6 +1,7 @@
 #include "surrogates/bnn/network.hpp"
 
 #include "core/error.hpp"
+#include "surrogates/bnn/vector_math.hpp"
 
 namespace bobench::bnn {
 
@@ -26,14 +27,16 @@ std::string activation_name(Activation a) {
 
 namespace {
 
-// phi applied in place. Eigen vectorises tanh; the logistic function is taken as
-// (1 + tanh(z/2)) / 2, which is the same function and keeps the vectorised path.
-template <typename Derived>
-void activate(Activation a, Eigen::ArrayBase<Derived>&& z) {
+// phi applied in place to data[0, n) (tanh and the logistic function: vector_math.hpp).
+void activate(Activation a, double* data, Index n) {
     switch (a) {
-        case Activation::Tanh: z = z.tanh(); break;
-        case Activation::Sigmoid: z = 0.5 * (0.5 * z).tanh() + 0.5; break;
-        case Activation::Relu: z = z.max(0.0); break;
+        case Activation::Tanh: tanh_in_place(data, n); break;
+        case Activation::Sigmoid: logistic_in_place(data, n); break;
+        case Activation::Relu: {
+            Eigen::Map<Eigen::ArrayXd> z(data, n);
+            z = z.max(0.0);
+            break;
+        }
     }
 }
 
@@ -79,7 +82,7 @@ const VectorXd& Network::forward(const VectorXd& theta, const MatrixXd& Xt) {
         A.resize(L.out, B);
         A.noalias() = W * *in;
         A.colwise() += b;
-        activate(activation_, A.array());
+        activate(activation_, A.data(), A.size());
         in = &A;
     }
     const Layer& L = layers_.back();
@@ -129,7 +132,7 @@ VectorXd Network::features_at(const Eigen::Ref<const VectorXd>& theta, const Vec
         const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
         const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
         a[l + 1] = W * a[l] + b;
-        activate(activation_, a[l + 1].array());
+        activate(activation_, a[l + 1].data(), a[l + 1].size());
     }
     if (V && G) {
         MatrixXd g = *V;

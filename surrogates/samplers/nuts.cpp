@@ -65,6 +65,10 @@ struct PhasePoint {
     void resize(Eigen::Index n) {
         q.resize(n), p.resize(n), g.resize(n);
     }
+    // What a proposal keeps: the next iteration draws a fresh momentum, so p is not copied.
+    void take_position(const PhasePoint& from) {
+        q = from.q, g = from.g, logp = from.logp;
+    }
 };
 
 // Dual averaging of log step size (Hoffman & Gelman 2014, section 3.2.1).
@@ -95,7 +99,7 @@ public:
     Sampler(const LogDensity& f, Eigen::Index dim, const NutsOptions& o, Rng& rng)
         : f_(f), o_(o), rng_(rng), inv_mass_(o.inverse_mass.size() ? o.inverse_mass : VectorXd::Ones(dim)) {
         for (PhasePoint* z : {&z_, &fwd_, &bck_, &sample_, &propose_}) z->resize(dim);
-        for (VectorXd* v : {&rho_, &rho_fwd_, &rho_bck_, &rho_ext_, &ps_fwd_fwd_, &ps_fwd_bck_, &ps_bck_fwd_,
+        for (VectorXd* v : {&rho_, &rho_fwd_, &rho_bck_, &ps_fwd_fwd_, &ps_fwd_bck_, &ps_bck_fwd_,
                             &ps_bck_bck_, &p_fwd_fwd_, &p_fwd_bck_, &p_bck_fwd_, &p_bck_bck_})
             v->resize(dim);
         levels_.resize(static_cast<std::size_t>(o.max_depth) + 1);
@@ -119,9 +123,16 @@ public:
         if (!std::isfinite(z.logp)) z.logp = -std::numeric_limits<double>::infinity();
     }
 
+    // The loops below fuse what were separate vector expressions into one pass each; every
+    // entry sees the same IEEE operations in the same order, so the results are unchanged.
     void leapfrog(PhasePoint& z, double eps) {
-        z.p.noalias() += (0.5 * eps) * z.g;
-        z.q.noalias() += eps * inv_mass_.cwiseProduct(z.p);
+        const double half = 0.5 * eps;
+        double *p = z.p.data(), *q = z.q.data();
+        const double *g = z.g.data(), *m = inv_mass_.data();
+        for (Eigen::Index i = 0; i < z.p.size(); ++i) {
+            p[i] += half * g[i];
+            q[i] += eps * (m[i] * p[i]);
+        }
         evaluate(z);
         z.p.noalias() += (0.5 * eps) * z.g;
     }
@@ -160,7 +171,10 @@ public:
         return eps;
     }
 
-    static bool criterion(const VectorXd& ps_minus, const VectorXd& ps_plus, const VectorXd& rho) {
+    // rho may be an expression: it is then summed inside the dot products, entry by entry
+    // as a stored vector would be
+    template <typename Rho>
+    static bool criterion(const VectorXd& ps_minus, const VectorXd& ps_plus, const Eigen::MatrixBase<Rho>& rho) {
         return ps_plus.dot(rho) > 0 && ps_minus.dot(rho) > 0;
     }
 
@@ -198,14 +212,13 @@ public:
             if (!valid) break;
             ++t.depth;
             // biased progressive sampling: the new sub-tree is favoured
-            if (lsw_subtree > log_sum_weight || uniform() < std::exp(lsw_subtree - log_sum_weight)) sample_ = propose_;
+            if (lsw_subtree > log_sum_weight || uniform() < std::exp(lsw_subtree - log_sum_weight))
+                sample_.take_position(propose_);
             log_sum_weight = log_sum_exp(log_sum_weight, lsw_subtree);
             rho_ = rho_bck_ + rho_fwd_;
             bool persist = criterion(ps_bck_bck_, ps_fwd_fwd_, rho_);
-            rho_ext_ = rho_bck_ + p_fwd_bck_;
-            persist = persist && criterion(ps_bck_bck_, ps_fwd_bck_, rho_ext_);
-            rho_ext_ = rho_fwd_ + p_bck_fwd_;
-            persist = persist && criterion(ps_bck_fwd_, ps_fwd_fwd_, rho_ext_);
+            persist = persist && criterion(ps_bck_bck_, ps_fwd_bck_, rho_bck_ + p_fwd_bck_);
+            persist = persist && criterion(ps_bck_fwd_, ps_fwd_fwd_, rho_fwd_ + p_bck_fwd_);
             if (!persist) break;
         }
         t.divergent = divergent_;
@@ -235,12 +248,12 @@ private:
             if (!(h - h0 <= o_.max_energy_error)) divergent_ = true;
             log_sum_weight = log_sum_exp(log_sum_weight, h0 - h);
             sum_metro += h0 - h > 0 ? 1.0 : std::exp(h0 - h);
-            z_propose = z_;
-            ps_beg = inv_mass_.cwiseProduct(z_.p);
-            ps_end = ps_beg;
-            rho += z_.p;
-            p_beg = z_.p;
-            p_end = p_beg;
+            z_propose.take_position(z_);
+            for (Eigen::Index i = 0; i < rho.size(); ++i) {
+                const double p = z_.p[i], ps = inv_mass_[i] * p;
+                ps_beg[i] = ps, ps_end[i] = ps, p_beg[i] = p, p_end[i] = p;
+                rho[i] += p;
+            }
             return !divergent_;
         }
         Level& L = levels_[static_cast<std::size_t>(depth)];
@@ -257,14 +270,16 @@ private:
         const double lsw_subtree = log_sum_exp(lsw_init, lsw_final);
         log_sum_weight = log_sum_exp(log_sum_weight, lsw_subtree);
         // uniform (multinomial) choice between the two halves
-        if (lsw_final > lsw_subtree || uniform() < std::exp(lsw_final - lsw_subtree)) z_propose = L.propose_final;
-        L.rho_ext = L.rho_init + L.rho_final;  // the sub-tree's rho
-        rho += L.rho_ext;
+        if (lsw_final > lsw_subtree || uniform() < std::exp(lsw_final - lsw_subtree))
+            z_propose.take_position(L.propose_final);
+        for (Eigen::Index i = 0; i < rho.size(); ++i) {  // the sub-tree's rho, added to the caller's
+            const double r = L.rho_init[i] + L.rho_final[i];
+            L.rho_ext[i] = r;
+            rho[i] += r;
+        }
         bool persist = criterion(ps_beg, ps_end, L.rho_ext);
-        L.rho_ext = L.rho_init + L.p_final_beg;
-        persist = persist && criterion(ps_beg, L.ps_final_beg, L.rho_ext);
-        L.rho_ext = L.rho_final + L.p_init_end;
-        persist = persist && criterion(L.ps_init_end, ps_end, L.rho_ext);
+        persist = persist && criterion(ps_beg, L.ps_final_beg, L.rho_init + L.p_final_beg);
+        persist = persist && criterion(L.ps_init_end, ps_end, L.rho_final + L.p_init_end);
         return persist;
     }
 
@@ -279,7 +294,7 @@ private:
     boost::random::normal_distribution<double> normal_;
     boost::random::uniform_01<double> uniform_;
     PhasePoint z_, fwd_, bck_, sample_, propose_;
-    VectorXd rho_, rho_fwd_, rho_bck_, rho_ext_;
+    VectorXd rho_, rho_fwd_, rho_bck_;
     VectorXd ps_fwd_fwd_, ps_fwd_bck_, ps_bck_fwd_, ps_bck_bck_, p_fwd_fwd_, p_fwd_bck_, p_bck_fwd_, p_bck_bck_;
     std::vector<Level> levels_;
     bool divergent_ = false;

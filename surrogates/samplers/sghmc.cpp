@@ -33,29 +33,37 @@ SghmcResult adaptive_sghmc(const StochasticLogDensity& target, const VectorXd& q
     result.draws.resize(n, kept);
     VectorXd q = q0, grad(n);
     ArrayXd tau = ArrayXd::Ones(n), g = ArrayXd::Ones(n), v = ArrayXd::Ones(n), m = ArrayXd::Zero(n);
-    ArrayXd minv(n), sd(n), u(n), r(n);
+    ArrayXd minv(n), sd(n);
     const double lr2 = o.learning_rate * o.learning_rate, lr4 = lr2 * lr2, eps = o.epsilon;
     boost::random::normal_distribution<double> normal;
     long stored = 0;
     for (long step = 1; step <= o.steps; ++step) {
         const double logp = target(q, grad, rng);
-        const auto g_hat = -grad.array();  // gradient of U = -log p
-        if (!std::isfinite(logp) || !g_hat.allFinite()) {
+        // grad is d log p; U = -log p has gradient g_hat = -grad
+        if (!std::isfinite(logp) || !std::isfinite((grad.array() * 0.0).sum())) {  // a vectorised allFinite
             result.diverged = true;
             result.diverged_at = step;
             break;
         }
+        // One pass per stage (the normal draws are scalar anyway); each entry sees the same
+        // operations in the same order as the formulas in the header.
+        const double* gh = grad.data();  // g_hat = -gh
         if (step <= o.burn_in) {
-            r = 1.0 / (tau + 1.0);
-            tau += -tau * g.square() / (v + eps) + 1.0;
-            g += -g * r + r * g_hat;
-            v += -v * r + r * g_hat.square();
+            for (Eigen::Index i = 0; i < n; ++i) {
+                const double gi = -gh[i], r = 1.0 / (tau[i] + 1.0);
+                tau[i] += -tau[i] * (g[i] * g[i]) / (v[i] + eps) + 1.0;
+                g[i] += -g[i] * r + r * gi;
+                v[i] += -v[i] * r + r * (gi * gi);
+            }
         }
-        minv = 1.0 / (v.sqrt() + eps);
-        sd = (2.0 * lr2 * o.momentum_decay * minv - lr4).max(1e-16).sqrt();
-        for (Eigen::Index i = 0; i < n; ++i) u[i] = normal(rng);
-        m += -lr2 * minv * g_hat - o.momentum_decay * m + sd * u;
-        q.array() += m;
+        if (step <= o.burn_in + 1) {  // v is frozen after burn-in, and so are these two
+            minv = 1.0 / (v.sqrt() + eps);
+            sd = (2.0 * lr2 * o.momentum_decay * minv - lr4).max(1e-16).sqrt();
+        }
+        for (Eigen::Index i = 0; i < n; ++i) {
+            m[i] += -lr2 * minv[i] * -gh[i] - o.momentum_decay * m[i] + sd[i] * normal(rng);
+            q[i] += m[i];
+        }
         result.steps = step;
         const long s = step - 1;  // pybnn's 0-based step counter for the keep rule
         if (s > o.burn_in && (s - o.burn_in) % o.keep_every == 0) result.draws.col(stored++) = q;

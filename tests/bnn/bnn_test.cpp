@@ -4,6 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
 
 #include "acquisitions/empirical_expected_improvement.hpp"
 #include "core/error.hpp"
@@ -12,6 +15,7 @@
 #include "surrogates/bnn/network.hpp"
 #include "surrogates/bnn/network_posterior.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
+#include "surrogates/bnn/vector_math.hpp"
 #include "tests/support/numeric.hpp"
 
 using namespace bobench;
@@ -45,6 +49,77 @@ void check_prediction_gradients(const surrogates::RegressionModel& m, const Vect
 }
 
 }  // namespace
+
+TEST_CASE("bnn vector math: exp, tanh, logistic within 2 ulp, the same in every vector width, special values",
+          "[bnn]") {
+    using Fn = void (*)(double*, Eigen::Index);
+    const std::vector<std::pair<Fn, long double (*)(long double)>> functions = {
+        {bnn::exp_in_place, [](long double x) { return std::exp(x); }},
+        {bnn::tanh_in_place, [](long double x) { return std::tanh(x); }},
+        {bnn::logistic_in_place, [](long double x) { return 1 / (1 + std::exp(-x)); }}};
+    for (std::size_t f = 0; f < functions.size(); ++f) {
+        INFO("function " << f);
+        // 4003 points: the wide paths, the 2-wide remainder and the scalar tail all run
+        const int n = 4003;
+        const double range = f == 0 ? 708 : 30;
+        std::vector<double> x(n);
+        for (int i = 0; i < n; ++i) x[i] = -range + 2 * range * i / (n - 1) + 1e-3 * std::sin(i);
+        std::vector<double> y = x;
+        functions[f].first(y.data(), n);
+        double worst = 0;
+        for (int i = 0; i < n; ++i) {
+            const long double exact = functions[f].second(x[i]);
+            if (exact > 1e-300L) worst = std::max(worst, static_cast<double>(std::abs((y[i] - exact) / exact)));
+            double one = x[i];
+            functions[f].first(&one, 1);  // the scalar path
+            REQUIRE(one == y[i]);
+        }
+        CHECK(worst < 2 * std::numeric_limits<double>::epsilon());
+        double nan = std::nan("");
+        functions[f].first(&nan, 1);
+        CHECK(std::isnan(nan));
+    }
+    const double inf = std::numeric_limits<double>::infinity();
+    std::vector<double> special = {std::nan(""), 709.0, -709.0, inf, -inf, 0.0, 1.0, -1.0};
+    bnn::exp_in_place(special.data(), static_cast<Eigen::Index>(special.size()));
+    CHECK(std::isnan(special[0]));
+    CHECK(special[1] == inf);
+    CHECK(special[2] == 0.0);
+    CHECK(special[3] == inf);
+    CHECK(special[4] == 0.0);
+    CHECK(special[5] == 1.0);
+    std::vector<double> t = {inf, -inf, 0.0, 1e-300, std::nan(""), 40.0, -40.0, 0.625};
+    bnn::tanh_in_place(t.data(), static_cast<Eigen::Index>(t.size()));
+    CHECK(t[0] == 1.0);
+    CHECK(t[1] == -1.0);
+    CHECK(t[2] == 0.0);
+    CHECK(t[3] == 1e-300);
+    CHECK(std::isnan(t[4]));
+    CHECK(t[5] == 1.0);
+    CHECK(t[6] == -1.0);
+    CHECK(t[7] == Approx(std::tanh(0.625)).epsilon(1e-15));
+}
+
+TEST_CASE("bnn network: activations agree with std::tanh and the logistic function, NaN propagates", "[bnn]") {
+    // a 1-input network whose one hidden unit's pre-activation is the input itself
+    for (const char* act : {"tanh", "sigmoid"}) {
+        bnn::Network net(1, {1}, bnn::parse_activation(act));
+        VectorXd theta(4);
+        theta << 1, 0, 1, 0;  // W1 = 1, b1 = 0, w2 = 1, b2 = 0: f(x) = phi(x)
+        MatrixXd Xt(1, 2001);
+        for (int i = 0; i < 2001; ++i) Xt(0, i) = -20 + 0.02 * i + 1e-7 * (i % 7);
+        const VectorXd f = net.forward(theta, Xt);
+        double worst = 0;
+        for (int i = 0; i < 2001; ++i) {
+            const double z = Xt(0, i), exact = std::string(act) == "tanh" ? std::tanh(z) : 1 / (1 + std::exp(-z));
+            worst = std::max(worst, std::abs(f[i] - exact) / std::max(std::abs(exact), 1e-300));
+        }
+        INFO(act);
+        CHECK(worst < 4 * std::numeric_limits<double>::epsilon());
+        Xt(0, 0) = std::nan("");
+        CHECK(std::isnan(net.forward(theta, Xt)[0]));
+    }
+}
 
 TEST_CASE("bnn network: parameter and input gradients match finite differences", "[bnn]") {
     for (const char* act : {"tanh", "sigmoid", "relu"}) {
