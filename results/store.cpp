@@ -393,16 +393,16 @@ static void write_file_replacing(const std::string& path, std::uint64_t size, co
     }
 }
 
-void write_results(const std::string& path, const Results& r, int threads, WriteCost* cpu) {
+void write_results(const std::string& path, const Results& r, int threads, WriteCost* cost) {
     const double start = thread_cpu_seconds();
     ParallelCpu parallel;
     double sync_wall = 0;
     const ResultsFile file = results_file(temporary_name(output_target(path)), r, threads, parallel);
     write_file_replacing(path, file.image.file_size, file.pieces, threads, parallel, sync_wall);
-    if (cpu) {
-        cpu->serial += thread_cpu_seconds() - start - parallel.caller;
-        cpu->parallel += parallel.all;
-        cpu->sync_wall += sync_wall;
+    if (cost) {
+        cost->serial += thread_cpu_seconds() - start - parallel.caller;
+        cost->parallel += parallel.all;
+        cost->sync_wall += sync_wall;
     }
 }
 

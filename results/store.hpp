@@ -102,7 +102,7 @@ struct WriteCost {
 // not depend on the thread count. When `path` is a symbolic link, the file it points to
 // is replaced and the link kept. std::runtime_error naming the file and the system's
 // reason (e.g. no space left).
-void write_results(const std::string& path, const Results& results, int threads = 0, WriteCost* cpu = nullptr);
+void write_results(const std::string& path, const Results& results, int threads = 0, WriteCost* cost = nullptr);
 
 // UserError unless write_results(path) can be expected to work: refuses a folder (or a
 // path ending in '/') and a read-only file, before any run.

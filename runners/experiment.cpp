@@ -138,7 +138,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     auto phase_start = Clock::now();
     double load_start = thread_cpu_seconds();
     const int threads = static_cast<int>(plan.spec.threads);
-    results::WriteCost write_cpu;  // of the writes outside runs: the recovered runs', the final one
+    results::WriteCost write_cost;  // of the writes outside runs: the recovered runs', the final one
     results::Results results = load_or_start(plan, provenance);
     const std::vector<int> pmap = merge_table<results::ProblemInfo, PlannedProblem>(
         results.problems, plan.problems, [](const PlannedProblem& p) -> const std::string& { return p.id; },
@@ -179,8 +179,8 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     }
     if (recovered > 0) {
         const double before = thread_cpu_seconds();
-        results::write_results(path, results, threads, &write_cpu);
-        load_start += thread_cpu_seconds() - before;  // counted in write_cpu
+        results::write_results(path, results, threads, &write_cost);
+        load_start += thread_cpu_seconds() - before;  // counted in write_cost
         journal.clear();
     }
 
@@ -232,7 +232,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         if (!pending.empty()) progress.finish(outcome.completed);
         outcome.interrupted = stop.load();
         phase_start = Clock::now();
-        results::write_results(path, results, threads, &write_cpu);
+        results::write_results(path, results, threads, &write_cost);
         outcome.wall.write = seconds_since(phase_start);
     } catch (const std::exception& e) {  // the journal or the results file could not be written
         if (progress_options.out) *progress_options.out << "\n";
@@ -244,9 +244,9 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     phase_start = Clock::now();
     journal.remove();
     outcome.wall.remove = seconds_since(phase_start);
-    outcome.store_cpu += thread_cpu_seconds() - removing + write_cpu.serial;
-    outcome.store_parallel_cpu = write_cpu.parallel;
-    outcome.wall.write_sync = write_cpu.sync_wall;
+    outcome.store_cpu += thread_cpu_seconds() - removing + write_cost.serial;
+    outcome.store_parallel_cpu = write_cost.parallel;
+    outcome.wall.write_sync = write_cost.sync_wall;
     return outcome;
 }
 

@@ -4,8 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <stdexcept>
 
-#include <Eigen/Cholesky>
+#include "surrogates/gp/jittered_cholesky.hpp"
 
 namespace bobench::surrogates::mixtures {
 
@@ -28,13 +29,13 @@ Eigen::VectorXd column_variances(const Eigen::MatrixXd& Z) {
 }
 
 Eigen::MatrixXd cholesky_with_jitter(Eigen::MatrixXd& S) {
-    const double scale = std::max(1e-300, S.diagonal().cwiseAbs().maxCoeff());
-    for (double jitter = 1e-12 * scale;; jitter *= 10.0) {
-        Eigen::LLT<Eigen::MatrixXd> llt(S);
-        if (llt.info() == Eigen::Success && llt.matrixL().toDenseMatrix().diagonal().minCoeff() > 0.0)
-            return llt.matrixL();
-        S.diagonal().array() += jitter;
-    }
+    Eigen::MatrixXd L(S.rows(), S.cols());
+    const CholeskyOutcome factor = jittered_cholesky(S, L);
+    if (!factor.ok)
+        throw std::runtime_error("mixture model: a covariance matrix is not finite or cannot be made positive "
+                                 "definite (jitter up to 1e-2 of its mean diagonal)");
+    S.diagonal().array() += factor.jitter;  // the density is the one factorised
+    return L.triangularView<Eigen::Lower>();
 }
 
 double mixture_log_density(const Components& mixture, double y) {

@@ -38,8 +38,9 @@ double normal_log_pdf(double v, double mean, double var);
 // Population variance of every column of Z (its rows the observations).
 Eigen::VectorXd column_variances(const Eigen::MatrixXd& Z);
 
-// Lower Cholesky factor of the covariance S; on failure adds growing jitter to S itself
-// (so the density stays the one factorised) until it succeeds.
+// Lower Cholesky factor of the covariance S by jittered_cholesky (surrogates/gp); the
+// jitter it needed is added to S itself, so the density stays the one factorised.
+// std::runtime_error when even the largest jitter fails (a non-finite S).
 Eigen::MatrixXd cholesky_with_jitter(Eigen::MatrixXd& S);
 
 }  // namespace bobench::surrogates::mixtures

@@ -65,10 +65,10 @@ TEST_CASE("store: the file's bytes do not depend on the thread count and long co
     TempDir dir;
     Results r = sample();
     write_results(dir / "one.h5", r, 1);
-    WriteCost cpu;
-    write_results(dir / "three.h5", r, 3, &cpu);
+    WriteCost cost;
+    write_results(dir / "three.h5", r, 3, &cost);
     CHECK(testing::read_file(dir / "one.h5") == testing::read_file(dir / "three.h5"));
-    CHECK(cpu.parallel > 0);  // the copying and compressing counted as shared work
+    CHECK(cost.parallel > 0);  // the copying and compressing counted as shared work
 
     const Results back = read_results(dir / "three.h5");
     r.sort_runs();
