@@ -100,25 +100,29 @@ TEST_CASE("IVBNN critic: the logit converges to log q/p of two Gaussians", "[ivb
 }
 
 TEST_CASE("IVBNN generator: without data it learns a Gaussian prior", "[ivbnn]") {
-    // Prior N(0, 3^2) on 3 outputs; the initial generator's outputs have sd ~1.5.
+    // Prior N(0, 3^2) on 3 outputs, far from what the untrained generator gives.
     Rng rng(13);
     const ScaleMixturePrior prior({{1.0, 3.0}});
     Generator g(5, 16, 3, 2.0, rng);
+    auto sd_of = [](const Eigen::RowVectorXd& row) { return std::sqrt((row.array() - row.mean()).square().mean()); };
+    const MatrixXd untrained = g.sample(4000, rng);
+    for (Eigen::Index j = 0; j < 3; ++j) CHECK(std::abs(sd_of(untrained.row(j)) - 3.0) > 1.0);
     Critic critic(3, 32, 3, prior.sd(), rng);
     AdversarialElboOptions o;
     o.steps = 600;
-    o.critic_iterations = 5;
+    o.critic_iterations = 10;
     o.batch = 128;
-    o.learning_rate = 2e-3;
+    o.learning_rate = 1e-3;
     o.critic_learning_rate = 3e-3;
     train_adversarial_elbo(g, critic, prior, nullptr, o, rng);
     const MatrixXd w = g.sample(4000, rng);
     for (Eigen::Index j = 0; j < 3; ++j) {
-        const double mean = w.row(j).mean();
-        const double sd = std::sqrt((w.row(j).array() - mean).square().mean());
+        const double mean = w.row(j).mean(), sd = sd_of(w.row(j));
         INFO("output " << j << ": mean " << mean << ", sd " << sd);
-        CHECK(std::abs(mean) < 0.45);  // 0.15 prior sds: adversarial training error, not MC (0.05)
-        CHECK(std::abs(sd - 3.0) < 0.45);
+        // Monte-Carlo standard errors: 0.05 (mean), 0.03 (sd); the rest is the adversarial
+        // game's own error (seeds 1-6 of this setting: |mean| <= 0.15, |sd - 3| <= 0.09)
+        CHECK(std::abs(mean) < 0.3);
+        CHECK(std::abs(sd - 3.0) < 0.25);
     }
 }
 

@@ -13,7 +13,7 @@
 using namespace bobench;
 
 namespace {
-const std::string quick = "ivbnn:steps=100,critic_iterations=2,noise_end=0.05,ensemble=10";
+const std::string quick = "ivbnn:steps=60,critic_iterations=2,noise_end=0.05,ensemble=10";
 }
 
 TEST_CASE("ivbnn: identical traces with 1 and 2 threads", "[ivbnn][determinism]") {
@@ -30,10 +30,10 @@ TEST_CASE("ivbnn: identical traces with 1 and 2 threads", "[ivbnn][determinism]"
 }
 
 TEST_CASE("ivbnn beats random search on Bohachevsky", "[ivbnn][quality]") {
-    const std::vector<double> rs = testing::final_regrets("bohachevsky", "random-search", 20, 10);
-    const std::vector<double> iv = testing::final_regrets("bohachevsky", quick, 20, 10);
+    const std::vector<double> rs = testing::final_regrets("bohachevsky", "random-search", 15, 8);
+    const std::vector<double> iv = testing::final_regrets("bohachevsky", quick, 15, 8);
     const analysis::MannWhitneyResult mw = analysis::mann_whitney_u(iv, rs);
-    INFO("median final regret at 20 evaluations: random search " << analysis::summarize(rs).median << ", ivbnn "
+    INFO("median final regret at 15 evaluations: random search " << analysis::summarize(rs).median << ", ivbnn "
                                                                    << analysis::summarize(iv).median << "; p = "
                                                                    << mw.p_value);
     CHECK(mw.a_tends_lower());
