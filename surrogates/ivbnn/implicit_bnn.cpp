@@ -81,29 +81,17 @@ void ImplicitBnn::sample_values(const VectorXd& x, VectorXd& values, MatrixXd* g
     values = values.array() * y_scale_ + y_mean_;
 }
 
-surrogates::Prediction ImplicitBnn::summarize(const VectorXd& values, const MatrixXd* gradients, VectorXd* dmean,
-                                              VectorXd* dvar) const {
-    const double S = static_cast<double>(values.size());
-    const double mean = values.mean();
-    const VectorXd centred = values.array() - mean;
-    if (gradients) {
-        *dmean = gradients->rowwise().mean();
-        *dvar = (2.0 / S) * (*gradients * centred);
-    }
-    return {mean, centred.squaredNorm() / S};
-}
-
 surrogates::Prediction ImplicitBnn::predict(const VectorXd& x) const {
     VectorXd values;
     sample_values(x, values, nullptr);
-    return summarize(values, nullptr, nullptr, nullptr);
+    return surrogates::sample_moments(values, nullptr, nullptr, nullptr);
 }
 
 surrogates::Prediction ImplicitBnn::predict_with_gradient(const VectorXd& x, VectorXd& dmean, VectorXd& dvar) const {
     VectorXd values;
     MatrixXd gradients;
     sample_values(x, values, &gradients);
-    return summarize(values, &gradients, &dmean, &dvar);
+    return surrogates::sample_moments(values, &gradients, &dmean, &dvar);
 }
 
 }  // namespace bobench::ivbnn

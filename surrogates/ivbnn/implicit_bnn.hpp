@@ -57,9 +57,6 @@ public:
     const ElboTrace& trace() const { return trace_; }
 
 private:
-    surrogates::Prediction summarize(const Eigen::VectorXd& values, const Eigen::MatrixXd* gradients,
-                                     Eigen::VectorXd* dmean, Eigen::VectorXd* dvar) const;
-
     int dim_;
     ImplicitBnnOptions options_;
     bnn::Network net_;                  // rebuilt at every fit: its width follows N
