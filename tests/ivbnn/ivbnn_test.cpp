@@ -191,6 +191,18 @@ TEST_CASE("IVBNN: bad input", "[ivbnn]") {
         CHECK_THROWS_WITH(Critic(3, 0, 3, 1.0, rng), Contains("width 0"));
         CHECK_THROWS_WITH(ScaleMixturePrior({{0.5, 1.0}, {0.4, 5.0}}), Contains("sum to 0.9"));
     }
+    SECTION("steps = 0 is allowed: the untrained generator's networks, finite predictions") {
+        ImplicitBnnOptions untrained = o;
+        untrained.training.steps = 0;
+        ImplicitBnn model(1, untrained);
+        Rng rng(4);
+        MatrixXd X(3, 1);
+        X << 0.2, 0.5, 0.8;
+        model.fit(X, VectorXd::LinSpaced(3, 0.0, 1.0), rng);
+        const surrogates::Prediction p = model.predict(VectorXd::Constant(1, 0.3));
+        CHECK(std::isfinite(p.mean));
+        CHECK(p.var > 0);
+    }
     SECTION("NaN targets are dropped; all NaN is an error") {
         MatrixXd X(4, 1);
         X << 0.1, 0.4, 0.6, 0.9;
