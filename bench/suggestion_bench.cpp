@@ -54,6 +54,7 @@ SUGGESTION_BNN(nuts_bnn_hartmann6, "hartmann6", "nuts-bnn");
 SUGGESTION_BNN(bohamiann_hartmann6, "hartmann6", "bohamiann");
 SUGGESTION_BNN(dngo_hartmann6, "hartmann6", "dngo");
 SUGGESTION_BNN(elm_hartmann6, "hartmann6", "elm");
+SUGGESTION_BNN(ivbnn_hartmann6, "hartmann6", "ivbnn");
 
 // The mixture-density optimizers at the sizes of the DTU thesis' runs (N = 10, 40) and
 // beyond; fit alone is in mixtures_bench.cpp.

@@ -26,6 +26,7 @@ OptimizerFactory gp_ei_optimizer();
 OptimizerFactory gp_mcmc_optimizer();
 OptimizerFactory hbnn_optimizer();
 OptimizerFactory hyperband_optimizer();
+OptimizerFactory ivbnn_optimizer();
 OptimizerFactory nuts_bnn_optimizer();
 OptimizerFactory mixture_gmr_optimizer();
 OptimizerFactory mixture_kde_optimizer();
@@ -63,6 +64,7 @@ void register_optimizers(OptimizerRegistry& r) {
     r.add(gp_mcmc_optimizer());
     r.add(hbnn_optimizer());
     r.add(hyperband_optimizer());
+    r.add(ivbnn_optimizer());
     r.add(nuts_bnn_optimizer());
     r.add(mixture_gmr_optimizer());
     r.add(mixture_kde_optimizer());

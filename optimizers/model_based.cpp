@@ -24,7 +24,7 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
         ParamSpec::choice("acquisition", d.acquisition, {"ei", "logei", "pi", "lcb", "empirical-ei", "mixture-ei"},
                           "acquisition function (empirical-ei: models with sampled functions only; mixture-ei: "
                           "exact EI of a mixture predictive, where ei on a mixture model is moment-matched)"),
-        ParamSpec::real("kappa", 1.0, "exploration weight of lcb", 0.0),
+        ParamSpec::real("kappa", d.kappa, "exploration weight of lcb", 0.0),
         ParamSpec::choice("maximizer", d.maximizer, {"auto", "lbfgsb", "de", "random", "local"},
                           "acquisition maximizer (auto: lbfgsb on all-real spaces, local search otherwise)"),
         ParamSpec::integer("n_init", d.n_init, "initial design points before the model is used", 1),

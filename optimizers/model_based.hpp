@@ -20,6 +20,7 @@ using ModelFactory = std::function<std::unique_ptr<surrogates::RegressionModel>(
 // Defaults of the loop's own parameters for one optimizer.
 struct LoopDefaults {
     std::string acquisition = "ei";  // ei | logei | pi | lcb | empirical-ei | mixture-ei
+    double kappa = 1.0;              // exploration weight of lcb
     std::string maximizer = "auto";  // auto | lbfgsb | de | random | local (any works on any space)
     long n_init = 10;
     std::string init = "lhs";

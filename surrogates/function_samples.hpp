@@ -8,6 +8,8 @@
 
 #include <Eigen/Core>
 
+#include "surrogates/model.hpp"
+
 namespace bobench::surrogates {
 
 class FunctionSamples {
@@ -19,5 +21,19 @@ public:
     virtual void sample_values(const Eigen::VectorXd& x, Eigen::VectorXd& values,
                                Eigen::MatrixXd* gradients) const = 0;
 };
+
+// The mean and population variance of S sampled values; with gradients (D x S, column s =
+// d value_s / d x), also their input gradients into dmean and dvar.
+inline Prediction sample_moments(const Eigen::VectorXd& values, const Eigen::MatrixXd* gradients,
+                                 Eigen::VectorXd* dmean, Eigen::VectorXd* dvar) {
+    const double S = static_cast<double>(values.size());
+    const double mean = values.mean();
+    const Eigen::VectorXd centred = values.array() - mean;
+    if (gradients) {
+        *dmean = gradients->rowwise().mean();
+        *dvar = (2.0 / S) * (*gradients * centred);
+    }
+    return {mean, centred.squaredNorm() / S};
+}
 
 }  // namespace bobench::surrogates

@@ -94,13 +94,16 @@ const VectorXd& Network::forward(const VectorXd& theta, const MatrixXd& Xt) {
     return output_;
 }
 
-void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad) {
+void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad, MatrixXd* input_gradient) {
     const std::size_t hidden = layers_.size() - 1;
     const Layer& out = layers_.back();
     const MatrixXd& last = hidden ? activations_.back() : *input_;
     grad.segment(out.w_offset, out.in).noalias() += last * r;
     grad[out.b_offset] += r.sum();
-    if (hidden == 0) return;
+    if (hidden == 0) {
+        if (input_gradient) *input_gradient = Eigen::Map<const VectorXd>(theta.data() + out.w_offset, out.in) * r.transpose();
+        return;
+    }
     // delta of the last hidden layer: w_L r^T, times phi'
     const Eigen::Map<const VectorXd> w(theta.data() + out.w_offset, out.in);
     MatrixXd& top = deltas_[hidden - 1];
@@ -114,11 +117,13 @@ void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad)
         Eigen::Map<MatrixXd> gW(grad.data() + L.w_offset, L.out, L.in);
         gW.noalias() += D * in.transpose();
         grad.segment(L.b_offset, L.out) += D.rowwise().sum();
+        const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
         if (l > 0) {
-            const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
             MatrixXd& below = deltas_[l - 1];
             below.resize(L.in, D.cols());
             below.noalias() = W.transpose() * D;
+        } else if (input_gradient) {
+            input_gradient->noalias() = W.transpose() * D;
         }
     }
 }

@@ -42,8 +42,11 @@ public:
     // Outputs for the points in the columns of Xt (D x B). The activations are kept for
     // backward().
     const Eigen::VectorXd& forward(const Eigen::VectorXd& theta, const Eigen::MatrixXd& Xt);
-    // After forward(theta, Xt): grad += sum_b r_b d f(x_b)/d theta (grad sized P).
-    void backward(const Eigen::VectorXd& theta, const Eigen::VectorXd& r, Eigen::VectorXd& grad);
+    // After forward(theta, Xt): grad += sum_b r_b d f(x_b)/d theta (grad sized P); when
+    // input_gradient is non-null, its column b is set to r_b d f(x_b)/d x (D x B; the
+    // critic of surrogates/ivbnn/ differentiates its logit with respect to its input).
+    void backward(const Eigen::VectorXd& theta, const Eigen::VectorXd& r, Eigen::VectorXd& grad,
+                  Eigen::MatrixXd* input_gradient = nullptr);
     // Last hidden layer's activations (features x B) of the last forward().
     const Eigen::MatrixXd& features() const { return activations_.back(); }
 

@@ -152,16 +152,10 @@ void SampledNetwork::sample_values(const VectorXd& x, VectorXd& values, MatrixXd
 
 surrogates::Prediction SampledNetwork::summarize(const VectorXd& values, const MatrixXd* gradients, VectorXd* dmean,
                                                  VectorXd* dvar) const {
-    const double S = static_cast<double>(values.size());
-    const double mean = values.mean();
-    const VectorXd centred = values.array() - mean;
-    double var = centred.squaredNorm() / S;
-    if (options_.noise_in_predictive) var += noise_sd_.squaredNorm() / S * y_scale_ * y_scale_;
-    if (gradients) {
-        *dmean = gradients->rowwise().mean();
-        *dvar = (2.0 / S) * (*gradients * centred);
-    }
-    return {mean, var};
+    surrogates::Prediction p = surrogates::sample_moments(values, gradients, dmean, dvar);
+    if (options_.noise_in_predictive)
+        p.var += noise_sd_.squaredNorm() / static_cast<double>(noise_sd_.size()) * y_scale_ * y_scale_;
+    return p;
 }
 
 surrogates::Prediction SampledNetwork::predict(const VectorXd& x) const {

@@ -37,6 +37,7 @@ const std::map<std::string, std::string>& cheap_settings() {
         {"elm", "members=50"},
         {"gp-mcmc", "chain_length=10,burn_in=10"},
         {"hbnn", "iterations=60,warmup=40,thin=1,max_depth=5"},
+        {"ivbnn", "steps=30,critic_iterations=2,ensemble=5"},
         {"nuts-bnn", "layers=1,units=10,iterations=40,warmup=30,max_depth=4"},
         {"robo-gp-mcmc", "chain_length=10,burn_in=10"},
         {"sbnn", "iterations=60,warmup=40,thin=1,max_depth=5"},
