@@ -40,9 +40,9 @@ NetworkPosterior::NetworkPosterior(Network& network, const NetworkPrior& prior, 
 double NetworkPosterior::log_prior(const VectorXd& q, VectorXd& grad) const {
     double lp = 0;
     if (!prior_.hierarchical) {
-        const double v = prior_.weight_sd * prior_.weight_sd;
-        lp -= 0.5 * q.head(P_).squaredNorm() / v;
-        grad.head(P_) -= q.head(P_) / v;
+        const double precision = 1 / (prior_.weight_sd * prior_.weight_sd);  // a product per entry, not a division
+        lp -= 0.5 * q.head(P_).squaredNorm() * precision;
+        grad.head(P_) -= q.head(P_) * precision;
     } else {
         for (Index g = 0; g < G_; ++g) {
             const auto [offset, size] = groups_[static_cast<std::size_t>(g)];
