@@ -62,8 +62,8 @@ template <int W, typename T>
 }
 
 // Square roots of the lanes (correctly rounded, so the same in every path). GCC has no
-// generic vector sqrt and std::sqrt lane by lane keeps its errno branch: the sqrt
-// instructions of SSE2 (baseline) and AVX.
+// generic vector sqrt and std::sqrt lane by lane keeps its errno branch; SSE2's sqrtpd
+// (two lanes at a time) is in the baseline ISA, so every path can call it.
 template <int W, typename T>
 [[gnu::always_inline]] inline T sqrt(T x) {
     if constexpr (std::is_same_v<T, double>) {
@@ -71,12 +71,6 @@ template <int W, typename T>
     } else if constexpr (W == 1) {
         x[0] = __builtin_sqrt(x[0]);
         return x;
-    } else if constexpr (W == 4) {
-        // only ever inlined into functions compiled for AVX2 (whose intrinsics this
-        // translation unit, compiled for the baseline, does not declare)
-        T r;
-        asm("vsqrtpd %1, %0" : "=x"(r) : "x"(x));
-        return r;
     } else {
         typedef double Two __attribute__((vector_size(16)));
         T r;

@@ -151,9 +151,10 @@ VectorXd Network::features_at(const Eigen::Ref<const VectorXd>& theta, const Vec
     a[0] = x;
     for (std::size_t l = 0; l < hidden; ++l) {
         const Layer& L = layers_[l];
-        const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
-        const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
-        a[l + 1] = W * a[l] + b;
+        a[l + 1].resize(L.out);  // W a + b, as forward() computes it for each point
+        multiply({.rows = L.out, .cols = 1, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = L.out,
+                  .b = a[l].data(), .b_row = 1, .b_col = 0, .c = a[l + 1].data(), .c_col = L.out,
+                  .start = MatrixProduct::Start::Bias, .bias = theta.data() + L.b_offset});
         activate(activation_, a[l + 1].data(), a[l + 1].size());
     }
     if (V && G) {

@@ -96,6 +96,9 @@ template <int W>
     return i;
 }
 
+// The transform is one long chain of dependent operations per draw, so each path works on
+// twice its register width (8 lanes as two AVX2 registers, 4 as two SSE2 ones): two
+// independent chains interleaved, the same operations per draw.
 #if defined(__x86_64__) || defined(__i386__)
 __attribute__((target("avx2"))) Index transform_avx2(const std::uint64_t* raw, double* pairs, Index m) {
     return transform<4>(raw, pairs, 0, m);
