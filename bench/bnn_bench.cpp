@@ -1,17 +1,19 @@
 // Speed of the Bayesian-network machinery: gradient evaluations of the posterior log
 // density per second (what bounds NUTS) for Aryan's 1 x 10 sigmoid network on N points
 // in 6-D, and for pybnn's 50-50 tanh network on a mini-batch of 20; and whole SGHMC steps
-// of BOHAMIANN (gradient + noise draws + update).
+// of BOHAMIANN (gradient + noise draws + update), and its noise draws alone.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
 #include <vector>
 
+#include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include "surrogates/bnn/network.hpp"
 #include "surrogates/bnn/network_posterior.hpp"
 #include "surrogates/samplers/sghmc.hpp"
+#include "surrogates/samplers/standard_normals.hpp"
 
 using namespace bobench;
 
@@ -81,3 +83,29 @@ static void bohamiann_sghmc_step(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * steps);  // items/s = SGHMC steps per second
 }
 BENCHMARK(bohamiann_sghmc_step)->Unit(benchmark::kMillisecond);
+
+// SGHMC's noise: one step's 2,951 standard normal draws (BOHAMIANN's 50-50 network on 6-D
+// inputs), Boost's ziggurat one at a time against the bulk Box-Muller of StandardNormals.
+static void normal_draws_boost(benchmark::State& state) {
+    Rng rng(1);
+    boost::random::normal_distribution<double> normal;
+    std::vector<double> z(2951);
+    for (auto _ : state) {
+        for (double& x : z) x = normal(rng);
+        benchmark::DoNotOptimize(z.data());
+    }
+    state.SetItemsProcessed(state.iterations() * 2951);
+}
+BENCHMARK(normal_draws_boost);
+
+static void normal_draws_box_muller(benchmark::State& state) {
+    Rng rng(1);
+    samplers::StandardNormals normals;
+    std::vector<double> z(2951);
+    for (auto _ : state) {
+        normals.fill(z.data(), 2951, rng);
+        benchmark::DoNotOptimize(z.data());
+    }
+    state.SetItemsProcessed(state.iterations() * 2951);
+}
+BENCHMARK(normal_draws_box_muller);

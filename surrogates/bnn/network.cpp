@@ -1,6 +1,7 @@
 #include "surrogates/bnn/network.hpp"
 
 #include "core/error.hpp"
+#include "surrogates/bnn/matrix_product.hpp"
 #include "surrogates/bnn/vector_math.hpp"
 
 namespace bobench::bnn {
@@ -76,30 +77,45 @@ const VectorXd& Network::forward(const VectorXd& theta, const MatrixXd& Xt) {
     const MatrixXd* in = &Xt;
     for (std::size_t l = 0; l + 1 < layers_.size(); ++l) {
         const Layer& L = layers_[l];
-        const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
-        const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
         MatrixXd& A = activations_[l];
         A.resize(L.out, B);
-        A.noalias() = W * *in;
-        A.colwise() += b;
+        // A = W in + b, then phi
+        multiply({.rows = L.out, .cols = B, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = L.out,
+                  .b = in->data(), .b_row = 1, .b_col = L.in, .c = A.data(), .c_col = L.out,
+                  .start = MatrixProduct::Start::Bias, .bias = theta.data() + L.b_offset});
         activate(activation_, A.data(), A.size());
         in = &A;
     }
+    // the linear output: f_b = b_L + w_L . a_b (one row: the scalar path)
     const Layer& L = layers_.back();
-    const Eigen::Map<const VectorXd> w(theta.data() + L.w_offset, L.in);
     output_.resize(B);
-    output_.noalias() = in->transpose() * w;
-    output_.array() += theta[L.b_offset];
+    multiply({.rows = 1, .cols = B, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = 1, .b = in->data(),
+              .b_row = 1, .b_col = L.in, .c = output_.data(), .c_col = 1, .start = MatrixProduct::Start::Bias,
+              .bias = theta.data() + L.b_offset});
     input_ = &Xt;
     return output_;
 }
+
+namespace {
+
+// grad_W += D in^T and grad_b += D 1 for a layer with deltas D (out x B) and inputs in (in x B).
+void add_layer_gradient(const Network::Layer& L, const double* D, Index B, const MatrixXd& in, VectorXd& grad) {
+    static const double one = 1.0;
+    multiply({.rows = L.out, .cols = L.in, .depth = B, .a = D, .a_col = L.out, .b = in.data(),
+              .b_row = L.in, .b_col = 1, .c = grad.data() + L.w_offset, .c_col = L.out,
+              .start = MatrixProduct::Start::Accumulate});
+    multiply({.rows = L.out, .cols = 1, .depth = B, .a = D, .a_col = L.out, .b = &one, .b_row = 0,
+              .b_col = 0, .c = grad.data() + L.b_offset, .c_col = L.out, .start = MatrixProduct::Start::Accumulate});
+}
+
+}  // namespace
 
 void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad, MatrixXd* input_gradient) {
     const std::size_t hidden = layers_.size() - 1;
     const Layer& out = layers_.back();
     const MatrixXd& last = hidden ? activations_.back() : *input_;
-    grad.segment(out.w_offset, out.in).noalias() += last * r;
-    grad[out.b_offset] += r.sum();
+    // the output layer: its "deltas" are r itself (one row)
+    add_layer_gradient(out, r.data(), r.size(), last, grad);
     if (hidden == 0) {
         if (input_gradient) *input_gradient = Eigen::Map<const VectorXd>(theta.data() + out.w_offset, out.in) * r.transpose();
         return;
@@ -108,22 +124,23 @@ void Network::backward(const VectorXd& theta, const VectorXd& r, VectorXd& grad,
     const Eigen::Map<const VectorXd> w(theta.data() + out.w_offset, out.in);
     MatrixXd& top = deltas_[hidden - 1];
     top.resize(out.in, r.size());
-    top.noalias() = w * r.transpose();
+    top.noalias() = w * r.transpose();  // one product per entry: no summation order
     for (std::size_t l = hidden; l-- > 0;) {
         const Layer& L = layers_[l];
         MatrixXd& D = deltas_[l];
         multiply_slope(activation_, activations_[l].array(), D.array());
         const MatrixXd& in = l ? activations_[l - 1] : *input_;
-        Eigen::Map<MatrixXd> gW(grad.data() + L.w_offset, L.out, L.in);
-        gW.noalias() += D * in.transpose();
-        grad.segment(L.b_offset, L.out) += D.rowwise().sum();
-        const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
-        if (l > 0) {
-            MatrixXd& below = deltas_[l - 1];
+        add_layer_gradient(L, D.data(), D.cols(), in, grad);
+        if (l > 0 || input_gradient) {
+            // W^T D (the deltas below, or the input gradient), with W^T copied so that its
+            // columns are contiguous for the lanes
+            const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
+            transposed_ = W.transpose();
+            MatrixXd& below = l > 0 ? deltas_[l - 1] : *input_gradient;
             below.resize(L.in, D.cols());
-            below.noalias() = W.transpose() * D;
-        } else if (input_gradient) {
-            input_gradient->noalias() = W.transpose() * D;
+            multiply({.rows = L.in, .cols = D.cols(), .depth = L.out, .a = transposed_.data(), .a_col = L.in,
+                      .b = D.data(), .b_row = 1, .b_col = L.out, .c = below.data(), .c_col = L.in,
+                      .start = MatrixProduct::Start::FirstTerm});
         }
     }
 }
@@ -134,9 +151,10 @@ VectorXd Network::features_at(const Eigen::Ref<const VectorXd>& theta, const Vec
     a[0] = x;
     for (std::size_t l = 0; l < hidden; ++l) {
         const Layer& L = layers_[l];
-        const Eigen::Map<const MatrixXd> W(theta.data() + L.w_offset, L.out, L.in);
-        const Eigen::Map<const VectorXd> b(theta.data() + L.b_offset, L.out);
-        a[l + 1] = W * a[l] + b;
+        a[l + 1].resize(L.out);  // W a + b, as forward() computes it for each point
+        multiply({.rows = L.out, .cols = 1, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = L.out,
+                  .b = a[l].data(), .b_row = 1, .b_col = 0, .c = a[l + 1].data(), .c_col = L.out,
+                  .start = MatrixProduct::Start::Bias, .bias = theta.data() + L.b_offset});
         activate(activation_, a[l + 1].data(), a[l + 1].size());
     }
     if (V && G) {

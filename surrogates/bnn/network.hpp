@@ -66,6 +66,7 @@ private:
     // Workspace: activations_[l] is the input of layer l+1 (hidden layers only);
     // deltas_ the back-propagated errors.
     std::vector<Eigen::MatrixXd> activations_, deltas_;
+    Eigen::MatrixXd transposed_;  // a layer's W^T during backward()
     Eigen::VectorXd output_;
     const Eigen::MatrixXd* input_ = nullptr;  // the Xt of the last forward()
 };

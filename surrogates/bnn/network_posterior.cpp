@@ -25,7 +25,8 @@ void validate(const NetworkPrior& p) {
 }
 
 NetworkPosterior::NetworkPosterior(Network& network, const NetworkPrior& prior, const MatrixXd& Xt, const VectorXd& y)
-    : net_(network), prior_(prior), Xt_(Xt), y_(y), P_(network.parameter_count()) {
+    : net_(network), prior_(prior), Xt_(Xt), y_(y), P_(network.parameter_count()),
+      one_hidden_layer_(network.layers().size() == 2) {
     validate(prior);
     if (Xt.cols() != y.size() || Xt.rows() != network.input_dim())
         throw std::invalid_argument("NetworkPosterior: inputs and outputs do not match the network");
@@ -35,14 +36,15 @@ NetworkPosterior::NetworkPosterior(Network& network, const NetworkPrior& prior, 
             groups_.emplace_back(L.b_offset, L.out);
         }
     G_ = static_cast<Index>(groups_.size());
+    if (one_hidden_layer_) points_.assign(Xt, y);
 }
 
 double NetworkPosterior::log_prior(const VectorXd& q, VectorXd& grad) const {
     double lp = 0;
     if (!prior_.hierarchical) {
-        const double v = prior_.weight_sd * prior_.weight_sd;
-        lp -= 0.5 * q.head(P_).squaredNorm() / v;
-        grad.head(P_) -= q.head(P_) / v;
+        const double precision = 1 / (prior_.weight_sd * prior_.weight_sd);  // a product per entry, not a division
+        lp -= 0.5 * q.head(P_).squaredNorm() * precision;
+        grad.head(P_) -= q.head(P_) * precision;
     } else {
         for (Index g = 0; g < G_; ++g) {
             const auto [offset, size] = groups_[static_cast<std::size_t>(g)];
@@ -68,32 +70,46 @@ double NetworkPosterior::log_prior(const VectorXd& q, VectorXd& grad) const {
     return lp;
 }
 
-double NetworkPosterior::evaluate(const VectorXd& q, VectorXd& grad, const MatrixXd& Xt, const VectorXd& y,
-                                  double scale) {
+double NetworkPosterior::evaluate(const VectorXd& q, VectorXd& grad, const MatrixXd& Xt,
+                                  const Eigen::Ref<const VectorXd>& y, const PointsMajor& points, double scale) {
     grad.setZero();
     const double l = q[noise_index()], inv_var = std::exp(-2 * l);
-    residual_ = y - net_.forward(q, Xt);  // q's head is theta: the network reads the first P entries
-    const double ss = residual_.squaredNorm();
+    const double weight = scale * inv_var;
+    // q's head is theta: the network reads the first P entries
+    double ss;
+    if (one_hidden_layer_) {
+        ss = one_hidden_layer_gradient_(net_, q, points, weight, grad);
+    } else {
+        residual_ = y - net_.forward(q, Xt);
+        ss = residual_.squaredNorm();
+        residual_ *= weight;
+        net_.backward(q, residual_, grad);
+    }
     const double n = static_cast<double>(y.size());
     double lp = scale * (-0.5 * ss * inv_var - n * l);
-    residual_ *= scale * inv_var;
-    net_.backward(q, residual_, grad);
     grad[noise_index()] += scale * (ss * inv_var - n);
     lp += log_prior(q, grad);
     return std::isfinite(lp) ? lp : -std::numeric_limits<double>::infinity();
 }
 
-double NetworkPosterior::log_density(const VectorXd& q, VectorXd& grad) { return evaluate(q, grad, Xt_, y_, 1.0); }
+double NetworkPosterior::log_density(const VectorXd& q, VectorXd& grad) {
+    return evaluate(q, grad, Xt_, y_, points_, 1.0);
+}
 
 double NetworkPosterior::log_density(const VectorXd& q, VectorXd& grad, const std::vector<int>& rows) {
     const Index b = static_cast<Index>(rows.size());
+    const double scale = static_cast<double>(y_.size()) / static_cast<double>(b);
+    if (one_hidden_layer_) {
+        batch_points_.assign(Xt_, y_, rows);
+        return evaluate(q, grad, Xt_, batch_points_.y.head(b), batch_points_, scale);
+    }
     batch_X_.resize(Xt_.rows(), b);
     batch_y_.resize(b);
     for (Index k = 0; k < b; ++k) {
         batch_X_.col(k) = Xt_.col(rows[static_cast<std::size_t>(k)]);
         batch_y_[k] = y_[rows[static_cast<std::size_t>(k)]];
     }
-    return evaluate(q, grad, batch_X_, batch_y_, static_cast<double>(y_.size()) / static_cast<double>(b));
+    return evaluate(q, grad, batch_X_, batch_y_, batch_points_, scale);
 }
 
 }  // namespace bobench::bnn

@@ -17,6 +17,7 @@
 
 #include "core/rng.hpp"
 #include "surrogates/bnn/network.hpp"
+#include "surrogates/bnn/one_hidden_layer.hpp"
 
 namespace bobench::bnn {
 
@@ -46,8 +47,10 @@ public:
     double log_density(const Eigen::VectorXd& q, Eigen::VectorXd& grad, const std::vector<int>& rows);
 
 private:
+    // The likelihood from Xt, y (any network) or from the same points in `points` (one
+    // hidden layer: OneHiddenLayerGradient), its terms scaled by `scale`.
     double evaluate(const Eigen::VectorXd& q, Eigen::VectorXd& grad, const Eigen::MatrixXd& Xt,
-                    const Eigen::VectorXd& y, double scale);
+                    const Eigen::Ref<const Eigen::VectorXd>& y, const PointsMajor& points, double scale);
     double log_prior(const Eigen::VectorXd& q, Eigen::VectorXd& grad) const;
 
     Network& net_;
@@ -56,6 +59,9 @@ private:
     const Eigen::VectorXd& y_;
     Eigen::Index P_, G_;
     std::vector<std::pair<Eigen::Index, Eigen::Index>> groups_;  // (offset, size) of each group
+    bool one_hidden_layer_;
+    PointsMajor points_, batch_points_;  // the data (and a mini-batch) for OneHiddenLayerGradient
+    OneHiddenLayerGradient one_hidden_layer_gradient_;
     Eigen::MatrixXd batch_X_;
     Eigen::VectorXd batch_y_, residual_;
 };

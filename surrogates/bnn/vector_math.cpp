@@ -1,8 +1,8 @@
 #include "surrogates/bnn/vector_math.hpp"
 
-#include <cstdint>
-#include <cstring>
 #include <limits>
+
+#include "surrogates/bnn/lanes.hpp"
 
 namespace bobench::bnn {
 
@@ -10,13 +10,7 @@ using Eigen::Index;
 
 namespace {
 
-// W doubles in one GCC vector; W = 1 is the scalar path. The arithmetic below is written
-// once and compiled for each width.
-template <int W>
-struct Lanes {
-    typedef double D __attribute__((vector_size(8 * W)));
-    typedef std::int64_t I __attribute__((vector_size(8 * W)));
-};
+using lanes::Lanes;
 
 constexpr double limit = 708;
 constexpr double inv_ln2 = 1.44269504088896338700e+00;
@@ -31,47 +25,74 @@ constexpr double Q0 = 3.00198505138664455042e-6, Q1 = 2.52448340349684104192e-3,
 constexpr double T0 = -9.64399179425052238628e-1, T1 = -9.92877231001918586564e1, T2 = -1.61468768441708447952e3;
 constexpr double U0 = 1.12811678491632931402e2, U1 = 2.23548839060100448583e3, U2 = 4.84406305325125486048e3;
 
+// Cody-Waite reduction of x (clamped to [-limit, limit]): e^x = 2^n e^r with
+// e^r = (q + rp) / (q - rp) = 1 + 2 rp / (q - rp), rp = r P(r^2), q = Q(r^2) (Cephes' Pade form).
+template <int W>
+struct Reduced {
+    typename Lanes<W>::D two_n, rp, q;
+};
+
+template <int W>
+[[gnu::always_inline]] inline Reduced<W> reduce(typename Lanes<W>::D x) {
+    using D = typename Lanes<W>::D;
+    using I = typename Lanes<W>::I;
+    const D zero = {};
+    const D xc = x > limit ? zero + limit : (x < -limit ? zero - limit : x);
+    const D t = xc * inv_ln2 + shift;
+    const D n = t - shift;
+    const D r = (xc - n * ln2_hi) - n * ln2_lo;
+    const D r2 = r * r;
+    const I e = (I)t - (I)(zero + shift);  // n as an integer
+    return {(D)((e + 1023) << 52), r * ((P0 * r2 + P1) * r2 + P2), ((Q0 * r2 + Q1) * r2 + Q2) * r2 + Q3};
+}
+
 template <int W>
 [[gnu::always_inline]] inline void exp_lanes(typename Lanes<W>::D& x) {
     using D = typename Lanes<W>::D;
     using I = typename Lanes<W>::I;
     const D zero = {};
     const I big = x > limit, tiny = x < -limit, nan = x != x;
-    const D xc = big ? zero + limit : (tiny ? zero - limit : x);
-    const D t = xc * inv_ln2 + shift;
-    const D n = t - shift;
-    const D r = (xc - n * ln2_hi) - n * ln2_lo;
-    const D r2 = r * r;
-    const D rp = r * ((P0 * r2 + P1) * r2 + P2);
-    const D p = 1.0 + 2.0 * (rp / ((((Q0 * r2 + Q1) * r2 + Q2) * r2 + Q3) - rp));
-    const I e = (I)t - (I)(zero + shift);  // n as an integer
-    D y = p * (D)((e + 1023) << 52);        // times 2^n
+    const Reduced<W> e = reduce<W>(x);
+    D y = (1.0 + 2.0 * (e.rp / (e.q - e.rp))) * e.two_n;
     y = big ? zero + std::numeric_limits<double>::infinity() : y;
     y = tiny ? zero : y;
     x = nan ? x : y;
 }
 
+// tanh and the logistic function take e^x as the ratio 2^n (q + rp) / (q - rp) and fold
+// its division into their own: one division per entry instead of two (divisions are the
+// slowest step of both).
 template <int W>
 [[gnu::always_inline]] inline void tanh_lanes(typename Lanes<W>::D& z) {
     using D = typename Lanes<W>::D;
     using I = typename Lanes<W>::I;
     const I negative = z < 0.0;
     const D a = negative ? -z : z;
-    D e = -2.0 * a;
-    exp_lanes<W>(e);
+    // e^(-2a) = u / d; (1 - e) / (1 + e) = (d - u) / (d + u). Below -limit u / d underflows
+    // to nothing next to d, so the ratio is 1 without a special case; NaN stays NaN.
+    const Reduced<W> e = reduce<W>(-2.0 * a);
+    const D d = e.q - e.rp, u = e.two_n * (e.q + e.rp);
     const I small = a < 0.625;
     const D s = z * z;
     const D p = z * s * ((T0 * s + T1) * s + T2);
     const D q = ((s + U0) * s + U1) * s + U2;
-    const D t = (small ? p : 1.0 - e) / (small ? q : 1.0 + e);  // one division for both branches
+    const D t = (small ? p : d - u) / (small ? q : d + u);  // one division for both branches
     z = small ? z + t : (negative ? -t : t);
 }
 
 template <int W>
 [[gnu::always_inline]] inline void logistic_lanes(typename Lanes<W>::D& z) {
-    z = -z;
-    exp_lanes<W>(z);
-    z = 1.0 / (1.0 + z);
+    using D = typename Lanes<W>::D;
+    using I = typename Lanes<W>::I;
+    const D zero = {};
+    // 1 / (1 + e^-z) = d / (d + u) with e^-z = u / d
+    const D x = -z;
+    const I big = x > limit, tiny = x < -limit;
+    const Reduced<W> e = reduce<W>(x);
+    const D d = e.q - e.rp, u = e.two_n * (e.q + e.rp);
+    D y = d / (d + u);
+    y = big ? zero : y;
+    z = tiny ? zero + 1.0 : y;  // NaN falls through both and stays NaN
 }
 
 enum class Function { Exp, Tanh, Logistic };
@@ -79,13 +100,12 @@ enum class Function { Exp, Tanh, Logistic };
 // Applies f to data[i, i + W), [i + W, i + 2W), ... while whole vectors fit; returns where it stopped.
 template <int W, Function f>
 [[gnu::always_inline]] inline Index apply(double* data, Index i, Index n) {
-    typename Lanes<W>::D x;
     for (; i + W <= n; i += W) {
-        std::memcpy(&x, data + i, sizeof x);
+        typename Lanes<W>::D x = lanes::load<W>(data + i);
         if constexpr (f == Function::Exp) exp_lanes<W>(x);
         if constexpr (f == Function::Tanh) tanh_lanes<W>(x);
         if constexpr (f == Function::Logistic) logistic_lanes<W>(x);
-        std::memcpy(data + i, &x, sizeof x);
+        lanes::store<W>(data + i, x);
     }
     return i;
 }
@@ -95,20 +115,16 @@ template <Function f>
 __attribute__((target("avx2"))) Index apply_avx2(double* data, Index n) {
     return apply<4, f>(data, 0, n);
 }
-
-bool has_avx2() {
-    static const bool yes = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
-    return yes;
-}
 #endif
 
 template <Function f>
 void apply_all(double* data, Index n) {
     Index i = 0;
+    const int widest = lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
-    if (has_avx2()) i = apply_avx2<f>(data, n);
+    if (widest >= 4) i = apply_avx2<f>(data, n);
 #endif
-    i = apply<2, f>(data, i, n);
+    if (widest >= 2) i = apply<2, f>(data, i, n);
     apply<1, f>(data, i, n);
 }
 

@@ -11,8 +11,11 @@
 // approximation of e^r (S. L. Moshier, Cephes Math Library, double/exp.c); ~1 ulp for
 // |x| <= 708, +inf above 708, 0 below -708 (where e^x < 2^-1021, subnormal), NaN for NaN.
 // tanh: sign(z) (1 - e) / (1 + e) with e = e^(-2|z|) for |z| >= 0.625, and Cephes'
-// z + z^3 P(z^2) / Q(z^2) below (double/tanh.c), where 1 - e would cancel; ~1 ulp.
-// logistic: 1 / (1 + e^-z). NaN stays NaN in all three (a diverging sampler must see it).
+// z + z^3 P(z^2) / Q(z^2) below (double/tanh.c), where 1 - e would cancel.
+// logistic: 1 / (1 + e^-z). Both take e as Cephes' ratio 2^n (Q + rP) / (Q - rP) and fold
+// its division into their own (one division per entry); ~1-2 ulp.
+// NaN stays NaN in all three (a diverging sampler must see it).
+// The width a thread uses can be lowered with ForcedLanes (lanes.hpp), for tests.
 #include <Eigen/Core>
 
 namespace bobench::bnn {

@@ -12,8 +12,11 @@
 #include "core/error.hpp"
 #include "surrogates/bnn/dngo.hpp"
 #include "surrogates/bnn/elm_ensemble.hpp"
+#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/bnn/matrix_product.hpp"
 #include "surrogates/bnn/network.hpp"
 #include "surrogates/bnn/network_posterior.hpp"
+#include "surrogates/bnn/one_hidden_layer.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
 #include "surrogates/bnn/vector_math.hpp"
 #include "tests/support/numeric.hpp"
@@ -66,6 +69,12 @@ TEST_CASE("bnn vector math: exp, tanh, logistic within 2 ulp, the same in every 
         for (int i = 0; i < n; ++i) x[i] = -range + 2 * range * i / (n - 1) + 1e-3 * std::sin(i);
         std::vector<double> y = x;
         functions[f].first(y.data(), n);
+        for (int lanes : {2, 1}) {  // the SSE2 and scalar paths give the same bits
+            const bnn::ForcedLanes force(lanes);
+            std::vector<double> narrow = x;
+            functions[f].first(narrow.data(), n);
+            REQUIRE(narrow == y);
+        }
         double worst = 0;
         for (int i = 0; i < n; ++i) {
             const long double exact = functions[f].second(x[i]);
@@ -98,6 +107,99 @@ TEST_CASE("bnn vector math: exp, tanh, logistic within 2 ulp, the same in every 
     CHECK(t[5] == 1.0);
     CHECK(t[6] == -1.0);
     CHECK(t[7] == Approx(std::tanh(0.625)).epsilon(1e-15));
+}
+
+TEST_CASE("bnn matrix product: each entry is its fixed chain of products and sums, in every vector width", "[bnn]") {
+    Rng rng(3);
+    using Start = bnn::MatrixProduct::Start;
+    for (const Eigen::Index rows : {1, 3, 10, 13})
+        for (const Eigen::Index cols : {1, 6})
+            for (const Eigen::Index depth : {1, 7, 20})
+                for (const Start start : {Start::Bias, Start::Accumulate, Start::FirstTerm}) {
+                    const MatrixXd A = test::uniform_points(rows, depth, rng, -1, 1);
+                    const MatrixXd B = test::uniform_points(cols, depth, rng, -1, 1);
+                    const VectorXd bias = random_vector(rows, rng);
+                    const MatrixXd C0 = test::uniform_points(rows, cols, rng, -1, 1);
+                    // the definition, entry by entry: B(k, c) is the stored B(c, k) (a transpose by strides)
+                    MatrixXd expected(rows, cols);
+                    for (Eigen::Index i = 0; i < rows; ++i)
+                        for (Eigen::Index c = 0; c < cols; ++c) {
+                            double acc = start == Start::Bias ? bias[i] : start == Start::Accumulate ? C0(i, c) : A(i, 0) * B(c, 0);
+                            for (Eigen::Index k = start == Start::FirstTerm ? 1 : 0; k < depth; ++k) acc = acc + A(i, k) * B(c, k);
+                            expected(i, c) = acc;
+                        }
+                    for (int lanes : {4, 2, 1}) {
+                        const bnn::ForcedLanes force(lanes);
+                        MatrixXd C = C0;
+                        bnn::multiply({.rows = rows, .cols = cols, .depth = depth, .a = A.data(), .a_col = rows,
+                                       .b = B.data(), .b_row = cols, .b_col = 1, .c = C.data(), .c_col = rows,
+                                       .start = start, .bias = bias.data()});
+                        INFO(rows << " x " << cols << " x " << depth << ", lanes " << lanes);
+                        REQUIRE(C == expected);
+                    }
+                }
+}
+
+TEST_CASE("bnn posterior: gradients bit-identical in the scalar, SSE2 and AVX2 paths", "[bnn]") {
+    struct Case {
+        int D;
+        std::vector<int> hidden;
+        bnn::Activation act;
+    };
+    // one hidden layer (OneHiddenLayerGradient) and deeper (forward / backward), N not a multiple of 4
+    for (const Case& c : {Case{6, {10}, bnn::Activation::Sigmoid}, Case{3, {5}, bnn::Activation::Relu},
+                          Case{6, {50, 50}, bnn::Activation::Tanh}, Case{2, {7, 3}, bnn::Activation::Relu}}) {
+        bnn::Network net(c.D, c.hidden, c.act);
+        Rng rng(4);
+        const MatrixXd Xt = test::uniform_points(23, c.D, rng).transpose();
+        const VectorXd y = random_vector(23, rng);
+        bnn::NetworkPrior prior;
+        bnn::NetworkPosterior post(net, prior, Xt, y);
+        const VectorXd q = random_vector(post.dimension(), rng, 0.5);
+        std::vector<VectorXd> grads;
+        std::vector<double> values;
+        for (int lanes : {4, 2, 1}) {
+            const bnn::ForcedLanes force(lanes);
+            VectorXd g(q.size()), gb(q.size());
+            values.push_back(post.log_density(q, g));
+            values.push_back(post.log_density(q, gb, {5, 0, 22, 9, 13}));
+            grads.push_back(g), grads.push_back(gb);
+        }
+        INFO("hidden layers " << c.hidden.size() << ", first width " << c.hidden[0]);
+        for (std::size_t k = 2; k < grads.size(); ++k) {
+            CHECK(values[k] == values[k % 2]);
+            CHECK(grads[k] == grads[k % 2]);
+        }
+    }
+}
+
+TEST_CASE("bnn one hidden layer: the pass over the points agrees with forward / backward", "[bnn]") {
+    for (const char* act : {"tanh", "sigmoid", "relu"}) {
+        bnn::Network net(3, {6}, bnn::parse_activation(act));
+        Rng rng(6);
+        const MatrixXd Xt = test::uniform_points(11, 3, rng).transpose();  // 11 points: one padded
+        const VectorXd y = random_vector(11, rng);
+        const VectorXd theta = random_vector(net.parameter_count(), rng);
+        const VectorXd e = y - net.forward(theta, Xt);
+        VectorXd expected = VectorXd::Zero(theta.size());
+        net.backward(theta, 0.7 * e, expected);
+        bnn::PointsMajor points;
+        points.assign(Xt, y);
+        VectorXd grad = VectorXd::Zero(theta.size());
+        const double ss = bnn::OneHiddenLayerGradient()(net, theta, points, 0.7, grad);
+        INFO(act);
+        CHECK(ss == Approx(e.squaredNorm()).epsilon(1e-13));
+        CHECK((grad - expected).cwiseAbs().maxCoeff() < 1e-13 * (1 + expected.cwiseAbs().maxCoeff()));
+        // a mini-batch of rows is the same as those points alone
+        bnn::PointsMajor some, alone;
+        some.assign(Xt, y, {4, 1, 7});
+        MatrixXd Xs(3, 3);
+        Xs << Xt.col(4), Xt.col(1), Xt.col(7);
+        alone.assign(Xs, VectorXd(Eigen::Vector3d(y[4], y[1], y[7])));
+        VectorXd g1 = VectorXd::Zero(theta.size()), g2 = VectorXd::Zero(theta.size());
+        CHECK(bnn::OneHiddenLayerGradient()(net, theta, some, 1.0, g1) == bnn::OneHiddenLayerGradient()(net, theta, alone, 1.0, g2));
+        CHECK(g1 == g2);
+    }
 }
 
 TEST_CASE("bnn network: activations agree with std::tanh and the logistic function, NaN propagates", "[bnn]") {

@@ -1,0 +1,34 @@
+#include "surrogates/bnn/lanes.hpp"
+
+#include <stdexcept>
+
+namespace bobench::bnn {
+
+namespace {
+
+int widest_lanes() {
+#if defined(__x86_64__) || defined(__i386__)
+    static const bool avx2 = (__builtin_cpu_init(), __builtin_cpu_supports("avx2"));
+    return avx2 ? 4 : 2;
+#else
+    return 2;
+#endif
+}
+
+thread_local int forced_lanes = 4;
+
+}  // namespace
+
+int lanes_in_use() {
+    const int widest = widest_lanes();
+    return forced_lanes < widest ? forced_lanes : widest;
+}
+
+ForcedLanes::ForcedLanes(int lanes) : previous_(forced_lanes) {
+    if (lanes != 1 && lanes != 2 && lanes != 4) throw std::invalid_argument("ForcedLanes: lanes must be 1, 2 or 4");
+    forced_lanes = lanes;
+}
+
+ForcedLanes::~ForcedLanes() { forced_lanes = previous_; }
+
+}  // namespace bobench::bnn
