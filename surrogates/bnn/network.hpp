@@ -1,6 +1,7 @@
 #pragma once
 // A dense regression MLP evaluated for a *given* flat parameter vector: the likelihood
-// that samplers (NUTS, SGHMC) move through, the feature map of DNGO and of the ELMs.
+// that samplers (NUTS, SGHMC) move through, the feature map of DNGO, IVBNN's main network
+// and critic.
 //
 //   f(x; theta) = w_L^T phi(... phi(W_1 x + b_1) ...) + b_L     (one linear output)
 //
