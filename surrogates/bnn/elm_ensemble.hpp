@@ -8,6 +8,8 @@
 // standardised before the fit (constant outputs: scale 1) and mapped back.
 // predict(): mean and population variance of the members' outputs; members() is 1 (the
 // Gaussian summary); FunctionSamples gives each member's output (empirical EI).
+// With these settings most units saturate and the ensemble mean barely correlates with
+// smooth functions: elm loses to random search on Hartmann6 and Levy (docs/PERFORMANCE.md).
 #include <Eigen/Core>
 
 #include "surrogates/function_samples.hpp"
