@@ -13,10 +13,10 @@
 //                 write (its serial part, and its parallel part over 16 threads). It
 //                 adds the tail (a long run started last) that Amdahl's law ignores.
 // Both are extrapolations, labelled so in docs/PERFORMANCE.md; they are not 16-core
-// measurements. Workloads (the issue's):
+// measurements. Workloads (the scaling targets' in docs/PERFORMANCE.md):
 //   Cheap: bbob f1-f24, d=10, instance 1, de + random-search, 2000 evaluations,
 //          16 replicates = 768 runs.
-//   GpEi:  branin + hartmann6, gp-ei, 60 evaluations (the 128 runs; here fewer
+//   GpEi:  branin + hartmann6, gp-ei, 60 evaluations (128 runs in the target; here fewer
 //          replicates, the fraction is per run).
 #include <benchmark/benchmark.h>
 

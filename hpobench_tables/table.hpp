@@ -138,7 +138,7 @@ struct RepeatMode {
 
 // What validation regret is measured against (see TableProblem).
 enum class ValidOptimum {
-    LowestMean,      // the lowest mean objective over the table (the issue's / HPOBench's stated definition)
+    LowestMean,      // the lowest mean objective over the table (HPOBench's stated definition)
     BestTestConfig,  // the mean objective of the configuration with the lowest mean test value
                      // (what nas_benchmarks' FCNetBenchmark.get_results() subtracts)
 };

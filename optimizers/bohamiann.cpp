@@ -1,6 +1,6 @@
 // bohamiann: Springenberg et al. 2016 through RoBO's fmin (model_type "bohamiann",
 // WrapperBohamiann -> pybnn's Bohamiann) with pybnn's defaults: D-50-50-1 tanh network
-// (RoBO's get_default_network; two hidden layers, the "3 x 50" counts the output)
+// (RoBO's get_default_network; two hidden layers, "3 x 50" in the literature counts the output)
 // plus a learned noise log variance; weights initialised N(0, 1/fan_in), biases 0, noise
 // log variance log(1e-2); inputs and outputs standardised; likelihood N(y | f, e^s);
 // priors as pybnn/priors.py: every weight N(0, P) (its weight prior sums -p^2/2 over the

@@ -1,7 +1,7 @@
 // Tree-structured Parzen Estimator (Bergstra, Bardenet, Bengio & Kegl 2011), registered
 // twice with two sets of defaults:
 //   * `tpe`: TPE as Optuna 3.1's TPESampler runs it by default (the version Debian 12
-//     ships, the reference): the n_below = min(ceil(0.1 N), 25) best observations
+//     ships, the reference the tests compare against): the n_below = min(ceil(0.1 N), 25) best observations
 //     model l(x), 10 startup points, kernels cut to the domain one by one and evaluated
 //     without their 1/sd factor (parzen=optuna-3.1; parzen=optuna gives the corrected
 //     densities of Optuna >= 3.5);

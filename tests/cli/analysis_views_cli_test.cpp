@@ -1,4 +1,4 @@
-// The views of issue 14 through the real binary: COCO and IOHprofiler exports read back by
+// The analysis views through the real binary: COCO and IOHprofiler exports read back by
 // an independent Python parser (tests/analysis/read_benchmark_logs.py, standard library
 // only, Debian's /usr/bin/python3), the fixed-target table, ECDF / aggregate / cost / CD
 // plots, and rank --format json|latex.

@@ -186,7 +186,7 @@ TEST_CASE("scale: a second writer of one output is refused naming the first and 
     const std::string slow = "run --problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 20000 "
                              "--replicates 40 --threads 1 --quiet --output ";
     const pid_t pid = start_locked_run(slow + out, out);
-    // the issue's case: another experiment into the same file while the first runs
+    // another experiment into the same file while the first runs
     const auto second = run_cli("run -q --problem branin --optimizer random-search --budget 10 --output " + out);
     CHECK(second.status == 2);
     CHECK(second.err.find("is being written by another bobench process (pid " + std::to_string(pid) + ")") !=
@@ -210,7 +210,7 @@ TEST_CASE("scale: a second writer of one output is refused naming the first and 
     CHECK_FALSE(std::filesystem::exists(out + ".lock"));  // a clean end removes it
 }
 
-// The issue's two-writer case, judged by its outcome rather than by the lock file: a second
+// Two writers, judged by its outcome rather than by the lock file: a second
 // experiment started while the first runs may be refused, but whatever exits 0 has its runs
 // in the file (before the lock both exited 0 and the first writer's runs were gone).
 TEST_CASE("scale: two writers of one output never both succeed and lose runs", "[cli][scale][lock]") {

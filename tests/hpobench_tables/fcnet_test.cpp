@@ -1,5 +1,5 @@
 // FCNet tables: the layout bobench writes and reads, lookups, regret as HPOBench defines it,
-// repeat selection, determinism, and every kind of bad input the issue lists.
+// repeat selection, determinism, and every kind of bad input we could name.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -96,7 +96,7 @@ TEST_CASE("fcnet: python_float prints doubles as Python's repr and json.dumps do
 }
 
 TEST_CASE("fcnet: group names are Python's json.dumps(config, sort_keys=True)", "[tabular]") {
-    // the issue's example, as printed by CPython's json.dumps(..., sort_keys=True)
+    // a configuration as printed by CPython's json.dumps(..., sort_keys=True)
     CHECK(fcnet::group_name({128, 512, 0.3, 0.0, 1, 0, 1e-3, 0, 32}) ==
           "{\"activation_fn_1\": \"relu\", \"activation_fn_2\": \"tanh\", \"batch_size\": 32, \"dropout_1\": 0.3, "
           "\"dropout_2\": 0.0, \"init_lr\": 0.001, \"lr_schedule\": \"cosine\", \"n_units_1\": 128, \"n_units_2\": 512}");
