@@ -1,9 +1,10 @@
-// bobench export FILE [--format csv] [--curves [--log-regret]] [--output OUT]
+// bobench export FILE [--format csv] [--curves [--log-regret] | --runs] [--output OUT]
 // bobench export FILE --format coco|iohprofiler DIR
 #include <fstream>
 #include <iostream>
 
 #include <boost/program_options.hpp>
+#include <fmt/format.h>
 
 #include "analysis/reports/benchmark_exports.hpp"
 #include "analysis/reports/curves.hpp"
@@ -25,6 +26,8 @@ int export_traces(const Args& args) {
         "curves", "per-iteration summaries over replicates instead of every evaluation: problem, optimizer, "
                   "iteration, n, mean, std, median, q1, q3, se of the regret (best value when f* is unknown)")(
         "log-regret", "with --curves: summarise log10(max(regret, 1e-12)) instead of the regret")(
+        "runs", "one row per run instead of every evaluation: problem, optimizer, replicate, evaluations, failed, "
+                "best_value, regret, test_regret, seconds (the run's wall time), problem_seed, optimizer_seed")(
         "output,o", po::value<std::string>(), "write here instead of standard output (coco/iohprofiler: the folder)");
     const auto parsed = parse_words(args, opts, "words", -1);
     if (!parsed) return 0;  // --help was printed
@@ -34,6 +37,11 @@ int export_traces(const Args& args) {
     if (words.empty()) throw UserError("no results file given; usage: bobench export FILE [--format csv]");
     const std::string format = vm["format"].as<std::string>();
     if (format == "coco" || format == "iohprofiler") {
+        for (const std::string table : {"curves", "runs", "log-regret"})
+            if (vm.count(table))
+                throw UserError(fmt::format("--{} is an option of --format csv; --format {} writes the benchmark logs "
+                                            "of every evaluation",
+                                            table, format));
         if (words.size() > 2 || (words.size() == 2 && vm.count("output")))
             throw UserError("--format " + format + " writes into one folder: give it once (bobench export FILE "
                             "--format " + format + " DIR)");
@@ -52,11 +60,13 @@ int export_traces(const Args& args) {
     if (format != "csv")
         throw UserError("--format '" + format + "' is not supported; accepted: csv, coco, iohprofiler");
     if (words.size() > 1) throw UserError("unexpected argument '" + words[1] + "'; --format csv writes one table");
-    const bool curves = vm.count("curves") > 0;
+    const bool curves = vm.count("curves") > 0, runs = vm.count("runs") > 0;
     if (vm.count("log-regret") && !curves) throw UserError("--log-regret goes with --curves");
-    const results::Results results = results::read_results(words[0], /*with_points=*/!curves);
+    if (curves && runs) throw UserError("--curves and --runs are two different tables: give one");
+    const results::Results results = results::read_results(words[0], /*with_points=*/!curves && !runs);
     write_output(vm, [&](std::ostream& out) {
         if (curves) analysis::reports::write_curves_csv(analysis::reports::summary_curves(results, vm.count("log-regret") > 0), out);
+        else if (runs) analysis::reports::export_runs_csv(results, out);
         else analysis::reports::export_csv(results, out);
     });
     return 0;

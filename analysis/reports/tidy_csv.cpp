@@ -41,4 +41,23 @@ void export_csv(const results::Results& results, std::ostream& out) {
     }
 }
 
+void export_runs_csv(const results::Results& results, std::ostream& out) {
+    out << "problem,optimizer,replicate,evaluations,failed,best_value,regret,test_regret,seconds,problem_seed,"
+           "optimizer_seed\n";
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (const results::Trace& t : results.runs) {
+        const results::ProblemInfo& p = results.problems[static_cast<std::size_t>(t.key.problem)];
+        const results::IncumbentCurve c = results::incumbent_curve(t);
+        const bool any = t.size() > 0;
+        const double best = any ? c.best.back() : nan, best_true = any ? c.best_true.back() : nan,
+                     best_test = any ? c.best_test.back() : nan;
+        out << fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(p.label),
+                           csv_field(results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label),
+                           t.key.replicate, t.size(), t.failures(), number(best),
+                           number(p.optimum ? analysis::regret(best_true, p.optimum) : nan),
+                           number(p.test_optimum ? analysis::regret(best_test, p.test_optimum) : nan),
+                           t.seconds, t.problem_seed, t.optimizer_seed);  // seconds: shortest round-trip form
+    }
+}
+
 }  // namespace bobench::analysis::reports

@@ -1,5 +1,5 @@
 #pragma once
-// Tidy (long) CSV of every evaluation in a results file.
+// Tidy (long) CSV tables of a results file: every evaluation, or one row per run.
 #include <ostream>
 
 #include "results/store.hpp"
@@ -13,5 +13,12 @@ namespace bobench::analysis::reports {
 // empty for single-fidelity problems). best_so_far and the regrets count only full-fidelity
 // evaluations (results::incumbent_curve).
 void export_csv(const results::Results& results, std::ostream& out);
+
+// One row per run: problem, optimizer, replicate, evaluations, failed (evaluations that
+// returned NaN/inf), best_value (the final incumbent's observed value, empty if none
+// succeeded), regret and test_regret (the final ones, as in export_csv), seconds (the
+// run's own wall time, kept through resumes and merges: what a run of each optimizer
+// costs), problem_seed, optimizer_seed (the run's streams, to rerun it alone).
+void export_runs_csv(const results::Results& results, std::ostream& out);
 
 }  // namespace bobench::analysis::reports

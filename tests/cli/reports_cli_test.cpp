@@ -1,5 +1,5 @@
 // The report commands through the real binary: stats on CSV files (checked against
-// scipy 1.10.1 values), rank / table / export --curves / plot on hand-made results files.
+// scipy 1.10.1 values), rank / table / export --curves and --runs / plot on hand-made results files.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -214,7 +214,7 @@ TEST_CASE("cli reports: rank on awkward data reports each problem on stderr and 
     CHECK(r.out.find("## Notes\n") != std::string::npos);
 }
 
-TEST_CASE("cli reports: table, export --curves and plot", "[reports][cli]") {
+TEST_CASE("cli reports: table, export --curves, export --runs and plot", "[reports][cli]") {
     TempDir dir;
     results::write_results(dir / "abc.h5", abc_results());
     const auto md = run_cli("table " + (dir / "abc.h5"));
@@ -237,6 +237,25 @@ TEST_CASE("cli reports: table, export --curves and plot", "[reports][cli]") {
     CHECK(std::count(text.begin(), text.end(), '\n') == 1 + 2 * 3 * 2);  // problems x optimizers x iterations
     // C on p1 after evaluation 2: regrets 10.00 .. 10.09 (f* = 0)
     CHECK(text.find("\np1,C,2,10,10.045,0.030276503540975087,10.045,10.022499999999999,") != std::string::npos);
+
+    // one row per run: C on p1, replicate 3 has values 11.02 then 10.02 (f* = 0)
+    results::Results timed = abc_results();
+    for (results::Trace& t : timed.runs) {
+        t.seconds = 0.5 * t.key.replicate;
+        t.problem_seed = 100 + static_cast<std::uint64_t>(t.key.replicate);
+        t.optimizer_seed = 200 + static_cast<std::uint64_t>(t.key.optimizer);
+    }
+    results::write_results(dir / "timed.h5", timed);
+    const auto runs = run_cli("export " + (dir / "timed.h5") + " --runs");
+    REQUIRE(runs.status == 0);
+    CHECK(runs.out.rfind("problem,optimizer,replicate,evaluations,failed,best_value,regret,test_regret,seconds,"
+                         "problem_seed,optimizer_seed\n",
+                         0) == 0);
+    CHECK(std::count(runs.out.begin(), runs.out.end(), '\n') == 1 + 2 * 3 * 10);
+    CHECK(runs.out.find("\np1,C,3,2,0,10.02,10.02,,1.5,103,202\n") != std::string::npos);
+    CHECK(run_cli("export " + (dir / "timed.h5") + " --runs --curves").err.find("give one") != std::string::npos);
+    CHECK(run_cli("export " + (dir / "timed.h5") + " --runs --format coco " + (dir / "coco")).err.find(
+              "--runs is an option of --format csv") != std::string::npos);
 
     const auto plot = run_cli("plot " + (dir / "abc.h5") + " --out " + (dir / "plots"));
     INFO(plot.err);
