@@ -20,6 +20,7 @@
 #include "analysis/reports/reproduction.hpp"
 #include "analysis/reports/score_histograms.hpp"
 #include "cli/bore_toy.hpp"
+#include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/reproductions.hpp"
 #include "hpobench_tables/fcnet.hpp"
@@ -68,8 +69,11 @@ int list_reproductions() {
         }
         const runners::ExperimentSpec spec = spec_of(e);
         const std::vector<std::string> missing = missing_methods(e, spec);
-        out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source,
-                           spec.problems.size(), spec.optimizers.size(), spec.replicates, spec.budget,
+        std::size_t problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
+        for (const runners::SpecEntry& p : spec.problems)
+            problems += expand_lists(p.id, problem_catalog().get(p.id.name).params).size();
+        out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source, problems,
+                           spec.optimizers.size(), spec.replicates, spec.budget,
                            missing.empty() ? "nothing" : "paper's methods not run: " + join(missing, ", "), e.cost);
     }
     std::cout << out << std::flush;

@@ -26,7 +26,8 @@ const std::vector<ReproductionEntry>& reproductions() {
             e.quick_replicates = 2;
             e.quick_budget = 4;  // two model-based suggestions per run: Bohamiann and GP_mcmc cost seconds each
             e.cost = "measured: 11 methods (all but GP_mcmc, Bohamiann) at 3 replicates 33 min on 1 thread, so ~2.7 h "
-                     "on 2 cores at 30; extrapolated: Bohamiann ~100 h, GP_mcmc ~15 h on 2 cores (use --methods)";
+                     "on 2 cores at 30; Bohamiann ~125 s per run, ~6 h on 2 cores; extrapolated: GP_mcmc ~15 h on 2 "
+                     "cores (use --methods)";
             e.deviations = {
                 "GP, GP_mcmc and RandomForest are robo-gp, robo-gp-mcmc and robo-rf: RoBO's settings re-implemented "
                 "(docs/ROBO_PRESETS.md lists what is not reproduced, e.g. scipy's line search in RoBO's 2-D GP fits)",
@@ -52,8 +53,9 @@ const std::vector<ReproductionEntry>& reproductions() {
         {
             ReproductionEntry e;
             e.name = "aryan-ch3-bbob";
-            e.cost = "measured: GP, RandomForest, RandomSearch 19 min (1 thread); extrapolated: SBNN, HBNN, ELM "
-                     "weeks on 2 cores (72 s, 103 s, 15 s for one 10-evaluation run in d = 5); use --methods";
+            e.cost = "measured: GP, RandomForest, RandomSearch 19 min (1 thread); extrapolated: SBNN, HBNN ~1.5 days "
+                     "each, ELM ~2 h on 2 cores (165 s, 153 s, 11 s of CPU for one 100-evaluation run in d = 5); use "
+                     "--methods";
             e.source = "Aryan 2020 (PhD thesis, VUW), chapter 3, Fig. 3.3: rankings on bbob f1-f24, d = 2, 3, 5, 10";
             e.spec = "aryan-ch3-bbob.ini";
             e.breakdowns = {"dimension", "group"};
@@ -77,7 +79,8 @@ const std::vector<ReproductionEntry>& reproductions() {
             e.statistic = TableStat::median;
             e.quick_replicates = 1;  // the sampled networks cost seconds per suggestion: --quick checks the
             e.quick_budget = 3;      // pipeline on the initial designs only
-            e.cost = "measured: BO_Gaus, BO_Naiv, BO_em 10 min (1 thread); extrapolated: BO_numpy ~60 h and BO_BOH ~6 h on 2 cores (874 s and 88 s per 40-evaluation run)";
+            e.cost = "measured: BO_Gaus, BO_Naiv, BO_em 10 min (1 thread); extrapolated: BO_numpy ~3.5 h and BO_BOH "
+                     "~45 min on 2 cores (53 s and 11 s of CPU per 40-evaluation run)";
             e.deviations = {"dimension 2, instance 1 and 20 runs are our reading (the thesis states none of them)",
                             "the statistic of the thesis' figures is not stated; we compare medians",
                             "BO_em is read as mixture-gmr and BO_Naiv as random search (the thesis names no settings)"};
