@@ -9,10 +9,12 @@
 
 namespace bobench::testing {
 
-std::vector<results::Trace> run_traces(const std::string& problem, const std::string& optimizer, long budget, int seeds) {
+std::vector<results::Trace> run_traces(const std::string& problem, const std::string& optimizer, long budget, int seeds,
+                                       const std::string& data_dir) {
     runners::ExperimentSpec spec;
     spec.budget = budget;
     spec.replicates = seeds;
+    spec.data_dir = data_dir;
     spec.problems.push_back({"", Identifier::parse(problem)});
     spec.optimizers.push_back({"", Identifier::parse(optimizer)});
     const runners::Plan plan = runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog());

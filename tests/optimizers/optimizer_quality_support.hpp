@@ -13,8 +13,11 @@ namespace bobench::testing {
 
 // One final regret (true value of the last incumbent minus f*) per seed 1..seeds.
 std::vector<double> final_regrets(const std::string& problem, const std::string& optimizer, long budget, int seeds);
-// The traces of those runs, in replicate order.
-std::vector<results::Trace> run_traces(const std::string& problem, const std::string& optimizer, long budget, int seeds);
+// The traces of those runs, in replicate order; `data_dir` is the tabular benchmarks' data
+// folder. Seeds derive from the problem's identifier: name a temporary file through
+// data_dir, not file=PATH, or every test run draws other seeds.
+std::vector<results::Trace> run_traces(const std::string& problem, const std::string& optimizer, long budget, int seeds,
+                                       const std::string& data_dir = "");
 
 // One run of `optimizer` on a problem object (a test input), replicate `replicate`, failed
 // evaluations handled by `on_failure`; throws if a suggestion leaves the space.
