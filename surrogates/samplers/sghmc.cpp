@@ -34,8 +34,9 @@ template <int W, bool burn, bool refresh>
         const V gh = lanes::load<W, V>(s.grad + i);
         if constexpr (burn) {
             V tau = lanes::load<W, V>(s.tau + i), g = lanes::load<W, V>(s.g + i), v = lanes::load<W, V>(s.v + i);
-            const V gi = -gh, r = 1.0 / (tau + 1.0);
-            tau = tau + (-tau * (g * g) / (v + s.eps) + 1.0);
+            // one division gives both r = 1 / (tau + 1) and 1 / (v + eps)
+            const V gi = -gh, a = tau + 1.0, b = v + s.eps, both = 1.0 / (a * b), r = b * both;
+            tau = tau + (-tau * (g * g) * (a * both) + 1.0);
             g = g + (-g * r + r * gi);
             v = v + (-v * r + r * (gi * gi));
             lanes::store<W>(s.tau + i, tau), lanes::store<W>(s.g + i, g), lanes::store<W>(s.v + i, v);
@@ -99,7 +100,7 @@ SghmcResult adaptive_sghmc(const StochasticLogDensity& target, const VectorXd& q
     ArrayXd tau = ArrayXd::Ones(n), g = ArrayXd::Ones(n), v = ArrayXd::Ones(n), m = ArrayXd::Zero(n);
     ArrayXd minv(n), sd(n), noise(n);
     const double lr2 = o.learning_rate * o.learning_rate, lr4 = lr2 * lr2, eps = o.epsilon;
-    StandardNormals normals;
+    StandardNormals normals(rng());
     long stored = 0;
     for (long step = 1; step <= o.steps; ++step) {
         const double logp = target(q, grad, rng);
@@ -109,7 +110,7 @@ SghmcResult adaptive_sghmc(const StochasticLogDensity& target, const VectorXd& q
             result.diverged_at = step;
             break;
         }
-        normals.fill(noise.data(), n, rng);
+        normals.fill(noise.data(), n);
         const StepState state{q.data(), tau.data(),  g.data(),   v.data(), m.data(), minv.data(), sd.data(),
                               grad.data(), noise.data(), lr2, lr4, o.momentum_decay, eps};
         if (step <= o.burn_in)

@@ -9,7 +9,8 @@
 //     m <- m - lr^2 Minv g_hat - mdecay m + N(0, max(1e-16, 2 lr^2 mdecay Minv - lr^4)),
 //     theta <- theta + m
 // starting from tau = g = v = 1, m = 0. The N(0, 1) draws come from StandardNormals
-// (standard_normals.hpp), after the step's mini-batch is drawn. A draw is kept after step s (counted from 0)
+// (standard_normals.hpp), seeded by one word of rng before the first step; the target
+// draws its mini-batches from rng itself. A draw is kept after step s (counted from 0)
 // when s > burn_in and (s - burn_in) is a multiple of keep_every (pybnn's rule; with
 // 13000 steps, 3000 burn-in and keep_every 100 that is 99 draws).
 #include <functional>
