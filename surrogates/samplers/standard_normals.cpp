@@ -1,6 +1,5 @@
 #include "surrogates/samplers/standard_normals.hpp"
 
-#include <cmath>
 #include <cstring>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -18,7 +17,7 @@ namespace {
 
 // W single-precision lanes (1, 4 = SSE2, 8 = AVX2), and the W raw words they start from.
 template <int W>
-struct Lanes {
+struct FloatLanes {
     typedef float F __attribute__((vector_size(4 * W)));
     typedef std::int32_t I __attribute__((vector_size(4 * W)));
     typedef std::uint32_t U __attribute__((vector_size(4 * W)));
@@ -34,9 +33,9 @@ constexpr float L0 = 7.0376836292E-2f, L1 = -1.1514610310E-1f, L2 = 1.1676998740
 constexpr float sqrt_half = 0.707106781186547524f;
 
 template <int W>
-[[gnu::always_inline]] inline typename Lanes<W>::F log_lanes(typename Lanes<W>::F x) {
-    using F = typename Lanes<W>::F;
-    using I = typename Lanes<W>::I;
+[[gnu::always_inline]] inline typename FloatLanes<W>::F log_lanes(typename FloatLanes<W>::F x) {
+    using F = typename FloatLanes<W>::F;
+    using I = typename FloatLanes<W>::I;
     const I bits = (I)x;
     I e = ((bits >> 23) & 0xff) - 126;  // x = 2^e m, m in [0.5, 1)
     const F m = (F)((bits & 0x007fffff) | 0x3f000000);
@@ -60,9 +59,9 @@ constexpr float shift = 0x1.8p23f;  // adding it rounds to an integer held in th
 // 32-bit integers times 2^-32, rounded to float once: the top 24 bits and the rest are
 // each exact in float, so their sum is the one rounding.
 template <int W>
-[[gnu::always_inline]] inline typename Lanes<W>::F to_unit(typename Lanes<W>::U top24, typename Lanes<W>::U low8) {
-    using F = typename Lanes<W>::F;
-    using I = typename Lanes<W>::I;
+[[gnu::always_inline]] inline typename FloatLanes<W>::F to_unit(typename FloatLanes<W>::U top24, typename FloatLanes<W>::U low8) {
+    using F = typename FloatLanes<W>::F;
+    using I = typename FloatLanes<W>::I;
     return __builtin_convertvector((I)top24, F) * 0x1p-24f + __builtin_convertvector((I)low8, F) * 0x1p-32f;
 }
 
@@ -70,12 +69,12 @@ template <int W>
 // instruction (correctly rounded in all of them): -2 ln u1, cos(2 pi u2) and sin(2 pi u2).
 template <int W>
 struct Polar {
-    typename Lanes<W>::F squared_radius, cosine, sine;
+    typename FloatLanes<W>::F squared_radius, cosine, sine;
 };
 
 template <int W>
-[[gnu::always_inline]] inline Polar<W> polar(typename Lanes<W>::Words k) {
-    using L = Lanes<W>;
+[[gnu::always_inline]] inline Polar<W> polar(typename FloatLanes<W>::Words k) {
+    using L = FloatLanes<W>;
     using F = typename L::F;
     using I = typename L::I;
     const typename L::U hi = __builtin_convertvector(k >> 32, typename L::U),
@@ -101,17 +100,17 @@ template <int W>
 
 // pairs[i, i + W) = radius cos, pairs[m + i, m + i + W) = radius sin, as doubles.
 template <int W>
-[[gnu::always_inline]] inline void store_pairs(const Polar<W>& p, typename Lanes<W>::F radius, double* pairs, Index i,
+[[gnu::always_inline]] inline void store_pairs(const Polar<W>& p, typename FloatLanes<W>::F radius, double* pairs, Index i,
                                                Index m) {
-    using D = typename Lanes<W>::D;
+    using D = typename FloatLanes<W>::D;
     const D c = __builtin_convertvector(radius * p.cosine, D), s = __builtin_convertvector(radius * p.sine, D);
     std::memcpy(pairs + i, &c, sizeof c);
     std::memcpy(pairs + m + i, &s, sizeof s);
 }
 
 template <int W>
-[[gnu::always_inline]] inline typename Lanes<W>::Words load_words(const std::uint64_t* raw) {
-    typename Lanes<W>::Words k;
+[[gnu::always_inline]] inline typename FloatLanes<W>::Words load_words(const std::uint64_t* raw) {
+    typename FloatLanes<W>::Words k;
     std::memcpy(&k, raw, sizeof k);
     return k;
 }
@@ -122,7 +121,7 @@ template <int W>
     static_assert(W == 1 || W == 4);
     for (; i + W <= m; i += W) {
         const Polar<W> p = polar<W>(load_words<W>(raw + i));
-        typename Lanes<W>::F radius = p.squared_radius;
+        typename FloatLanes<W>::F radius = p.squared_radius;
         if constexpr (W == 1)
             radius[0] = __builtin_sqrtf(radius[0]);
         else
@@ -140,12 +139,12 @@ __attribute__((target("avx2"))) Index transform_avx2(const std::uint64_t* raw, d
     for (; i + 16 <= m; i += 16) {
         const Polar<8> p = polar<8>(load_words<8>(raw + i)), q = polar<8>(load_words<8>(raw + i + 8));
         const __m256 rp = _mm256_sqrt_ps((__m256)p.squared_radius), rq = _mm256_sqrt_ps((__m256)q.squared_radius);
-        store_pairs<8>(p, (Lanes<8>::F)rp, pairs, i, m);
-        store_pairs<8>(q, (Lanes<8>::F)rq, pairs, i + 8, m);
+        store_pairs<8>(p, (FloatLanes<8>::F)rp, pairs, i, m);
+        store_pairs<8>(q, (FloatLanes<8>::F)rq, pairs, i + 8, m);
     }
     for (; i + 8 <= m; i += 8) {
         const Polar<8> p = polar<8>(load_words<8>(raw + i));
-        store_pairs<8>(p, (Lanes<8>::F)_mm256_sqrt_ps((__m256)p.squared_radius), pairs, i, m);
+        store_pairs<8>(p, (FloatLanes<8>::F)_mm256_sqrt_ps((__m256)p.squared_radius), pairs, i, m);
     }
     return i;
 }
