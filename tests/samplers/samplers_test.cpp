@@ -12,6 +12,7 @@
 #include <boost/random/uniform_int_distribution.hpp>
 
 #include "core/error.hpp"
+#include "surrogates/bnn/lanes.hpp"
 #include "surrogates/samplers/effective_sample_size.hpp"
 #include "surrogates/samplers/nuts.hpp"
 #include "surrogates/samplers/sghmc.hpp"
@@ -213,6 +214,25 @@ TEST_CASE("adaptive SGHMC: correlated 10-D Gaussian moments", "[samplers][sghmc]
     REQUIRE(r.draws.cols() == 19999);
     // SGHMC has no Metropolis correction: allow a discretisation bias of 10 % of a sd
     check_moments(r.draws, {target.mu, target.cov}, 4.0, 0.1);
+}
+
+TEST_CASE("adaptive SGHMC: the same draws in the scalar, SSE2 and AVX2 paths", "[samplers][sghmc]") {
+    const Gaussian target(13);  // 13 coordinates: the AVX2 and SSE2 paths leave entries to the narrower ones
+    samplers::SghmcOptions o;
+    o.steps = 3000;
+    o.burn_in = 1000;  // both halves of the update: adapting and frozen
+    o.keep_every = 10;
+    std::vector<MatrixXd> draws;
+    for (int lanes : {4, 2, 1}) {
+        const bnn::ForcedLanes force(lanes);
+        Rng rng(12);
+        draws.push_back(samplers::adaptive_sghmc([&](const VectorXd& q, VectorXd& g, Rng&) { return target(q, g); },
+                                                 VectorXd::Zero(13), o, rng)
+                            .draws);
+        INFO("lanes " << lanes);
+        CHECK(draws.back().cols() == 199);
+        CHECK(draws.back() == draws.front());
+    }
 }
 
 TEST_CASE("adaptive SGHMC with mini-batches: Bayesian linear regression posterior", "[samplers][sghmc]") {
