@@ -1,10 +1,12 @@
 #pragma once
 // The vector widths of the kernels in vector_math.cpp and matrix_product.cpp. Each kernel
 // is written once with GCC vector types of W doubles and compiled for W = 1 (scalar),
-// 2 (SSE2, the x86-64 baseline) and 4 (AVX2, in functions compiled for it and chosen at
-// run time). The rule that keeps results independent of the CPU: every path performs the
-// same IEEE operations on each entry in the same order, nothing reduces across lanes, and
-// there is no FMA (AVX2 code is compiled without it, so nothing can be contracted).
+// 2 (SSE2, the x86-64 baseline), 4 (AVX2) and 8 (AVX-512F), the last two in functions
+// compiled for them and chosen at run time; a wide path hands the entries left over to
+// the next narrower one. The rule that keeps results independent of the CPU: every path
+// performs the same IEEE operations on each entry in the same order, nothing reduces
+// across lanes, and there is no FMA (the build passes -ffp-contract=off: AVX-512F
+// implies FMA, and GCC would otherwise contract a * b + c there).
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -16,11 +18,11 @@
 
 namespace bobench::bnn {
 
-// The widest path a kernel may take on this thread: 4 where the CPU has AVX2, else 2;
-// lowered by ForcedLanes.
+// The widest path a kernel may take on this thread: 8 where the CPU (and the OS) has
+// AVX-512F, 4 where it has AVX2, else 2; lowered by ForcedLanes.
 int lanes_in_use();
 
-// Restricts the kernels on the calling thread to at most `lanes` (1, 2 or 4) doubles per
+// Restricts the kernels on the calling thread to at most `lanes` (1, 2, 4 or 8) doubles per
 // vector while it lives: for tests that compare the paths bit by bit.
 class ForcedLanes {
 public:

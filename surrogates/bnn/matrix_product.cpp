@@ -2,6 +2,10 @@
 
 #include <stdexcept>
 
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
+
 #include "surrogates/bnn/lanes.hpp"
 
 namespace bobench::bnn {
@@ -56,7 +60,47 @@ template <int W>
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-__attribute__((target("avx2"))) Index rows_avx2(const MatrixProduct& p) { return rows_from<4>(p, 0); }
+// The 1-3 rows [i, rows) left over by the 8- and 4-lane blocks, as one more 4-lane block whose
+// missing rows masked loads read as 0 and masked stores skip (reading past the end of A
+// could fault); columns [c0, c0 + R). Each stored entry is the same chain as in block().
+// Why: the 2 rows left of a 50-unit layer cost as much as ~7 rows through the narrower paths.
+template <int R>
+__attribute__((target("avx2"), always_inline)) inline void last_rows_block(const MatrixProduct& p, Index i,
+                                                                            __m256i mask, Index c0) {
+    using Start = MatrixProduct::Start;
+    __m256d acc[R];
+    for (int r = 0; r < R; ++r) {
+        const Index col = c0 + r;
+        if (p.start == Start::Bias)
+            acc[r] = _mm256_maskload_pd(p.bias + i, mask);
+        else if (p.start == Start::Accumulate)
+            acc[r] = _mm256_maskload_pd(p.c + i + col * p.c_col, mask);
+        else
+            acc[r] = _mm256_mul_pd(_mm256_maskload_pd(p.a + i, mask), _mm256_set1_pd(p.b[col * p.b_col]));
+    }
+    for (Index k = p.start == Start::FirstTerm ? 1 : 0; k < p.depth; ++k) {
+        const __m256d a = _mm256_maskload_pd(p.a + i + k * p.a_col, mask);
+        for (int r = 0; r < R; ++r)
+            acc[r] = _mm256_add_pd(acc[r], _mm256_mul_pd(a, _mm256_set1_pd(p.b[k * p.b_row + (c0 + r) * p.b_col])));
+    }
+    for (int r = 0; r < R; ++r) _mm256_maskstore_pd(p.c + i + (c0 + r) * p.c_col, mask, acc[r]);
+}
+
+__attribute__((target("avx2"))) void last_rows_avx2(const MatrixProduct& p, Index i) {
+    const Index left = p.rows - i;
+    const __m256i mask = _mm256_setr_epi64x(-1, left > 1 ? -1 : 0, left > 2 ? -1 : 0, 0);
+    Index c = 0;
+    for (; c + 4 <= p.cols; c += 4) last_rows_block<4>(p, i, mask, c);
+    for (; c < p.cols; ++c) last_rows_block<1>(p, i, mask, c);
+}
+
+__attribute__((target("avx512f"))) Index rows_avx512(const MatrixProduct& p) { return rows_from<8>(p, 0); }
+
+__attribute__((target("avx2"))) Index rows_avx2(const MatrixProduct& p, Index i) {
+    i = rows_from<4>(p, i);
+    if (i < p.rows) last_rows_avx2(p, i);
+    return p.rows;
+}
 #endif
 
 }  // namespace
@@ -67,7 +111,8 @@ void multiply(const MatrixProduct& p) {
     Index i = 0;
     const int widest = lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
-    if (widest >= 4) i = rows_avx2(p);
+    if (widest >= 8) i = rows_avx512(p);
+    if (widest >= 4) i = rows_avx2(p, i);
 #endif
     if (widest >= 2) i = rows_from<2>(p, i);
     rows_from<1>(p, i);

@@ -14,7 +14,7 @@ using Eigen::VectorXd;
 
 namespace {
 
-constexpr Index chunk = 4;  // points per chunk: the four partial sums
+constexpr Index chunk = 8;  // points per chunk: the eight partial sums
 
 Index padded(Index n) { return (n + chunk - 1) / chunk * chunk; }
 
@@ -27,16 +27,16 @@ struct Pass {
     Activation activation;
 };
 
-// Partial sums of 4 points in K = 4 / W vectors of W lanes.
+// Partial sums of 8 points in K = 8 / W vectors of W lanes.
 template <int W>
 struct Partial {
     static constexpr int K = chunk / W;
     lanes::Value<W> s[K] = {};
-    // (s0 + s1) + (s2 + s3) over the four partial sums, whatever W is
+    // ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)) over the eight partial sums, whatever W is
     double total() const {
         double p[chunk];
         for (int k = 0; k < K; ++k) lanes::store<W>(p + k * W, s[k]);
-        return (p[0] + p[1]) + (p[2] + p[3]);
+        return ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
     }
 };
 
@@ -158,6 +158,11 @@ template <int W>
 }
 
 #if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx512f"))) double gradient_avx512(const Pass& p, const double* y, double b2, Index n,
+                                                         double weight, const Gradient& g) {
+    return gradient<8>(p, y, b2, n, weight, g);
+}
+
 __attribute__((target("avx2"))) double gradient_avx2(const Pass& p, const double* y, double b2, Index n, double weight,
                                                      const Gradient& g) {
     return gradient<4>(p, y, b2, n, weight, g);
@@ -199,6 +204,7 @@ double OneHiddenLayerGradient::operator()(const Network& net, const VectorXd& th
                      grad.data() + out.b_offset};
     const int widest = lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
+    if (widest >= 8) return gradient_avx512(p, data.y.data(), b2, data.n, weight, g);
     if (widest >= 4) return gradient_avx2(p, data.y.data(), b2, data.n, weight, g);
 #endif
     if (widest >= 2) return gradient<2>(p, data.y.data(), b2, data.n, weight, g);

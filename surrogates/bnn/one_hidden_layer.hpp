@@ -3,11 +3,12 @@
 // network of sbnn / hbnn: NUTS evaluates it ~700 000 times per fit), in a few passes over
 // the points with the vector lanes over the points instead of over the 10 hidden units
 // (which fill AVX2's 4 lanes badly: 4 + 4 + 2, and leave the output layer scalar).
-// Sums over the points (the weight gradients, the squared error) keep four partial sums,
-// of the points b = 0, 1, 2, 3 (mod 4), each in increasing b, added as (s0 + s1) + (s2 + s3):
-// the scalar, SSE2 and AVX2 paths (lanes.hpp) all compute exactly these, so the result
-// does not depend on the CPU. The points are padded to a multiple of 4 with zeros whose
-// residuals are set to 0.
+// Sums over the points (the weight gradients, the squared error) keep eight partial sums,
+// of the points b = 0, 1, ..., 7 (mod 8), each in increasing b, added as
+// ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)): the scalar, SSE2, AVX2 and AVX-512
+// paths (lanes.hpp) all compute exactly these, so the result does not depend on the CPU.
+// Eight, not four: one AVX-512 vector, and two independent chains per sum with AVX2.
+// The points are padded to a multiple of 8 with zeros whose residuals are set to 0.
 #include <vector>
 
 #include <Eigen/Core>
@@ -17,7 +18,7 @@
 namespace bobench::bnn {
 
 // Points as rows (each input coordinate contiguous over the points), zero-padded to a
-// multiple of 4 rows.
+// multiple of 8 rows.
 struct PointsMajor {
     Eigen::MatrixXd X;      // padded x D
     Eigen::VectorXd y;      // padded

@@ -112,8 +112,13 @@ template <int W, Function f>
 
 #if defined(__x86_64__) || defined(__i386__)
 template <Function f>
-__attribute__((target("avx2"))) Index apply_avx2(double* data, Index n) {
-    return apply<4, f>(data, 0, n);
+__attribute__((target("avx512f"))) Index apply_avx512(double* data, Index n) {
+    return apply<8, f>(data, 0, n);
+}
+
+template <Function f>
+__attribute__((target("avx2"))) Index apply_avx2(double* data, Index i, Index n) {
+    return apply<4, f>(data, i, n);
 }
 #endif
 
@@ -122,7 +127,8 @@ void apply_all(double* data, Index n) {
     Index i = 0;
     const int widest = lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
-    if (widest >= 4) i = apply_avx2<f>(data, n);
+    if (widest >= 8) i = apply_avx512<f>(data, n);
+    if (widest >= 4) i = apply_avx2<f>(data, i, n);
 #endif
     if (widest >= 2) i = apply<2, f>(data, i, n);
     apply<1, f>(data, i, n);

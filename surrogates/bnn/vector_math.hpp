@@ -1,6 +1,6 @@
 #pragma once
-// e^x, tanh and the logistic function over arrays, vectorised: AVX2 where the CPU has it
-// (chosen at run time), else SSE2, else one entry at a time. Every path performs the same
+// e^x, tanh and the logistic function over arrays, vectorised: AVX-512F or AVX2 where the
+// CPU has it (chosen at run time), else SSE2, else one entry at a time. Every path performs the same
 // IEEE operations on each entry (no FMA), so the results are bit-identical whichever runs.
 // Why: Eigen 3.4 evaluates tanh of doubles one entry at a time through libm, and its SSE2
 // exp is slower than glibc's; the activations of the sampled networks were ~40 % of a

@@ -60,8 +60,13 @@ template <int W, bool burn, bool refresh>
 
 #if defined(__x86_64__) || defined(__i386__)
 template <bool burn, bool refresh>
-__attribute__((target("avx2"))) Index step_avx2(const StepState& s, Index n) {
-    return step_lanes<4, burn, refresh>(s, 0, n);
+__attribute__((target("avx512f"))) Index step_avx512(const StepState& s, Index n) {
+    return step_lanes<8, burn, refresh>(s, 0, n);
+}
+
+template <bool burn, bool refresh>
+__attribute__((target("avx2"))) Index step_avx2(const StepState& s, Index i, Index n) {
+    return step_lanes<4, burn, refresh>(s, i, n);
 }
 #endif
 
@@ -70,7 +75,8 @@ void step_all(const StepState& s, Index n) {
     Index i = 0;
     const int widest = bnn::lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
-    if (widest >= 4) i = step_avx2<burn, refresh>(s, n);
+    if (widest >= 8) i = step_avx512<burn, refresh>(s, n);
+    if (widest >= 4) i = step_avx2<burn, refresh>(s, i, n);
 #endif
     if (widest >= 2) i = step_lanes<2, burn, refresh>(s, i, n);
     step_lanes<1, burn, refresh>(s, i, n);

@@ -69,7 +69,7 @@ TEST_CASE("bnn vector math: exp, tanh, logistic within 2 ulp, the same in every 
         for (int i = 0; i < n; ++i) x[i] = -range + 2 * range * i / (n - 1) + 1e-3 * std::sin(i);
         std::vector<double> y = x;
         functions[f].first(y.data(), n);
-        for (int lanes : {2, 1}) {  // the SSE2 and scalar paths give the same bits
+        for (int lanes : {4, 2, 1}) {  // the AVX2, SSE2 and scalar paths give the widest one's bits
             const bnn::ForcedLanes force(lanes);
             std::vector<double> narrow = x;
             functions[f].first(narrow.data(), n);
@@ -112,7 +112,7 @@ TEST_CASE("bnn vector math: exp, tanh, logistic within 2 ulp, the same in every 
 TEST_CASE("bnn matrix product: each entry is its fixed chain of products and sums, in every vector width", "[bnn]") {
     Rng rng(3);
     using Start = bnn::MatrixProduct::Start;
-    for (const Eigen::Index rows : {1, 3, 10, 13})
+    for (const Eigen::Index rows : {1, 2, 3, 10, 13, 50})  // 50: 48 in 4-lane blocks, 2 left over
         for (const Eigen::Index cols : {1, 6})
             for (const Eigen::Index depth : {1, 7, 20})
                 for (const Start start : {Start::Bias, Start::Accumulate, Start::FirstTerm}) {
@@ -128,7 +128,7 @@ TEST_CASE("bnn matrix product: each entry is its fixed chain of products and sum
                             for (Eigen::Index k = start == Start::FirstTerm ? 1 : 0; k < depth; ++k) acc = acc + A(i, k) * B(c, k);
                             expected(i, c) = acc;
                         }
-                    for (int lanes : {4, 2, 1}) {
+                    for (int lanes : {8, 4, 2, 1}) {
                         const bnn::ForcedLanes force(lanes);
                         MatrixXd C = C0;
                         bnn::multiply({.rows = rows, .cols = cols, .depth = depth, .a = A.data(), .a_col = rows,
@@ -140,13 +140,13 @@ TEST_CASE("bnn matrix product: each entry is its fixed chain of products and sum
                 }
 }
 
-TEST_CASE("bnn posterior: gradients bit-identical in the scalar, SSE2 and AVX2 paths", "[bnn]") {
+TEST_CASE("bnn posterior: gradients bit-identical in the scalar, SSE2, AVX2 and AVX-512 paths", "[bnn]") {
     struct Case {
         int D;
         std::vector<int> hidden;
         bnn::Activation act;
     };
-    // one hidden layer (OneHiddenLayerGradient) and deeper (forward / backward), N not a multiple of 4
+    // one hidden layer (OneHiddenLayerGradient) and deeper (forward / backward), N not a multiple of 8
     for (const Case& c : {Case{6, {10}, bnn::Activation::Sigmoid}, Case{3, {5}, bnn::Activation::Relu},
                           Case{6, {50, 50}, bnn::Activation::Tanh}, Case{2, {7, 3}, bnn::Activation::Relu}}) {
         bnn::Network net(c.D, c.hidden, c.act);
@@ -158,7 +158,7 @@ TEST_CASE("bnn posterior: gradients bit-identical in the scalar, SSE2 and AVX2 p
         const VectorXd q = random_vector(post.dimension(), rng, 0.5);
         std::vector<VectorXd> grads;
         std::vector<double> values;
-        for (int lanes : {4, 2, 1}) {
+        for (int lanes : {8, 4, 2, 1}) {
             const bnn::ForcedLanes force(lanes);
             VectorXd g(q.size()), gb(q.size());
             values.push_back(post.log_density(q, g));

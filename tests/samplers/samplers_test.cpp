@@ -216,14 +216,14 @@ TEST_CASE("adaptive SGHMC: correlated 10-D Gaussian moments", "[samplers][sghmc]
     check_moments(r.draws, {target.mu, target.cov}, 4.0, 0.1);
 }
 
-TEST_CASE("adaptive SGHMC: the same draws in the scalar, SSE2 and AVX2 paths", "[samplers][sghmc]") {
-    const Gaussian target(13);  // 13 coordinates: the AVX2 and SSE2 paths leave entries to the narrower ones
+TEST_CASE("adaptive SGHMC: the same draws in the scalar, SSE2, AVX2 and AVX-512 paths", "[samplers][sghmc]") {
+    const Gaussian target(13);  // 13 coordinates: each wide path leaves entries to the narrower ones
     samplers::SghmcOptions o;
     o.steps = 3000;
     o.burn_in = 1000;  // both halves of the update: adapting and frozen
     o.keep_every = 10;
     std::vector<MatrixXd> draws;
-    for (int lanes : {4, 2, 1}) {
+    for (int lanes : {8, 4, 2, 1}) {
         const bnn::ForcedLanes force(lanes);
         Rng rng(12);
         draws.push_back(samplers::adaptive_sghmc([&](const VectorXd& q, VectorXd& g, Rng&) { return target(q, g); },
