@@ -26,7 +26,7 @@ const std::vector<ReproductionEntry>& reproductions() {
             e.quick_replicates = 2;
             e.quick_budget = 4;  // two model-based suggestions per run: Bohamiann and GP_mcmc cost seconds each
             e.cost = "measured: 11 methods (all but GP_mcmc, Bohamiann) at 3 replicates 33 min on 1 thread, so ~2.7 h "
-                     "on 2 cores at 30; Bohamiann ~115 s per run, ~5.5 h on 2 cores; extrapolated: GP_mcmc ~15 h on 2 "
+                     "on 2 cores at 30; Bohamiann ~95 s per run, ~4.8 h on 2 cores; extrapolated: GP_mcmc ~15 h on 2 "
                      "cores (use --methods)";
             e.deviations = {
                 "GP, GP_mcmc and RandomForest are robo-gp, robo-gp-mcmc and robo-rf: RoBO's settings re-implemented "
