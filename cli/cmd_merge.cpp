@@ -24,8 +24,10 @@ bool same_file(const std::string& a, const std::string& b) {
 
 int merge(const Args& args) {
     po::options_description opts("bobench merge OUT SHARD... (the files of `bobench run --shard K/N`)");
-    opts.add_options()("help,h", "show this help")("files", po::value<std::vector<std::string>>(),
-                                                   "the new results file, then the shard files");
+    opts.add_options()("help,h", "show this help")(
+        "across-builds", "join shards run by different bobench builds; use it only where those builds run the same "
+                         "code for this spec (re-run one shard and compare `bobench export`s to check)")(
+        "files", po::value<std::vector<std::string>>(), "the new results file, then the shard files");
     const auto parsed = parse_words(args, opts, "files", -1);
     if (!parsed) return 0;  // --help was printed
     const std::vector<std::string> files =
@@ -52,7 +54,7 @@ int merge(const Args& args) {
                             "K/N` command again to finish it, then merge");
     std::vector<results::ShardFile> shards;
     for (const std::string& path : inputs) shards.push_back({path, results::read_results(path)});
-    results::Merged merged = results::merge_shards(std::move(shards));
+    results::Merged merged = results::merge_shards(std::move(shards), parsed->count("across-builds") > 0);
     {  // the stored spec names the merged file as its output, as a one-machine run would
         runners::ExperimentSpec spec = runners::parse_spec(merged.results.spec, "the spec stored in '" + inputs[0] + "'");
         spec.output = out;
@@ -67,6 +69,7 @@ int merge(const Args& args) {
 
     std::cout << "merged " << inputs.size() << " shard file(s), " << merged.results.runs.size() << " runs: " << out
               << "\n";
+    if (merged.builds.find(", ") != std::string::npos) std::cout << "builds: " << merged.builds << "\n";
     if (merged.missing.empty()) return 0;
     std::cerr << "warning: " << merged.missing.size() << " runs of the plan are in none of the shards";
     if (!merged.absent_shards.empty()) {

@@ -24,14 +24,25 @@ std::string describe(const Results& r, const RunKey& k) {
            r.optimizers[static_cast<std::size_t>(k.optimizer)].label + "', replicate " + std::to_string(k.replicate);
 }
 
+std::string build_of(const Results& r) { return r.bobench_version + " (" + r.git_revision + ")"; }
+
+// Each distinct element of `items`, in the order of first appearance, joined by ", ".
+std::string join_distinct(const std::vector<std::string>& items) {
+    std::vector<std::string> seen;
+    for (const std::string& s : items)
+        if (std::find(seen.begin(), seen.end(), s) == seen.end()) seen.push_back(s);
+    std::string joined;
+    for (const std::string& s : seen) joined += (joined.empty() ? "" : ", ") + s;
+    return joined;
+}
+
 // The first way in which `b` is from another experiment than `a`, or "".
-std::string difference(const Results& a, const Results& b) {
+std::string difference(const Results& a, const Results& b, bool across_builds) {
     auto differs = [](const std::string& what, const std::string& x, const std::string& y) {
         return x == y ? std::string() : what + " " + x + " vs " + y;
     };
     for (const std::string& d :
-         {differs("bobench version", a.bobench_version + " (" + a.git_revision + ")",
-                  b.bobench_version + " (" + b.git_revision + ")"),
+         {across_builds ? std::string() : differs("bobench version", build_of(a), build_of(b)),
           differs("seed", std::to_string(a.seed), std::to_string(b.seed)),
           differs("budget", std::to_string(a.budget), std::to_string(b.budget)),
           differs("on_failure", policy_name(a.on_failure), policy_name(b.on_failure)),
@@ -50,7 +61,7 @@ std::string difference(const Results& a, const Results& b) {
 }
 }  // namespace
 
-Merged merge_shards(std::vector<ShardFile> shards) {
+Merged merge_shards(std::vector<ShardFile> shards, bool across_builds) {
     if (shards.empty()) throw UserError("no shard files given");
     const ShardFile& first = shards.front();
     const ShardLabel plan = parse_shard_label(first.results.shard, first.path);
@@ -60,9 +71,12 @@ Merged merge_shards(std::vector<ShardFile> shards) {
         if (l.count != plan.count || l.runs != plan.runs)
             throw UserError("'" + s.path + "' is shard " + s.results.shard + ", '" + first.path + "' is shard " +
                             first.results.shard + ": they are parts of different splits of the plan");
-        if (const std::string d = difference(first.results, s.results); !d.empty())
+        if (const std::string d = difference(first.results, s.results, across_builds); !d.empty())
             throw UserError("'" + s.path + "' comes from another experiment than '" + first.path + "' (" + d +
-                            "); merge only the shards of one spec, run by one bobench build");
+                            "); merge only the shards of one spec, run by one bobench build" +
+                            (d.rfind("bobench version", 0) == 0
+                                 ? " (--across-builds joins builds that run the same code for this spec)"
+                                 : ""));
         std::string& h = holder[static_cast<std::size_t>(l.index)];
         if (!h.empty())
             throw UserError("'" + h + "' and '" + s.path + "' overlap: both are shard " + std::to_string(l.index) + "/" +
@@ -71,8 +85,17 @@ Merged merge_shards(std::vector<ShardFile> shards) {
     }
 
     Merged m;
+    std::vector<std::string> builds, versions, revisions;
+    for (const ShardFile& s : shards) {
+        builds.push_back(build_of(s.results));
+        versions.push_back(s.results.bobench_version);
+        revisions.push_back(s.results.git_revision);
+    }
+    m.builds = join_distinct(builds);
     Results& out = m.results;
     out = std::move(shards.front().results);
+    out.bobench_version = join_distinct(versions);  // every build that ran a part, so the file says so
+    out.git_revision = join_distinct(revisions);
     out.shard.clear();
     std::size_t total = out.runs.size();
     for (std::size_t i = 1; i < shards.size(); ++i) total += shards[i].results.runs.size();

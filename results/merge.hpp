@@ -1,7 +1,7 @@
 #pragma once
 // Joining the results files of the shards of one plan (bobench run --shard K/N) into the
 // file a one-machine run of the whole plan writes. The shards must belong together:
-// same bobench build, seed, budget, failure policy, problem and optimizer tables and
+// same bobench build (unless the caller vouches that the builds run the same code), seed, budget, failure policy, problem and optimizer tables and
 // shard count; no run may be in two of them.
 #include <string>
 #include <vector>
@@ -27,9 +27,14 @@ struct Merged {
     Results results;                 // every run of every shard, in key order
     std::vector<RunKey> missing;     // runs of the plan that no shard holds
     std::vector<int> absent_shards;  // shard numbers not given
+    std::string builds;              // the distinct "version (revision)" of the shards, joined by ", "
 };
 
 // UserError naming the files at fault when the shards do not belong together or overlap.
-Merged merge_shards(std::vector<ShardFile> shards);
+// `across_builds` accepts shards of different bobench builds: for a plan that runs for
+// days, a later commit that leaves the code of its optimizers and problems alone gives the
+// same traces, so its shards belong with the earlier ones (the merged file's version and
+// revision attributes list every build).
+Merged merge_shards(std::vector<ShardFile> shards, bool across_builds = false);
 
 }  // namespace bobench::results

@@ -146,6 +146,27 @@ TEST_CASE("scale: merge refuses mismatched, overlapping and foreign files, and n
     for (const auto& f : a) CHECK(results::read_results(f).runs.size() > 0);  // inputs untouched
 }
 
+TEST_CASE("scale: --across-builds joins shards of two builds and names both; other differences still refuse",
+          "[cli][scale][shard]") {
+    TempDir dir;
+    const std::string whole = one_process_export(dir);
+    const auto files = run_shards(dir, "p", 2);
+    set_attribute(files[1], "git_revision", "0123456789ab");  // as if a later commit ran shard 2
+    const std::string out = dir / "merged.h5";
+    check_refused("merge '" + out + "'" + words(files), "--across-builds joins builds that run the same code");
+    const auto m = run_cli("merge --across-builds '" + out + "'" + words(files));
+    INFO(m.err);
+    REQUIRE(m.status == 0);
+    const results::Results merged = results::read_results(out);
+    CHECK(merged.git_revision.find(", 0123456789ab") != std::string::npos);
+    CHECK(merged.git_revision.find(", 0123456789ab") > 0);  // the first shard's revision comes first
+    CHECK(m.out.find("builds: ") != std::string::npos);
+    CHECK(export_of(out) == whole);
+    const auto seed2 = run_shards(dir, "seed2", 2, "--seed 2");
+    check_refused("merge --across-builds '" + (dir / "other.h5") + "' '" + files[0] + "' '" + seed2[1] + "'",
+                  "(seed 1 vs 2)");
+}
+
 TEST_CASE("scale: bad --shard values are refused before anything is written", "[cli][scale][shard][errors]") {
     TempDir dir;
     for (const char* bad : {"3/2", "0/0", "1/0", "x"}) {
