@@ -146,7 +146,7 @@ TEST_CASE("scale: merge refuses mismatched, overlapping and foreign files, and n
     for (const auto& f : a) CHECK(results::read_results(f).runs.size() > 0);  // inputs untouched
 }
 
-TEST_CASE("scale: --across-builds joins shards of two builds and names both; other differences still refuse",
+TEST_CASE("scale: --across-builds joins shards of two builds, naming both, and still refuses other differences",
           "[cli][scale][shard]") {
     TempDir dir;
     const std::string whole = one_process_export(dir);
