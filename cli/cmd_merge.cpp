@@ -69,7 +69,8 @@ int merge(const Args& args) {
 
     std::cout << "merged " << inputs.size() << " shard file(s), " << merged.results.runs.size() << " runs: " << out
               << "\n";
-    if (merged.builds.find(", ") != std::string::npos) std::cout << "builds: " << merged.builds << "\n";
+    if (merged.results.git_revision.find(", ") != std::string::npos)
+        std::cout << "builds: " << merged.results.bobench_version << " (" << merged.results.git_revision << ")\n";
     if (merged.missing.empty()) return 0;
     std::cerr << "warning: " << merged.missing.size() << " runs of the plan are in none of the shards";
     if (!merged.absent_shards.empty()) {

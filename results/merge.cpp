@@ -74,7 +74,7 @@ Merged merge_shards(std::vector<ShardFile> shards, bool across_builds) {
         if (const std::string d = difference(first.results, s.results, across_builds); !d.empty())
             throw UserError("'" + s.path + "' comes from another experiment than '" + first.path + "' (" + d +
                             "); merge only the shards of one spec, run by one bobench build" +
-                            (d.rfind("bobench version", 0) == 0
+                            (build_of(first.results) != build_of(s.results)
                                  ? " (--across-builds joins builds that run the same code for this spec)"
                                  : ""));
         std::string& h = holder[static_cast<std::size_t>(l.index)];
@@ -85,13 +85,11 @@ Merged merge_shards(std::vector<ShardFile> shards, bool across_builds) {
     }
 
     Merged m;
-    std::vector<std::string> builds, versions, revisions;
+    std::vector<std::string> versions, revisions;
     for (const ShardFile& s : shards) {
-        builds.push_back(build_of(s.results));
         versions.push_back(s.results.bobench_version);
         revisions.push_back(s.results.git_revision);
     }
-    m.builds = join_distinct(builds);
     Results& out = m.results;
     out = std::move(shards.front().results);
     out.bobench_version = join_distinct(versions);  // every build that ran a part, so the file says so

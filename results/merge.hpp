@@ -27,7 +27,6 @@ struct Merged {
     Results results;                 // every run of every shard, in key order
     std::vector<RunKey> missing;     // runs of the plan that no shard holds
     std::vector<int> absent_shards;  // shard numbers not given
-    std::string builds;              // the distinct "version (revision)" of the shards, joined by ", "
 };
 
 // UserError naming the files at fault when the shards do not belong together or overlap.
