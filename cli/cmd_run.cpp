@@ -1,5 +1,6 @@
 // bobench run [SPEC] [--problem ID]... [--optimizer ID]... [overrides]
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <unistd.h>
@@ -72,6 +73,9 @@ int run_with(const Args& args, const RunBackend* backend) {
         "data-dir", po::value<std::string>(), "folder of tabular benchmark data (default: $BOBENCH_DATA, else ./data)")(
         "shard", po::value<std::string>(), "run only part K of N of the plan (K/N, e.g. 2/8; cost-balanced, the same "
                                            "on every machine) into OUTPUT.shard-K-of-N.h5; `bobench merge` joins them")(
+        "journal-after", po::value<std::string>(), "seconds into the run after which finished runs are journalled, "
+                                                   "so that a killed run resumes from them (default 10; 0: from the "
+                                                   "first run; a job that ends sooner writes no journal)")(
         "timing", "print where the CPU time went (inside runs, and in the serial part: journal, results "
                   "file, which bounds the speed-up with more threads or ranks) and the wall time of each phase "
                   "(running, writing the results file, waiting for fsync, removing the journal)")(
@@ -104,6 +108,11 @@ int run_with(const Args& args, const RunBackend* backend) {
     if (vm.count("shard")) {
         spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
         spec.output = runners::shard_output(spec.output, spec.shard);
+    }
+    if (vm.count("journal-after")) {
+        const std::string text = vm["journal-after"].as<std::string>();
+        if (!parse_double(text, spec.journal_after) || !(spec.journal_after >= 0) || !std::isfinite(spec.journal_after))
+            throw UserError("--journal-after = '" + text + "' is not valid; expected a number of seconds >= 0");
     }
     if (vm.count("restart-on")) {
         const double target = spec.restart.target;

@@ -114,10 +114,10 @@ void Workers::run(const results::RunKey& key, double& run_cpu, double& commit_cp
     // an exception must not leave an OpenMP region (std::terminate): the first failure to
     // save is kept, stops the other runs, and is rethrown after the region
     try {
-        sink_.save(t);
+        const bool journalled = sink_.save(t);
         const double t1 = thread_cpu_seconds();
         run_cpu += t1 - t0;
-        commit(std::move(t));
+        commit(std::move(t), journalled);
         commit_cpu += thread_cpu_seconds() - t1;
     } catch (...) {
         halt_with(std::current_exception());
@@ -130,9 +130,9 @@ void Workers::halt_with(std::exception_ptr failure) {
     halt_ = true;
 }
 
-void Workers::commit(results::Trace&& trace) {
+void Workers::commit(results::Trace&& trace, bool journalled) {
     std::lock_guard<std::mutex> lock(commit_mutex_);
-    if (!halted()) sink_.commit(std::move(trace));
+    if (!halted()) sink_.commit(std::move(trace), journalled);
 }
 
 void Workers::rethrow_failure() {

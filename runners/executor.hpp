@@ -33,13 +33,14 @@ std::string describe_failure(const Plan& plan, const results::RunKey& key, const
 
 // What becomes of a finished trace. `save` runs on the worker that ran it, in parallel
 // with the other workers: it journals the trace (encoding, checksumming and writing it at
-// its own place in the journal). `save_record` does the same for a record encoded
-// elsewhere (an MPI rank's). `commit` runs one call at a time (the writer's serial part),
-// so it should do little: keep the trace.
+// its own place in the journal), or not yet (see run_experiment), and says which.
+// `save_record` does the same for a record encoded elsewhere (an MPI rank's). `commit`
+// runs one call at a time (the writer's serial part), so it should do little: keep the
+// trace, told whether it was journalled.
 struct Sink {
-    std::function<void(const results::Trace&)> save;
-    std::function<void(std::string_view record)> save_record;
-    std::function<void(results::Trace&&)> commit;
+    std::function<bool(const results::Trace&)> save;
+    std::function<bool(std::string_view record)> save_record;
+    std::function<void(results::Trace&&, bool journalled)> commit;
 };
 
 // Where the time went: thread CPU seconds inside runs (including encode) and inside
@@ -59,7 +60,7 @@ public:
     // commits it (one at a time); a run that throws is recorded as failed. Adds the
     // thread CPU time spent to `run_cpu` and `commit_cpu`.
     void run(const results::RunKey& key, double& run_cpu, double& commit_cpu);
-    void commit(results::Trace&& trace);  // one at a time
+    void commit(results::Trace&& trace, bool journalled);  // one at a time
     void fail(const results::RunKey& key, const std::string& what);
     std::vector<RunError> errors();  // in key order
     bool halted() const { return halt_.load(std::memory_order_relaxed); }

@@ -199,18 +199,42 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     Progress progress(progress_options.out, progress_options.style, pending.size());
     auto last_checkpoint = std::chrono::steady_clock::now();
     double checkpoint_every = 60;  // seconds; grows if writing the file gets slow
+    // The journal starts journal_after seconds into the running phase. A job that ends
+    // sooner never writes it: for cheap runs it is as large as the results file, written
+    // and deleted again, which costs more than running them. A job killed before then
+    // loses at most that much work (its runs are run again on resume); a job that is
+    // stopped by a signal or fails keeps them in the results file as before. The runs
+    // that finished before journalling began are journalled by the first commit after.
+    const auto running_start = Clock::now();
+    const auto journalling = [&] { return seconds_since(running_start) >= plan.spec.journal_after; };
+    std::vector<std::size_t> unjournalled;  // in results.runs
+    const auto journal_unjournalled = [&] {
+        for (const std::size_t i : unjournalled) {
+            const results::Trace& t = results.runs[i];
+            journal.append(results.problems[static_cast<std::size_t>(t.key.problem)].id,
+                           results.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
+        }
+        unjournalled.clear();
+    };
     const Sink sink{
         [&](const results::Trace& t) {
+            if (!journalling()) return false;
             thread_local std::string record;  // reused: a run's record is as large as its trace
             results::Journal::encode(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
                                      plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t, record);
             journal.append_record(record);
+            return true;
         },
-        [&](std::string_view record) { journal.append_record(record); },
-        [&](results::Trace&& t) {
+        [&](std::string_view record) {
+            if (!journalling()) return false;
+            journal.append_record(record);
+            return true;
+        },
+        [&](results::Trace&& t, bool journalled) {
             outcome.failed_evaluations += t.failures();
             t.key = stored_key(t.key);
             results.runs.push_back(std::move(t));
+            if (!journalled) unjournalled.push_back(results.runs.size() - 1);
             ++outcome.completed;
             progress.update(outcome.completed);
             const auto now = std::chrono::steady_clock::now();
@@ -219,9 +243,12 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
             if (std::chrono::duration<double>(now - last_checkpoint).count() > checkpoint_every) {
                 results::write_results(path, results, threads);
                 journal.clear();
+                unjournalled.clear();
                 last_checkpoint = std::chrono::steady_clock::now();
                 checkpoint_every =
                     std::max(checkpoint_every, 20 * std::chrono::duration<double>(last_checkpoint - now).count());
+            } else if (!unjournalled.empty() && journalling()) {
+                journal_unjournalled();
             }
         }};
     try {
@@ -236,8 +263,15 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         outcome.wall.write = seconds_since(phase_start);
     } catch (const std::exception& e) {  // the journal or the results file could not be written
         if (progress_options.out) *progress_options.out << "\n";
-        throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal): "
-                                 "free space and run the same command again to resume");
+        std::string except;
+        try {  // the workers have stopped: nothing else commits now
+            journal_unjournalled();
+        } catch (const std::exception& j) {
+            except = fmt::format(", except {} that finished in the first {} s, which could not be journalled either ({})",
+                                 unjournalled.size(), plan.spec.journal_after, j.what());
+        }
+        throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal)" +
+                                 except + ": free space and run the same command again to resume");
     }
     outcome.journal_write_cpu = journal.write_cpu();
     const double removing = thread_cpu_seconds();

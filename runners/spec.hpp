@@ -60,7 +60,11 @@ struct ExperimentSpec {
     RestartRule restart;   // default: never restart
     std::vector<SpecEntry> problems;
     std::vector<SpecEntry> optimizers;
-    Shard shard;  // not part of the INI text: a property of one invocation
+    // Not part of the INI text, properties of one invocation:
+    Shard shard;
+    // Seconds into the running phase after which finished runs are journalled (0: from
+    // the first); a job killed earlier starts again. See run_experiment.
+    double journal_after = 10;
 };
 
 // Reads a spec file; UserError names the file, the line's key and what is accepted.

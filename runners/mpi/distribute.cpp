@@ -59,6 +59,10 @@ results::RunKey key_of(const std::string& report) {
 // commit it between their runs. Decoding builds the trace, touching its memory for the
 // first time (page faults, the bulk of the cost), so many threads share it, and the
 // server gets the buffers back (memory already touched).
+struct Arrival {
+    std::string report;
+    bool journalled;  // by the server, on arrival (Sink::save_record)
+};
 class Inbox {
 public:
     std::string buffer() {
@@ -68,16 +72,16 @@ public:
         spare_.pop_back();
         return b;
     }
-    void put(std::string&& report) {
+    void put(Arrival&& arrival) {
         std::lock_guard<std::mutex> lock(mutex_);
-        waiting_.push_back(std::move(report));
+        waiting_.push_back(std::move(arrival));
     }
-    std::optional<std::string> take() {
+    std::optional<Arrival> take() {
         std::lock_guard<std::mutex> lock(mutex_);
         if (waiting_.empty()) return std::nullopt;
-        std::string report = std::move(waiting_.front());
+        Arrival arrival = std::move(waiting_.front());
         waiting_.pop_front();
-        return report;
+        return arrival;
     }
     void recycle(std::string&& buffer) {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -86,7 +90,7 @@ public:
 
 private:
     std::mutex mutex_;
-    std::deque<std::string> waiting_;
+    std::deque<Arrival> waiting_;
     std::vector<std::string> spare_;
 };
 }  // namespace
@@ -126,15 +130,16 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     // A Finished report from the inbox: its trace decoded and committed, the commit's CPU
     // seconds added to `commit_cpu`. Never throws: a failure halts the workers and is
     // rethrown after them.
-    auto settle = [&](const std::string& report, double& commit_cpu) {
+    auto settle = [&](const Arrival& arrival, double& commit_cpu) {
         try {
+            const std::string& report = arrival.report;
             const results::RunKey key = key_of(report);
             std::optional<results::JournalRecord> rec =
                 results::Journal::decode(report.data() + report_header, report.size() - report_header);
             if (!rec) throw std::runtime_error("MPI: a corrupt trace from another rank");
             rec->trace.key = key;
             const double start = thread_cpu_seconds();
-            workers.commit(std::move(rec->trace));
+            workers.commit(std::move(rec->trace), arrival.journalled);
             commit_cpu += thread_cpu_seconds() - start;
         } catch (...) {
             workers.halt_with(std::current_exception());
@@ -168,8 +173,8 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
                 const double t0 = thread_cpu_seconds();
                 if (kind == Kind::Finished) {
                     try {  // journalled now (checksummed by the sender), decoded by a worker
-                        sink.save_record(std::string_view(buffer).substr(report_header));
-                        inbox.put(std::move(buffer));
+                        const bool journalled = sink.save_record(std::string_view(buffer).substr(report_header));
+                        inbox.put({std::move(buffer), journalled});
                     } catch (...) {
                         workers.halt_with(std::current_exception());  // e.g. disk full: stop handing out
                     }
@@ -196,15 +201,15 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     for (results::RunKey key = take(); key.problem >= 0; key = take()) {
         workers.run(key, run_cpu, commit_cpu);
         const double start = thread_cpu_seconds(), committed = commit_cpu;
-        while (std::optional<std::string> report = inbox.take()) {
-            settle(*report, commit_cpu);
-            inbox.recycle(std::move(*report));
+        while (std::optional<Arrival> arrival = inbox.take()) {
+            settle(*arrival, commit_cpu);
+            inbox.recycle(std::move(arrival->report));
         }
         run_cpu += thread_cpu_seconds() - start - (commit_cpu - committed);
     }
     server.join();
-    std::vector<std::string> last;  // arrived after rank 0's own runs ended
-    while (std::optional<std::string> report = inbox.take()) last.push_back(std::move(*report));
+    std::vector<Arrival> last;  // arrived after rank 0's own runs ended
+    while (std::optional<Arrival> arrival = inbox.take()) last.push_back(std::move(*arrival));
     std::vector<double> last_commit_cpu(last.size(), 0.0);
     ParallelCpu settling;
     parallel_for(static_cast<long>(last.size()), threads, [&](long i) {

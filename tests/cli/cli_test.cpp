@@ -3,11 +3,14 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
+#include <functional>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
+#include "results/journal.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 
@@ -36,27 +39,30 @@ TEST_CASE("cli: the demo gives identical traces with 1 and 2 threads", "[cli][de
     CHECK(results::read_results(dir / "one.h5").runs.size() == 4 * 6 * 10);
 }
 
-// Starts `bobench <args><out>` in the background and kills it (SIGKILL) once a few runs
-// are in its journal.
-static void kill_when_journalled(const std::string& args, const std::string& out) {
-    const std::string pid_file = out + ".pid", journal = out + ".journal";
+// Starts `bobench <args><out>` in the background (its stderr, progress lines included,
+// into <out>.log) and kills it (SIGKILL) once `ready()` holds (polled for up to 5 s).
+static void kill_when(const std::string& args, const std::string& out, const std::function<bool()>& ready) {
+    const std::string pid_file = out + ".pid";
     const std::string cmd = std::string("'").append(BOBENCH_CLI).append("' ").append(args).append(out).append(
-        " >/dev/null 2>&1 & echo $! >").append(pid_file);
+        " >/dev/null 2>'" + out + ".log' & echo $! >").append(pid_file);
     REQUIRE(std::system(cmd.c_str()) == 0);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     const pid_t pid = std::stoi(testing::read_file(pid_file));
-    for (int i = 0; i < 5000; ++i) {
-        if (std::filesystem::exists(journal) && std::filesystem::file_size(journal) > 3'000'000) break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    for (int i = 0; i < 5000 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     REQUIRE(::kill(pid, SIGKILL) == 0);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
+}
+
+// ... once a few runs are in its journal.
+static void kill_when_journalled(const std::string& args, const std::string& out) {
+    const std::string journal = out + ".journal";
+    kill_when(args, out, [&] { return std::filesystem::exists(journal) && std::filesystem::file_size(journal) > 3'000'000; });
 }
 
 TEST_CASE("cli: a run killed with SIGKILL resumes to the same traces", "[cli][resume]") {
     TempDir dir;
     const std::string args = "run --problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 30000 "
-                             "--replicates 40 --threads 1 --quiet --output ";
+                             "--replicates 40 --threads 1 --journal-after 0 --quiet --output ";
     REQUIRE(run_cli(args + (dir / "whole.h5")).status == 0);
 
     const std::string out = dir / "killed.h5", journal = out + ".journal";
@@ -75,7 +81,7 @@ TEST_CASE("cli: journalled runs of entries the spec no longer has are never drop
     TempDir dir;
     const std::string out = dir / "r.h5";
     kill_when_journalled("run --problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 30000 "
-                         "--replicates 40 --threads 1 --quiet --output ",
+                         "--replicates 40 --threads 1 --journal-after 0 --quiet --output ",
                          out);
     const std::string journal = testing::read_file(out + ".journal");
     REQUIRE_FALSE(journal.empty());
@@ -90,12 +96,56 @@ TEST_CASE("cli: journalled runs of entries the spec no longer has are never drop
     CHECK(journal.compare(0, after.size(), after) == 0);
 }
 
+TEST_CASE("cli: runs are journalled from --journal-after seconds on, the earlier ones with the first after",
+          "[cli][resume]") {
+    TempDir dir;
+    const std::string args = "--problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 30000 "
+                             "--replicates 40 --threads 1 --output ";
+    REQUIRE(run_cli("run " + args + (dir / "whole.h5")).status == 0);
+    constexpr std::size_t journal_header = 16;  // magic, experiment hash
+
+    // killed before the time: runs finished (the progress line at 10 %), none journalled
+    const std::string early = dir / "early.h5";
+    kill_when("run --journal-after 1000 " + args, early,
+              [&] { return testing::read_file(early + ".log").find("runs done") != std::string::npos; });
+    INFO(testing::read_file(early + ".log"));
+    REQUIRE(testing::read_file(early + ".log").find("runs done") != std::string::npos);
+    CHECK(std::filesystem::file_size(early + ".journal") == journal_header);
+    const auto rerun = run_cli("run --journal-after 1000 " + args + early);
+    REQUIRE(rerun.status == 0);
+    CHECK(rerun.err.find("already done") == std::string::npos);  // nothing to keep: all run again
+    require_same_traces(dir / "whole.h5", early);
+
+    // killed after it: the first run to finish after the time is journalled first, then the
+    // runs that finished before it, in their order, then the later ones (one thread: runs
+    // finish in the order they start, hartmann6's first, longest expected)
+    const std::string late = dir / "late.h5", journal = late + ".journal";
+    kill_when("run --journal-after 0.3 " + args, late, [&] {  // two whole records of hartmann6 (2.4 MB each)
+        return std::filesystem::exists(journal) && std::filesystem::file_size(journal) > 5'000'000;
+    });
+    const std::string bytes = testing::read_file(journal);
+    std::uint64_t experiment = 0;
+    std::memcpy(&experiment, bytes.data() + 8, sizeof experiment);
+    const std::vector<results::JournalRecord> records = results::Journal(journal, experiment).recovered();
+    REQUIRE(records.size() >= 2);
+    const int first_after = records[0].trace.key.replicate;  // the finishing order of records[0]
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        const int finished = i == 0 ? first_after : static_cast<int>(i) - 1 < first_after ? static_cast<int>(i) - 1 : static_cast<int>(i);
+        CHECK(records[i].problem_id == (finished < 40 ? "hartmann6" : "levy:d=2"));
+        CHECK(records[i].trace.key.replicate == finished % 40);
+    }
+    const auto resumed = run_cli("run --journal-after 0.3 " + args + late);
+    REQUIRE(resumed.status == 0);
+    CHECK(resumed.err.find("runs were already done and were kept") != std::string::npos);
+    require_same_traces(dir / "whole.h5", late);
+}
+
 TEST_CASE("cli: Ctrl-C stops cleanly, keeps the finished runs, and the run resumes", "[cli][resume]") {
     TempDir dir;
     const std::string out = dir / "stopped.h5";
     const std::vector<std::string> words = {BOBENCH_CLI, "run", "--problem", "levy:d=2", "--problem", "hartmann6",
                                             "--optimizer", "random-search", "--budget", "30000", "--replicates", "40",
-                                            "--threads", "1", "--quiet", "--output", out};
+                                            "--threads", "1", "--journal-after", "0", "--quiet", "--output", out};
     const pid_t pid = ::fork();
     REQUIRE(pid >= 0);
     if (pid == 0) {

@@ -81,7 +81,7 @@ TEST_CASE("cli hardening: a full disk while running stops cleanly and the run re
     TempDir dir;
     const std::string out = dir / "r.h5";
     const std::string run = "run --problem levy:d=2 --optimizer random-search --budget 3000 --replicates 12 "
-                            "--threads 2 --quiet --output " + out;
+                            "--threads 2 --journal-after 0 --quiet --output " + out;
     // each run's journal record is ~150 kB: the third one does not fit
     const auto full = run_limited(400'000, run);
     INFO(full.err);
@@ -136,7 +136,7 @@ TEST_CASE("cli hardening: every command checks what it writes", "[cli][hardening
     }
 }
 
-TEST_CASE("cli hardening: thread counts are range-checked before they are narrowed", "[cli][hardening]") {
+TEST_CASE("cli hardening: thread counts and --journal-after are range-checked before they are used", "[cli][hardening]") {
     TempDir dir;
     const std::string expected = "expected an integer in [0, 1024]";
     for (const std::string n : {"100000", "2147483647", "4294967297", "-1", "99999999999999999999"})
@@ -145,6 +145,9 @@ TEST_CASE("cli hardening: thread counts are range-checked before they are narrow
     testing::write_file(dir / "t.ini", "[experiment]\nthreads = 4294967297\n[problems]\nbranin =\n"
                                        "[optimizers]\nrandom-search =\n");
     check_refused("run " + (dir / "t.ini"), "experiment.threads = '4294967297' is not valid; " + expected);
+    for (const std::string s : {"-1", "nan", "inf", "10s"})
+        check_refused(small_run + "--output " + (dir / "r.h5") + " --journal-after " + s,
+                      "--journal-after = '" + s + "' is not valid; expected a number of seconds >= 0");
     CHECK_FALSE(fs::exists(dir / "r.h5"));
 }
 

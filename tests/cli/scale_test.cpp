@@ -204,7 +204,7 @@ TEST_CASE("scale: a second writer of one output is refused naming the first and 
     TempDir dir;
     const std::string out = dir / "s.h5";
     const std::string slow = "run --problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 20000 "
-                             "--replicates 40 --threads 1 --quiet --output ";
+                             "--replicates 40 --threads 1 --journal-after 0 --quiet --output ";
     const pid_t pid = start_locked_run(slow + out, out);
     // another experiment into the same file while the first runs
     const auto second = run_cli("run -q --problem branin --optimizer random-search --budget 10 --output " + out);
