@@ -20,6 +20,9 @@ std::atomic<bool>& stop_flag();
 // The exit status of a command stopped by a signal: 128 + the signal's number (130 for
 // SIGINT, 143 for SIGTERM).
 int interrupted_status();
+// Malloc settings for a process that keeps every run's trace until it ends (both mains
+// call it first).
+void tune_allocator();
 
 using Args = std::vector<std::string>;  // the words after the subcommand
 

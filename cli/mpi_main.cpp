@@ -14,6 +14,7 @@ extern "C" void on_mpi_signal(int) { bobench::cli::stop_flag().store(true); }
 
 int main(int argc, char** argv) {
     using namespace bobench;
+    cli::tune_allocator();
     std::signal(SIGINT, on_mpi_signal);
     std::signal(SIGTERM, on_mpi_signal);
     if (argc < 2 || std::string(argv[1]) != "run") {
