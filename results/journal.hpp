@@ -1,11 +1,12 @@
 #pragma once
 // The journal beside a results file (<output>.journal): every finished run is appended
 // as one checksummed record the moment it finishes (after the first seconds of a job,
-// see run_experiment), so a killed process loses only the runs in flight. The results file itself is rewritten whole (temporary file + rename)
-// at checkpoints and at the end, after which the journal is emptied. On the next start,
-// records that were not yet in the results file are recovered; a torn record (the
-// process died while writing it) fails its checksum and is dropped, and a damaged record
-// in the middle is skipped without losing the whole records after it.
+// see run_experiment), so a killed process loses only the runs in flight. The results
+// file itself is rewritten whole (temporary file + rename) at checkpoints and at the
+// end, after which the journal is emptied. On the next start, records that were not yet
+// in the results file are recovered; a torn record (the process died while writing it)
+// fails its checksum and is dropped, and a damaged record in the middle is skipped
+// without losing the whole records after it.
 #include <atomic>
 #include <cstdint>
 #include <mutex>
