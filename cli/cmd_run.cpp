@@ -1,6 +1,5 @@
 // bobench run [SPEC] [--problem ID]... [--optimizer ID]... [overrides]
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <unistd.h>
@@ -109,18 +108,17 @@ int run_with(const Args& args, const RunBackend* backend) {
         spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
         spec.output = runners::shard_output(spec.output, spec.shard);
     }
-    if (vm.count("journal-after")) {
-        const std::string text = vm["journal-after"].as<std::string>();
-        if (!parse_double(text, spec.journal_after) || !(spec.journal_after >= 0) || !std::isfinite(spec.journal_after))
-            throw UserError("--journal-after = '" + text + "' is not valid; expected a number of seconds >= 0");
-    }
+    if (vm.count("journal-after"))
+        spec.journal_after =
+            runners::parse_nonnegative(vm["journal-after"].as<std::string>(), "--journal-after", "a number of seconds", "10");
     if (vm.count("restart-on")) {
         const double target = spec.restart.target;
         spec.restart = runners::parse_restart_on(vm["restart-on"].as<std::string>(), "--restart-on");
         spec.restart.target = target;
     }
     if (vm.count("restart-target"))
-        spec.restart.target = runners::parse_restart_target(vm["restart-target"].as<std::string>(), "--restart-target");
+        spec.restart.target = runners::parse_nonnegative(vm["restart-target"].as<std::string>(), "--restart-target",
+                                                         "a target precision", "1e-8");
     const bool quiet = vm.count("quiet") > 0;
     RunOptions options;
     options.backend = backend;

@@ -61,7 +61,7 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
             const double target = spec.restart.target;
             spec.restart = parse_restart_on(value, where);
             spec.restart.target = target;
-        } else if (name == "restart_target") spec.restart.target = parse_restart_target(value, where);
+        } else if (name == "restart_target") spec.restart.target = parse_nonnegative(value, where, "a target precision", "1e-8");
     }
     return spec;
 }
@@ -74,7 +74,8 @@ ExperimentSpec read_spec(const std::string& path) {
     return parse_spec(text.str(), "spec '" + path + "'");
 }
 
-double parse_restart_target(const std::string& text, const std::string& where) {
+double parse_nonnegative(const std::string& text, const std::string& where, const std::string& what,
+                         const std::string& example) {
     std::size_t used = 0;
     double v = std::numeric_limits<double>::quiet_NaN();
     try {
@@ -82,7 +83,7 @@ double parse_restart_target(const std::string& text, const std::string& where) {
     } catch (const std::exception&) {
     }
     if (used != text.size() || !(v >= 0) || !std::isfinite(v))
-        throw UserError(where + ": '" + text + "' is not a target precision; give a finite number >= 0 (e.g. 1e-8)");
+        throw UserError(where + ": '" + text + "' is not " + what + "; give a finite number >= 0 (e.g. " + example + ")");
     return v;
 }
 

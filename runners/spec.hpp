@@ -73,8 +73,10 @@ ExperimentSpec read_spec(const std::string& path);
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin);
 // A master seed: an integer in [0, 2^63 - 1], so that the stored spec reads back.
 std::uint64_t parse_seed(const std::string& text, const std::string& where);
-// restart_target: a finite number >= 0.
-double parse_restart_target(const std::string& text, const std::string& where);
+// A finite number >= 0 (restart_target, --journal-after); UserError "<where>: '<text>' is
+// not <what>; give a finite number >= 0 (e.g. <example>)" otherwise.
+double parse_nonnegative(const std::string& text, const std::string& where, const std::string& what,
+                         const std::string& example);
 // Checks values that do not depend on the registries (budget in [1, max_budget], labels
 // unique and UTF-8 ...).
 void check_spec(const ExperimentSpec& spec);

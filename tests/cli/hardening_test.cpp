@@ -147,7 +147,7 @@ TEST_CASE("cli hardening: thread counts and --journal-after are range-checked be
     check_refused("run " + (dir / "t.ini"), "experiment.threads = '4294967297' is not valid; " + expected);
     for (const std::string s : {"-1", "nan", "inf", "10s"})
         check_refused(small_run + "--output " + (dir / "r.h5") + " --journal-after " + s,
-                      "--journal-after = '" + s + "' is not valid; expected a number of seconds >= 0");
+                      "--journal-after: '" + s + "' is not a number of seconds; give a finite number >= 0 (e.g. 10)");
     CHECK_FALSE(fs::exists(dir / "r.h5"));
 }
 
