@@ -1,10 +1,12 @@
 // bobench merge OUT SHARD... : the shards of `bobench run --shard K/N` as one results file
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 
 #include <boost/program_options.hpp>
 
 #include "cli/cli.hpp"
+#include "cli/provenance.hpp"
 #include "core/error.hpp"
 #include "results/lock.hpp"
 #include "results/merge.hpp"
@@ -23,6 +25,7 @@ bool same_file(const std::string& a, const std::string& b) {
 }  // namespace
 
 int merge(const Args& args) {
+    const auto started = std::chrono::system_clock::now();
     po::options_description opts("bobench merge OUT SHARD... (the files of `bobench run --shard K/N`)");
     opts.add_options()("help,h", "show this help")(
         "across-builds", "join shards run by different bobench builds; use it only where those builds run the same "
@@ -60,6 +63,8 @@ int merge(const Args& args) {
         spec.output = out;
         merged.results.spec = runners::to_ini(spec);
     }
+    // the file is written here and now: its provenance is the merge's, whose command names the shards
+    merged.results.provenance = provenance(started, command_line("merge", args));
     const auto dir = fs::path(out).parent_path();
     std::error_code ec;
     if (!dir.empty()) fs::create_directories(dir, ec);

@@ -90,7 +90,11 @@ TEST_CASE("scale: shards + merge give the one-process export, byte for byte, wit
         REQUIRE(m.status == 0);
         CHECK(m.out.find("12 runs") != std::string::npos);
         CHECK(export_of(merged) == whole);
-        CHECK(results::read_results(merged).shard.empty());  // the merged file is a whole experiment
+        const results::Results r = results::read_results(merged);
+        CHECK(r.shard.empty());  // the merged file is a whole experiment
+        // written by the merge, not by the first shard's run
+        CHECK(r.provenance.command_line.rfind("bobench merge " + merged + " ", 0) == 0);
+        CHECK(r.provenance.command_line.find("--shard") == std::string::npos);
     }
 }
 
