@@ -6,7 +6,8 @@
 #include <map>
 #include <set>
 
-#include <boost/random/uniform_int_distribution.hpp>
+#include <fstream>
+
 #include <fmt/format.h>
 
 #include "analysis/reports/format.hpp"
@@ -36,26 +37,25 @@ bool not_available(const std::string& field) {
     return f.empty() || f == "nan" || f == "na" || f == "n/a";
 }
 
-double statistic(const std::vector<double>& v, TableStat s) {
-    const Summary sum = summarize(v);
-    return s == TableStat::mean ? sum.mean : sum.median;
-}
-
-// Percentile bootstrap interval of the statistic (Efron & Tibshirani 1993, ch. 13).
-std::pair<double, double> bootstrap_interval(const std::vector<double>& v, TableStat s, int resamples, Rng& rng) {
-    boost::random::uniform_int_distribution<std::size_t> pick(0, v.size() - 1);
-    std::vector<double> stats(static_cast<std::size_t>(resamples)), sample(v.size());
-    for (double& out : stats) {
-        for (double& x : sample) x = v[pick(rng)];
-        out = statistic(sample, s);
+// "# reference_runs: N [note]" among the table's '#' lines: the paper's runs behind each value.
+std::optional<long> reference_runs(const std::string& path) {
+    std::ifstream in(path);
+    const std::string key = "reference_runs:";
+    std::size_t line_number = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++line_number;
+        if (line.empty() || line[0] != '#') continue;
+        const auto at = line.find(key);
+        if (at == std::string::npos) continue;
+        std::string text = trim(line.substr(at + key.size()));
+        text = text.substr(0, text.find_first_of(" \t"));  // a note may follow the number
+        double runs = 0;
+        if (!parse_double(text, runs) || runs < 1 || runs != std::floor(runs) || runs > 1e6)
+            throw UserError("reference table '" + path + "' line " + std::to_string(line_number) + ": reference_runs = '" +
+                            text + "' is not a whole number of runs >= 1");
+        return static_cast<long>(runs);
     }
-    std::sort(stats.begin(), stats.end());
-    auto quantile = [&](double p) {
-        const double h = (static_cast<double>(stats.size()) - 1) * p;
-        const std::size_t i = static_cast<std::size_t>(h);
-        return i + 1 < stats.size() ? stats[i] + (h - static_cast<double>(i)) * (stats[i + 1] - stats[i]) : stats[i];
-    };
-    return {quantile(0.025), quantile(0.975)};
+    return std::nullopt;
 }
 }  // namespace
 
@@ -70,6 +70,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
     std::vector<std::pair<std::size_t, std::string>> keep;
     for (const auto& [name, value] : columns.keep) keep.emplace_back(column(header, name, path), value);
 
+    const std::optional<long> runs = reference_runs(path);
     std::vector<PublishedCell> cells;
     for (std::size_t r = 1; r < records.size(); ++r) {
         const CsvRecord& rec = records[r];
@@ -86,7 +87,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
             return x;
         };
         if (not_available(rec.fields[v])) continue;  // the paper's N/A
-        PublishedCell c{rec.fields[p], rec.fields[m], number(v), std::nullopt};
+        PublishedCell c{rec.fields[p], rec.fields[m], number(v), std::nullopt, runs};
         if (sd && !not_available(rec.fields[*sd])) c.sd = number(*sd);
         cells.push_back(std::move(c));
     }
@@ -94,50 +95,91 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
     return cells;
 }
 
-std::size_t Reproduction::compared() const {
-    return static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), [](const auto& c) { return c.runs > 0; }));
+namespace {
+// Mean and sd of a per-round series, its NaN entries left out (NaN, NaN when none is left).
+std::pair<double, double> mean_sd(const std::vector<double>& series) {
+    std::vector<double> kept;
+    for (double x : series)
+        if (!std::isnan(x)) kept.push_back(x);
+    if (kept.empty()) return {nan, nan};
+    const Summary s = summarize(kept);
+    return {s.mean, kept.size() > 1 ? s.stddev : 0.0};
 }
 
-std::size_t Reproduction::agreeing() const {
-    return static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), [](const auto& c) { return c.agrees; }));
+std::vector<double> as_doubles(const std::vector<int>& v) { return {v.begin(), v.end()}; }
+
+std::size_t index_of(std::vector<std::string>& names, const std::string& name) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it != names.end()) return static_cast<std::size_t>(it - names.begin());
+    names.push_back(name);
+    return names.size() - 1;
 }
+
+// The observed shares and taus, and beside them the calibration's.
+void summarise(Reproduction& r, const std::vector<std::string>& methods, const Calibration& cal) {
+    for (std::size_t m = 0; m < methods.size(); ++m) {
+        AgreementShare share{methods[m]};
+        for (const CellComparison& c : r.cells)
+            if (c.method == methods[m] && c.runs > 0) ++share.compared, share.agreeing += c.agreement.agrees;
+        std::tie(share.perfect_mean, share.perfect_sd) = mean_sd(as_doubles(cal.agreeing_by_method[m]));
+        r.overall.compared += share.compared;
+        r.overall.agreeing += share.agreeing;
+        r.by_method.push_back(share);
+    }
+    std::tie(r.overall.perfect_mean, r.overall.perfect_sd) = mean_sd(as_doubles(cal.agreeing));
+    std::vector<double> observed, per_round(cal.agreeing.size(), 0.0), defined(cal.agreeing.size(), 0.0);
+    for (std::size_t p = 0; p < r.orders.size(); ++p) {
+        if (!std::isnan(r.orders[p].tau)) observed.push_back(r.orders[p].tau);
+        r.orders[p].tau_perfect = mean_sd(cal.tau[p]).first;
+        for (std::size_t k = 0; k < per_round.size(); ++k)
+            if (!std::isnan(cal.tau[p][k])) per_round[k] += cal.tau[p][k], defined[k] += 1;
+    }
+    for (std::size_t k = 0; k < per_round.size(); ++k) per_round[k] = defined[k] ? per_round[k] / defined[k] : nan;
+    r.tau_mean = mean_sd(observed).first;
+    std::tie(r.tau_perfect_mean, r.tau_perfect_sd) = mean_sd(per_round);
+}
+}  // namespace
 
 Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
                                     const ReproductionOptions& options) {
     std::map<std::string, std::size_t> problem_index, optimizer_index;
     for (std::size_t i = 0; i < ours.problems.size(); ++i) problem_index[ours.problems[i]] = i;
     for (std::size_t i = 0; i < ours.optimizers.size(); ++i) optimizer_index[ours.optimizers[i]] = i;
+    AgreementOptions agreement;
+    agreement.statistic = options.statistic;
+    agreement.resamples = options.resamples;
+    agreement.calibration_rounds = options.calibration_rounds;
 
     Reproduction r;
     r.statistic = options.statistic;
+    r.calibration_rounds = options.calibration_rounds;
+    if (!theirs.empty()) r.reference_runs = theirs.front().runs;
     std::set<std::string> not_run;
-    std::vector<std::string> problem_order;
+    std::vector<std::string> problem_order, methods;  // methods: those with runs, in the paper's order
+    std::vector<CalibrationCell> calibration;
     for (const PublishedCell& t : theirs) {
-        if (std::find(problem_order.begin(), problem_order.end(), t.problem) == problem_order.end())
-            problem_order.push_back(t.problem);
+        const std::size_t problem = index_of(problem_order, t.problem);
         CellComparison c;
         c.problem = t.problem;
         c.method = t.method;
         c.theirs = t.value;
         c.theirs_sd = t.sd;
         const auto p = problem_index.find(t.problem), o = optimizer_index.find(t.method);
-        if (p == problem_index.end() || o == optimizer_index.end()) {
-            if (o == optimizer_index.end()) not_run.insert(t.method);
-            r.cells.push_back(c);
-            continue;
-        }
         std::vector<double> values;
-        for (double v : ours.cells[p->second][o->second].final_value)
-            if (!std::isnan(v)) values.push_back(v);
+        if (o == optimizer_index.end()) not_run.insert(t.method);
+        if (p != problem_index.end() && o != optimizer_index.end())
+            for (double v : ours.cells[p->second][o->second].final_value)
+                if (!std::isnan(v)) values.push_back(v);
         if (!values.empty()) {
             const Summary s = summarize(values);
             c.runs = values.size();
-            c.ours = statistic(values, options.statistic);
+            c.ours = t.sd || options.statistic == TableStat::mean ? s.mean : s.median;
             c.ours_sd = s.stddev;
+            c.theirs_runs = t.runs.value_or(static_cast<long>(values.size()));
+            const PaperValue paper{t.value, t.sd, c.theirs_runs};
             Rng rng(derive_seed(derive_seed(options.seed, hash_string(t.problem)), hash_string(t.method)));
-            std::tie(c.low, c.high) = bootstrap_interval(values, options.statistic, options.resamples, rng);
-            c.ratio = t.value != 0 ? c.ours / t.value : nan;
-            c.agrees = c.low <= t.value && t.value <= c.high;
+            c.agreement = test_agreement(values, paper, agreement, rng);
+            calibration.push_back({problem, index_of(methods, t.method), std::move(values), paper});
         }
         r.cells.push_back(c);
     }
@@ -146,68 +188,131 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
         std::vector<double> a, b;
         for (const CellComparison& c : r.cells)
             if (c.problem == problem && c.runs > 0) a.push_back(c.theirs), b.push_back(c.ours);
-        r.orders.push_back({problem, a.size(), a.size() < 2 ? nan : kendall_tau_b(a, b)});
+        r.orders.push_back({problem, a.size(), a.size() < 2 ? nan : kendall_tau_b(a, b), nan});
     }
+    const Calibration cal = calibrate(calibration, problem_order.size(), methods.size(), agreement,
+                                      derive_seed(options.seed, hash_string("calibration")));
+    summarise(r, methods, cal);
     return r;
 }
 
-std::string render_reproduction(const Reproduction& r, TableFormat format) {
+namespace {
+std::string g(double v) { return std::isnan(v) ? "n/a" : format_significant(v, 3); }
+
+std::string test_name(const CellAgreement& a) {
+    if (a.test == AgreementTest::welch) return "Welch";
+    return a.dominated ? "sampling, one run dominates" : "sampling";
+}
+
+std::string render_csv(const Reproduction& r) {
     const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
-    auto g = [](double v) { return format_significant(v, 3); };
-    std::string out;
-    if (format == TableFormat::csv) {
-        out = "problem,method,runs,ours_" + stat + ",ours_sd,ci_low,ci_high,theirs,theirs_sd,ratio,agrees\n";
-        for (const CellComparison& c : r.cells) {
-            auto num = [&](double v) { return c.runs ? format_double17(v) : std::string(); };
-            out += csv_field(c.problem) + "," + csv_field(c.method) + "," + std::to_string(c.runs) + "," + num(c.ours) +
-                   "," + num(c.ours_sd) + "," + num(c.low) + "," + num(c.high) + "," + format_double17(c.theirs) + "," +
-                   (c.theirs_sd ? format_double17(*c.theirs_sd) : "") + "," + num(c.ratio) + "," +
-                   (c.runs ? (c.agrees ? "yes" : "no") : "") + "\n";
-        }
-        return out;
+    std::string out = "problem,method,runs,ours_" + stat +
+                      ",ours_sd,theirs,theirs_sd,theirs_runs,test,p,ratio,ratio_low,ratio_high,agrees\n";
+    for (const CellComparison& c : r.cells) {
+        auto num = [&](double v) { return c.runs ? format_double17(v) : std::string(); };
+        const CellAgreement& a = c.agreement;
+        out += csv_field(c.problem) + "," + csv_field(c.method) + "," + std::to_string(c.runs) + "," + num(c.ours) +
+               "," + num(c.ours_sd) + "," + format_double17(c.theirs) + "," +
+               (c.theirs_sd ? format_double17(*c.theirs_sd) : "") + "," +
+               (c.runs ? std::to_string(c.theirs_runs) + "," + csv_field(test_name(a)) : ",") + "," + num(a.p) + "," +
+               num(a.ratio) + "," + num(a.ratio_low) + "," + num(a.ratio_high) + "," +
+               (c.runs ? (a.agrees ? "yes" : "no") : "") + "\n";
     }
-    const bool tex = format == TableFormat::latex;
+    return out;
+}
+
+// The side-by-side table of cells, Markdown or LaTeX.
+std::string render_cells(const Reproduction& r, bool tex) {
+    const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
     auto text = [&](const std::string& s) { return tex ? latex_escape(s) : markdown_cell(s); };
     const std::string pm = tex ? " $\\pm$ " : " ± ";
-    if (tex) {
-        out += "\\begin{tabular}{llrllrl}\n\\toprule\nproblem & method & runs & ours (" + stat + " $\\pm$ sd) & " +
-               "95\\% interval & theirs & ratio & agrees \\\\\n\\midrule\n";
-    } else {
-        out += "| problem | method | runs | ours (" + stat + " ± sd) | 95 % interval | theirs | ratio | agrees |\n";
-        out += "|---|---|---:|---|---|---|---:|---|\n";
-    }
+    std::string out = tex ? "\\begin{tabular}{llrllllrl}\n\\toprule\nproblem & method & runs & ours (" + stat +
+                                " $\\pm$ sd) & theirs & ratio [95\\% interval] & test & p & agrees \\\\\n\\midrule\n"
+                          : "| problem | method | runs | ours (" + stat +
+                                " ± sd) | theirs | ratio [95 % interval] | test | p | agrees |\n"
+                                "|---|---|---:|---|---|---|---|---:|---|\n";
     for (const CellComparison& c : r.cells) {
+        const CellAgreement& a = c.agreement;
         const std::string theirs = g(c.theirs) + (c.theirs_sd ? pm + g(*c.theirs_sd) : "");
-        std::string ours = "not run", interval, ratio, agrees;
+        std::string ours = "not run", ratio, test, p, agrees;
         if (c.runs) {
             ours = g(c.ours) + pm + g(c.ours_sd);
-            interval = "[" + g(c.low) + ", " + g(c.high) + "]";
-            ratio = g(c.ratio);
-            agrees = c.agrees ? "yes" : "**no**";
-            if (tex) agrees = c.agrees ? "yes" : "\\textbf{no}";
+            ratio = g(a.ratio) + " [" + g(a.ratio_low) + ", " + g(a.ratio_high) + "]";
+            test = test_name(a);
+            p = format_significant(a.p, 2);
+            agrees = a.agrees ? "yes" : tex ? "\\textbf{no}" : "**no**";
         }
-        const std::vector<std::string> row{text(c.problem), text(c.method), std::to_string(c.runs), ours, interval,
-                                           theirs, ratio, agrees};
+        const std::vector<std::string> row{text(c.problem), text(c.method), std::to_string(c.runs), ours, theirs,
+                                           ratio, test, p, agrees};
         out += tex ? join(row, " & ") + " \\\\\n" : "| " + join(row, " | ") + " |\n";
     }
     if (tex) out += "\\bottomrule\n\\end{tabular}\n";
+    return out;
+}
 
-    const std::size_t n = r.compared(), k = r.agreeing();
-    out += fmt::format("\n{} of {} cells agree ({:.0f} %): the paper's number lies inside our bootstrap 95 % interval of "
-                       "the {}.\n",
-                       k, n, n ? 100.0 * static_cast<double>(k) / static_cast<double>(n) : 0.0, stat);
-    out += "\nKendall's tau-b between the paper's method order and ours, per problem:\n\n";
+std::string perfect(double mean, double sd) { return fmt::format("{:.1f} ± {:.1f}", mean, sd); }
+
+// The shares that agree, observed and calibrated, overall and per method, and how the cells were tested.
+std::string render_shares(const Reproduction& r) {
+    const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
+    const std::string runs = r.reference_runs ? fmt::format("{} runs (the reference table's reference_runs)",
+                                                            *r.reference_runs)
+                                              : "as many runs as ours (the reference table does not state its number)";
+    std::string out = fmt::format(
+        "\n{} of {} cells agree; a perfect reproduction {} (its calibration: {} simulated reproductions, both sides "
+        "drawn from one truth and put through the same test).\n\n",
+        r.overall.agreeing, r.overall.compared, perfect(r.overall.perfect_mean, r.overall.perfect_sd),
+        r.calibration_rounds);
+    out += "The paper's numbers stand for " + runs +
+           ". A cell with the paper's mean ± sd is tested by Welch's two-sided t-test of our runs against it; a "
+           "number without spread, or a mean one run dominates, against the sampling distribution of our " +
+           stat + " over the paper's number of runs (bootstrap). A cell agrees when p >= 0.05.\n\n";
+    out += "| method | cells agreeing | a perfect reproduction |\n|---|---:|---:|\n";
+    for (const AgreementShare& s : r.by_method)
+        out += fmt::format("| {} | {} of {} | {} |\n", markdown_cell(s.method), s.agreeing, s.compared,
+                           perfect(s.perfect_mean, s.perfect_sd));
+    return out;
+}
+
+std::string render_orders(const Reproduction& r) {
+    std::string out = "\nKendall's tau-b between the paper's method order and ours, per problem (beside it, a perfect "
+                      "reproduction's mean tau):\n\n";
+    auto tau = [](double t) { return std::isnan(t) ? std::string("n/a") : fmt::format("{:.2f}", t); };
     for (const ProblemOrder& o : r.orders)
-        out += fmt::format("- {}: {} ({} methods)\n", o.problem, std::isnan(o.tau) ? "n/a" : fmt::format("{:.2f}", o.tau),
-                           o.methods);
+        out += fmt::format("- {}: {} ({} methods; a perfect reproduction {})\n", o.problem, tau(o.tau), o.methods,
+                           tau(o.tau_perfect));
+    out += fmt::format("\nMean tau over problems: {}; a perfect reproduction {}.\n", tau(r.tau_mean),
+                       std::isnan(r.tau_perfect_mean) ? "n/a"
+                                                      : fmt::format("{:.2f} ± {:.2f}", r.tau_perfect_mean,
+                                                                    r.tau_perfect_sd));
+    return out;
+}
+
+std::string render_cell_lists(const Reproduction& r) {
+    std::string out;
+    std::vector<std::string> dominated, disagreements;
+    for (const CellComparison& c : r.cells) {
+        if (!c.runs) continue;
+        const std::string cell = c.problem + " / " + c.method;
+        if (c.agreement.dominated)
+            dominated.push_back(cell + fmt::format(" (sd / mean {:.2f}, √n = {:.2f})", *c.theirs_sd / c.theirs,
+                                                   std::sqrt(static_cast<double>(c.theirs_runs))));
+        if (!c.agreement.agrees)
+            disagreements.push_back(cell + " (ours " + g(c.ours) + ", theirs " + g(c.theirs) + ", ratio " +
+                                    g(c.agreement.ratio) + ", p " + format_significant(c.agreement.p, 2) + ")");
+    }
     if (!r.not_run.empty()) out += "\nMethods of the paper that bobench did not run: " + join(r.not_run, ", ") + ".\n";
-    std::vector<std::string> disagreements;
-    for (const CellComparison& c : r.cells)
-        if (c.runs && !c.agrees)
-            disagreements.push_back(c.problem + " / " + c.method + " (ours " + g(c.ours) + ", theirs " + g(c.theirs) +
-                                    ", ratio " + g(c.ratio) + ")");
+    if (!dominated.empty())
+        out += "\nCells whose published mean one run dominates (sd / mean >= 0.9 √n: nearly the whole sum is one "
+               "run's), judged by the sampling distribution of our mean:\n\n- " + join(dominated, "\n- ") + "\n";
     if (!disagreements.empty()) out += "\nDisagreements:\n\n- " + join(disagreements, "\n- ") + "\n";
     return out;
+}
+}  // namespace
+
+std::string render_reproduction(const Reproduction& r, TableFormat format) {
+    if (format == TableFormat::csv) return render_csv(r);
+    return render_cells(r, format == TableFormat::latex) + render_shares(r) + render_orders(r) + render_cell_lists(r);
 }
 
 }  // namespace bobench::analysis::reports

@@ -1,8 +1,10 @@
 #pragma once
-// Our runs beside a paper's published numbers: per cell (problem × method) our statistic
-// of the final value and its bootstrap 95 % interval, the paper's number, their ratio and
-// whether the paper's number lies inside our interval; per problem Kendall's tau-b between
-// the paper's method order and ours; overall the share of cells that agree.
+// Our runs beside a paper's published numbers: per cell (problem × method) our statistic of
+// the final value, the paper's number, their ratio with its 95 % interval and whether they
+// agree under a test that counts both sides' sampling error (analysis/reports/agreement.hpp);
+// per problem Kendall's tau-b between the paper's method order and ours; per method and
+// overall the share of cells that agree, each beside the share a perfect reproduction would
+// reach under the same test.
 //
 // Cells are matched by name: a spec written for a reproduction labels its problems and
 // optimizers with the paper's own function and method names.
@@ -11,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/reports/agreement.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "analysis/reports/table_report.hpp"
 
@@ -21,6 +24,7 @@ struct PublishedCell {
     std::string problem, method;
     double value;
     std::optional<double> sd;
+    std::optional<long> runs;  // the paper's runs behind the number: the table's reference_runs
 };
 
 // Which columns of a reference CSV hold what, and which rows to keep (column = value).
@@ -29,47 +33,64 @@ struct ReferenceColumns {
     std::vector<std::pair<std::string, std::string>> keep;
 };
 
-// Reads a reference table ('#' lines are its provenance); rows whose value is empty, NaN
-// or NA are the paper's N/A and left out. UserError naming the file and line for a missing column,
+// Reads a reference table ('#' lines are its provenance; one of them may state the paper's
+// number of runs per value as "# reference_runs: N"); rows whose value is empty, NaN or NA
+// are the paper's N/A and left out. UserError naming the file and line for a missing column,
 // a row of the wrong length, or a value that is not a number.
 std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns);
 
 struct CellComparison {
     std::string problem, method;
-    std::size_t runs = 0;     // our successful runs; 0: we have no runs of this cell
-    double ours = 0, ours_sd = 0, low = 0, high = 0;  // our statistic, sd, bootstrap 95 % interval
+    std::size_t runs = 0;          // our successful runs; 0: we have no runs of this cell
+    double ours = 0, ours_sd = 0;  // our statistic and sd
     double theirs = 0;
     std::optional<double> theirs_sd;
-    double ratio = 0;          // ours / theirs
-    bool agrees = false;       // theirs in [low, high]
+    long theirs_runs = 0;     // the paper's runs behind its number (reference_runs, else ours)
+    CellAgreement agreement;  // the test, its p, the ratio ours / theirs and whether they agree
 };
 
 struct ProblemOrder {
     std::string problem;
     std::size_t methods = 0;  // methods both sides have
     double tau = 0;           // NaN when fewer than two methods or an order is all ties
+    double tau_perfect = 0;   // a perfect reproduction's mean tau (NaN: never defined)
+};
+
+// Agreeing cells, observed and of a perfect reproduction (mean ± sd over the calibration).
+struct AgreementShare {
+    std::string method;  // empty: every method
+    std::size_t compared = 0, agreeing = 0;
+    double perfect_mean = 0, perfect_sd = 0;
 };
 
 struct Reproduction {
     TableStat statistic = TableStat::mean;
-    std::vector<CellComparison> cells;  // problems in the paper's order, then methods
+    std::optional<long> reference_runs;  // as the reference table states it; none: ours assumed
+    std::vector<CellComparison> cells;   // problems in the paper's order, then methods
     std::vector<ProblemOrder> orders;
-    std::vector<std::string> not_run;   // paper methods with no runs here (missing in bobench)
-    std::size_t compared() const;       // cells with runs
-    std::size_t agreeing() const;
+    std::vector<std::string> not_run;  // paper methods with no runs here (missing in bobench)
+    std::vector<AgreementShare> by_method;
+    AgreementShare overall;
+    double tau_mean = 0;  // mean tau over problems where it is defined
+    double tau_perfect_mean = 0, tau_perfect_sd = 0;
+    int calibration_rounds = 0;
+    std::size_t compared() const { return overall.compared; }
+    std::size_t agreeing() const { return overall.agreeing; }
 };
 
 struct ReproductionOptions {
-    TableStat statistic = TableStat::mean;
-    int resamples = 2000;        // bootstrap resamples per cell
-    std::uint64_t seed = 20240;  // the bootstrap's stream: same data, same intervals
+    TableStat statistic = TableStat::mean;  // of cells without an sd (a cell with one is a mean)
+    int resamples = 2000;                   // bootstrap resamples per cell
+    int calibration_rounds = 400;           // simulated perfect reproductions
+    std::uint64_t seed = 20240;             // the bootstrap's and simulation's streams: same data, same report
 };
 
 Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
                                     const ReproductionOptions& options = {});
 
-// The side-by-side table, the per-problem tau, the share that agrees and the list of
-// disagreements, as Markdown or LaTeX; CSV is one row per cell.
+// The side-by-side table, the shares that agree (observed and calibrated), the per-problem
+// tau (observed and calibrated), the cells one run dominates and the list of disagreements,
+// as Markdown or LaTeX; CSV is one row per cell.
 std::string render_reproduction(const Reproduction& r, TableFormat format);
 
 }  // namespace bobench::analysis::reports

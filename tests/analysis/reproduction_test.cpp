@@ -1,12 +1,13 @@
-// The agreement statistics of `bobench reproduce` against independent computations: a
-// fake "paper" table built from known samples, Kendall's tau-b by hand, and the bootstrap
-// interval of a mean against the normal-theory interval.
+// The comparison of `bobench reproduce` on fake "paper" tables built from known samples:
+// which test each cell gets, the shares and their calibration, Kendall's tau-b by hand, and
+// a simulated perfect reproduction against its calibrated share. The tests themselves are
+// checked against scipy in agreement_test.cpp.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <numeric>
 
-#include <boost/random/normal_distribution.hpp>
+#include <boost/random/lognormal_distribution.hpp>
 
 #include "analysis/reports/reproduction.hpp"
 #include "analysis/statistics/kendall.hpp"
@@ -62,49 +63,92 @@ TEST_CASE("Paper cells built from known samples: agreement, ratio, order, method
     const std::vector<double> b1{5.0, 5.5, 4.5, 5.2}, b2{3.0, 3.3, 2.7, 3.1};
     const ExperimentMetrics ours = fake_runs({{a1, a2}, {b1, b2}});
     const std::vector<PublishedCell> paper{
-        {"A", "m1", mean(a1), 0.1},        // our own mean: inside our interval
-        {"A", "m2", 10 * mean(a2), 1.0},   // ten times ours: outside
-        {"A", "m3", 7.0, std::nullopt},    // a method we do not have
-        {"B", "m1", 1.0, std::nullopt},    // B's order reversed: paper m1 < m2, ours m1 > m2
-        {"B", "m2", 2.0, std::nullopt},
+        {"A", "m1", mean(a1), 0.1, 8},       // our own mean: Welch's p = 1
+        {"A", "m2", 10 * mean(a2), 1.0, 8},  // ten times ours
+        {"A", "m3", 7.0, std::nullopt, 8},   // a method we do not have
+        {"B", "m1", 1.0, std::nullopt, 8},   // B's order reversed: paper m1 < m2, ours m1 > m2
+        {"B", "m2", 2.0, std::nullopt, 8},
     };
     const Reproduction r = compare_with_published(ours, paper);
     REQUIRE(r.cells.size() == 5);
-    CHECK(r.cells[0].agrees);
+    CHECK(r.cells[0].agreement.test == AgreementTest::welch);
+    CHECK(r.cells[0].agreement.p == Approx(1.0));
+    CHECK(r.cells[0].agreement.agrees);
     CHECK(r.cells[0].ours == Approx(mean(a1)));
-    CHECK(r.cells[0].ratio == Approx(1.0));
-    CHECK(r.cells[0].low < mean(a1));
-    CHECK(r.cells[0].high > mean(a1));
-    CHECK_FALSE(r.cells[1].agrees);
-    CHECK(r.cells[1].ratio == Approx(0.1));
+    CHECK(r.cells[0].agreement.ratio == Approx(1.0));
+    CHECK(r.cells[0].agreement.ratio_low < 1.0);
+    CHECK(r.cells[0].agreement.ratio_high > 1.0);
+    CHECK_FALSE(r.cells[1].agreement.agrees);
+    CHECK(r.cells[1].agreement.ratio == Approx(0.1));
     CHECK(r.cells[2].runs == 0);
+    CHECK(r.cells[3].agreement.test == AgreementTest::sampling);  // no sd: the mean of 8 of our runs
+    CHECK(r.cells[3].agreement.p == 0);
     CHECK(r.compared() == 4);
     CHECK(r.agreeing() == 1);
+    REQUIRE(r.by_method.size() == 2);
+    CHECK(r.by_method[0].method == "m1");
+    CHECK(r.by_method[0].agreeing == 1);
+    CHECK(r.by_method[0].compared == 2);
+    // a perfect reproduction passes Welch's test about 95 % of the time, and the sampling test
+    // most of the time (the paper's number then lies within our runs' own spread)
+    CHECK(r.overall.perfect_mean > 3.0);
+    CHECK(r.overall.perfect_mean <= 4.0);
     REQUIRE(r.not_run == std::vector<std::string>{"m3"});
     REQUIRE(r.orders.size() == 2);
-    CHECK(r.orders[0].tau == Approx(1.0));   // A: paper m1 < m2, ours too
-    CHECK(r.orders[1].tau == Approx(-1.0));  // B: reversed
+    CHECK(r.orders[0].tau == Approx(1.0));          // A: paper m1 < m2, ours too
+    CHECK(r.orders[1].tau == Approx(-1.0));         // B: reversed
+    CHECK(r.orders[1].tau_perfect == Approx(1.0));  // a perfect reproduction keeps B's order
+    CHECK(r.tau_mean == Approx(0.0));
     const std::string md = render_reproduction(r, TableFormat::markdown);
-    CHECK(md.find("1 of 4 cells agree (25 %)") != std::string::npos);
-    CHECK(md.find("A / m2 (ours 2, theirs 20, ratio 0.1)") != std::string::npos);
+    CHECK(md.find("1 of 4 cells agree; a perfect reproduction ") != std::string::npos);
+    CHECK(md.find("| m1 | 1 of 2 | ") != std::string::npos);
+    CHECK(md.find("A / m2 (ours 2, theirs 20, ratio 0.1, p ") != std::string::npos);
     CHECK(md.find("did not run: m3") != std::string::npos);
-    // the same data give the same intervals (the bootstrap has its own fixed stream)
-    CHECK(compare_with_published(ours, paper).cells[0].low == r.cells[0].low);
+    CHECK(md.find("stand for 8 runs (the reference table's reference_runs)") != std::string::npos);
+    // the same data give the same report (the bootstrap and the simulation have fixed streams)
+    CHECK(render_reproduction(compare_with_published(ours, paper), TableFormat::markdown) == md);
+    const std::string csv = render_reproduction(r, TableFormat::csv);
+    CHECK(csv.rfind("problem,method,runs,ours_mean,ours_sd,theirs,theirs_sd,theirs_runs,test,p,", 0) == 0);
+    CHECK(csv.find("\nB,m1,4,") != std::string::npos);
 }
 
-TEST_CASE("The bootstrap interval of a mean matches the normal-theory interval for n = 200", "[reproduce]") {
-    Rng rng(7);
-    boost::random::normal_distribution<double> normal(3.0, 2.0);
-    std::vector<double> v(200);
-    for (double& x : v) x = normal(rng);
-    const ExperimentMetrics ours = fake_runs({{v, v}, {v, v}});
-    const Reproduction r = compare_with_published(ours, {{"A", "m1", 3.0, std::nullopt}});
-    const double m = mean(v);
-    double ss = 0;
-    for (double x : v) ss += (x - m) * (x - m);
-    const double half = 1.96 * std::sqrt(ss / 199.0) / std::sqrt(200.0);
-    CHECK(r.cells[0].low == Approx(m - half).margin(0.15 * half));
-    CHECK(r.cells[0].high == Approx(m + half).margin(0.15 * half));
+TEST_CASE("A perfect reproduction agrees about as often as its calibration says, a biased one does not",
+          "[reproduce]") {
+    // 12 problems × 3 methods; the paper's and our 30 runs per cell drawn from one log-normal
+    Rng rng(2026);
+    ExperimentMetrics ours;
+    std::vector<PublishedCell> paper, biased;
+    ours.optimizers = {"m1", "m2", "m3"};
+    for (int p = 0; p < 12; ++p) {
+        const std::string problem = "P" + std::to_string(p);
+        ours.problems.push_back(problem);
+        ours.optimum.push_back(0.0);
+        ours.metadata.emplace_back();
+        std::vector<CellRuns> row;
+        for (int m = 0; m < 3; ++m) {
+            boost::random::lognormal_distribution<double> truth(std::log(0.1 * (m + 1) * (p + 1)), 0.8);
+            CellRuns c;
+            for (int k = 0; k < 30; ++k) c.final_value.push_back(truth(rng)), c.replicates.push_back(k);
+            std::vector<double> theirs(30);
+            for (double& x : theirs) x = truth(rng);
+            const double mu = mean(theirs);
+            double ss = 0;
+            for (double x : theirs) ss += (x - mu) * (x - mu);
+            paper.push_back({problem, ours.optimizers[m], mu, std::sqrt(ss / 29), 30});
+            biased.push_back({problem, ours.optimizers[m], 2.5 * mu, 2.5 * std::sqrt(ss / 29), 30});
+            row.push_back(c);
+        }
+        ours.cells.push_back(row);
+    }
+    const Reproduction r = compare_with_published(ours, paper);
+    REQUIRE(r.compared() == 36);
+    INFO("observed " << r.agreeing() << ", perfect " << r.overall.perfect_mean << " ± " << r.overall.perfect_sd);
+    CHECK(r.overall.perfect_mean == Approx(34.2).margin(1.0));  // about 95 % of 36
+    CHECK(std::fabs(double(r.agreeing()) - r.overall.perfect_mean) <= 3 * r.overall.perfect_sd + 1);
+    CHECK(r.tau_mean > 0.6);  // the methods' true order is the same on both sides
+    CHECK(std::fabs(r.tau_mean - r.tau_perfect_mean) <= 3 * r.tau_perfect_sd + 0.05);
+    const Reproduction off = compare_with_published(ours, biased);
+    CHECK(off.agreeing() < 12);  // a factor 2.5 on every cell is found nearly everywhere
 }
 
 TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reproduce]") {
@@ -116,6 +160,13 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     REQUIRE(cells.size() == 1);
     CHECK(cells[0].value == 1.5);
     CHECK(*cells[0].sd == 0.1);
+    CHECK_FALSE(cells[0].runs);  // the table does not say how many runs
+    testing::write_file(dir / "runs.csv",
+                        "# source: a paper\n# reference_runs: 30\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
+    CHECK(read_published(dir / "runs.csv", cols).at(0).runs == 30L);
+    testing::write_file(dir / "badruns.csv", "# reference_runs: thirty\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
+    CHECK_THROWS_WITH(read_published(dir / "badruns.csv", cols),
+                      Catch::Contains("line 1: reference_runs = 'thirty' is not a whole number of runs >= 1"));
 
     testing::write_file(dir / "short.csv", "function,method,setting,mean,sd\nA,m1,x,1.5\n");
     CHECK_THROWS_WITH(read_published(dir / "short.csv", cols), Catch::Contains("line 2: 4 fields; the header has 5"));
