@@ -42,6 +42,9 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
         ParamSpec::choice("random_local_units", d.random_local_units, {"box", "native"},
                           "maximizer=random: the local samples' sd 0.1 is of each side of the box, or in the "
                           "problem's own units on linear real and integer parameters (RoBO)"),
+        ParamSpec::choice("on_repeat", d.on_repeat, {"replace", "evaluate"},
+                          "a suggestion already evaluated: replace it by an unseen uniform point, or evaluate it "
+                          "again (RoBO's loop does)"),
         ParamSpec::choice("criterion", "acquisition", {"acquisition", "cl"},
                           "acquisition: maximise it; cl: Aryan 2020's conditional MAP, x = g(y_min - max EI) with g "
                           "a 2x50 tanh inverse network y -> x, EI maximised over random_samples uniform points"),
@@ -72,7 +75,8 @@ struct LoopOptions {
     designs::Kind init;
     std::size_t n_init;
     long refit_every, random_interleave;
-    bool conditional_map;  // criterion=cl
+    bool evaluate_repeats;  // on_repeat=evaluate
+    bool conditional_map;   // criterion=cl
     int cl_steps;
     int random_samples;    // also the EI samples of criterion=cl
     acquisitions::SearchOptions search;
@@ -86,6 +90,7 @@ LoopOptions loop_options(const Space& space, const Args& args) {
     o.n_init = static_cast<std::size_t>(args.integer("n_init"));
     o.refit_every = args.integer("refit_every");
     o.random_interleave = args.integer("random_interleave");
+    o.evaluate_repeats = args.text("on_repeat") == "evaluate";
     o.conditional_map = args.text("criterion") == "cl";
     o.cl_steps = static_cast<int>(args.integer("cl_steps"));
     o.random_samples = static_cast<int>(args.integer("random_samples"));
@@ -119,7 +124,8 @@ public:
         const long k = o_.random_interleave;
         const long s = suggestions_++;
         if (history_.size() < 2 || (k > 0 && s % k == k - 1)) return history_.unseen_sample(rng);
-        return history_.unseen_or_random(suggest(s, rng), rng);
+        Point x = suggest(s, rng);
+        return o_.evaluate_repeats ? x : history_.unseen_or_random(std::move(x), rng);
     }
 
     void tell(const Point& x, double value) override { history_.add(x, value); }

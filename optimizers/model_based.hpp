@@ -31,6 +31,7 @@ struct LoopDefaults {
     long random_samples = 1000;      // for maximizer=random and the starts of lbfgsb/local
     double random_local_fraction = 0.0;  // maximizer=random: share drawn around the incumbent (RoBO: 0.3)
     std::string random_local_units = "box";  // their sd 0.1: of each side (box) or in the problem's units (native, RoBO)
+    std::string on_repeat = "replace";       // a suggestion already evaluated: replace | evaluate (RoBO)
 };
 
 // The loop's parameters (acquisition, maximizer, n_init, ...) with the given defaults,

@@ -10,7 +10,9 @@
 //    (robo/maximizers/random_sampling.py);
 //  - initial design: a Latin hypercube of n_init = 3 points
 //    (robo/initial_design/init_latin_hypercube_sampling.py); the thesis ran n_init = 2;
-//  - the model is retrained with hyperparameter optimisation or sampling at every step.
+//  - the model is retrained with hyperparameter optimisation or sampling at every step;
+//  - a suggestion already evaluated is evaluated again: the solver appends whatever the
+//    maximizer returns (on_repeat = evaluate).
 #include "optimizers/model_based.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 #include "surrogates/gp/gaussian_process_mcmc.hpp"
@@ -37,6 +39,7 @@ inline model_based::LoopDefaults loop_defaults() {
     loop.random_samples = 500;
     loop.random_local_fraction = 0.3;
     loop.random_local_units = "native";
+    loop.on_repeat = "evaluate";
     return loop;
 }
 

@@ -59,7 +59,8 @@ void BayesianLinearRegression::fit(const Eigen::MatrixXd& Phi, const Eigen::Vect
     };
     for (iterations_ = 1; iterations_ <= options_.max_iterations; ++iterations_) {
         const double new_alpha = clamp(gamma_ / d_.squaredNorm());
-        const double new_beta = clamp((static_cast<double>(n_) - gamma_) / squared_residual());
+        const double new_beta =
+            options_.tune_beta ? clamp((static_cast<double>(n_) - gamma_) / squared_residual()) : beta_;
         const bool converged = std::abs(new_alpha - alpha_) <= options_.tolerance * alpha_ &&
                                std::abs(new_beta - beta_) <= options_.tolerance * beta_;
         alpha_ = new_alpha;

@@ -22,6 +22,7 @@ namespace bobench::surrogates::rvfl {
 
 struct BlrOptions {
     bool evidence = false;  // false: keep alpha, beta; true: they are the iteration's start
+    bool tune_beta = true;  // with evidence: false iterates alpha alone, beta kept (Aryan 2020 ch. 4)
     double alpha = 1.0;     // prior precision of each weight
     double beta = 10.0;     // noise precision
     int max_iterations = 500;

@@ -13,7 +13,8 @@ namespace bobench::surrogates::rvfl {
 AlphaRule parse_alpha_rule(const std::string& name) {
     if (name == "fixed") return AlphaRule::Fixed;
     if (name == "evidence") return AlphaRule::Evidence;
-    throw UserError("rvfl: unknown alpha rule '" + name + "'; expected fixed or evidence");
+    if (name == "evidence-ab") return AlphaRule::EvidenceBoth;
+    throw UserError("rvfl: unknown alpha rule '" + name + "'; expected fixed, evidence or evidence-ab");
 }
 
 double thesis_sigma_hat(Activation a) { return a == Activation::Relu ? 0.02 : 0.001; }
@@ -27,10 +28,11 @@ void apply_variant(int variant, RvflOptions& o) {
 
 BlrOptions blr_options(const RvflOptions& o, int feature_count) {
     BlrOptions b;
-    if (o.alpha_rule == AlphaRule::Evidence) {
+    if (o.alpha_rule != AlphaRule::Fixed) {
         b.evidence = true;
         b.alpha = o.alpha0;
-        b.beta = o.beta0;
+        b.tune_beta = o.alpha_rule == AlphaRule::EvidenceBoth;
+        b.beta = b.tune_beta ? o.beta0 : o.beta;
         return b;
     }
     const double sigma_hat = o.sigma_hat > 0 ? o.sigma_hat : thesis_sigma_hat(o.activation);
@@ -157,7 +159,7 @@ void RvflEnsemble::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& 
         const Eigen::MatrixXd Phi = features_.back().features(s.data.X);
         if (k == 0) {  // alpha, beta: the fixed rule, or the first member's evidence
             BayesianLinearRegression blr(blr_options(options_, features_.back().size()));
-            if (options_.alpha_rule == AlphaRule::Evidence) blr.fit(Phi, s.t);
+            if (options_.alpha_rule != AlphaRule::Fixed) blr.fit(Phi, s.t);
             alpha_ = blr.alpha();
             beta_ = blr.beta();
         }

@@ -12,7 +12,7 @@
 //   which makes w_k an exact draw from the member's Gaussian posterior N(m_k, A_k^-1)
 //   (thesis eq. 4.7 writes the anchor covariance as lambda I + lambda^2 beta Psi^T Psi;
 //   it is this one with lambda = 1/alpha, the prior variance). With the evidence setting
-//   alpha, beta come from the first member's evidence fit (thesis ch. 4).
+//   alpha (and beta with evidence-ab) comes from the first member's evidence fit (thesis ch. 4).
 //
 // Both fit on inputs in [0,1]^D (standardised again inside, thesis: "inputs
 // standardised") and standardised outputs; the predictive is returned in raw units. The
@@ -29,8 +29,12 @@
 
 namespace bobench::surrogates::rvfl {
 
-enum class AlphaRule { Fixed, Evidence };
-AlphaRule parse_alpha_rule(const std::string& name);  // "fixed" | "evidence"; UserError otherwise
+// Fixed: alpha and beta by the thesis' fixed rule. Evidence: alpha by the evidence
+// approximation, the noise precision kept at `beta` (thesis ch. 4: "we have set the
+// parameters of the noise distribution to constant values. But, the precision of the prior
+// over w, is fine-tuned"). EvidenceBoth: alpha and beta both by the evidence (a variant).
+enum class AlphaRule { Fixed, Evidence, EvidenceBoth };
+AlphaRule parse_alpha_rule(const std::string& name);  // "fixed" | "evidence" | "evidence-ab"; UserError otherwise
 
 struct RvflOptions {
     int hidden = 300;  // thesis Table 4.1
@@ -41,8 +45,9 @@ struct RvflOptions {
     // sigma_w = sigma_hat / sqrt(number of output weights), alpha = 1 / sigma_w^2, with
     // sigma_hat = 0.02 for relu and 0.001 for tanh. <= 0 here: the thesis' value.
     double sigma_hat = 0;
-    double beta = 1000;
-    // Evidence setting: the iteration's start (standardised outputs; not stated in the thesis).
+    double beta = 1000;  // also the evidence setting's constant noise precision (our reading: the fixed setting's)
+    // The evidence iteration's start (standardised outputs; not stated in the thesis); beta0
+    // only where beta is tuned too (EvidenceBoth).
     double alpha0 = 1, beta0 = 10;
     // ERVFL anchors: false (default) N(0, alpha^-1 I + beta alpha^-2 Phi^T Phi), exact;
     // true: eq. 4.7 read literally, N(0, lambda I + lambda^2 beta Phi^T Phi) with

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -74,4 +75,43 @@ TEST_CASE("gp-ei: a singular kernel matrix is repaired by jitter and the trace s
     const auto notes = nlohmann::json::parse(t.notes);
     CHECK(std::stoi(notes.at("jitter_fits").get<std::string>()) > 0);
     CHECK(std::stod(notes.at("max_jitter").get<std::string>()) > 0);
+}
+
+namespace {
+// f(a) = a on the integers 0..9: once 0 is found, the GP's mean is lowest at that observed
+// point, so a mean-minimising loop suggests it again and again.
+class LineProblem final : public Problem {
+public:
+    const Space& space() const override { return space_; }
+    Evaluation evaluate(const Point& x, Rng&) const override {
+        Evaluation e;
+        e.value = e.true_value = x[0];
+        return e;
+    }
+    std::optional<double> optimum() const override { return 0.0; }
+
+private:
+    Space space_{{Param::integer("a", 0, 9)}};
+};
+
+std::size_t distinct_points(const results::Trace& t) {
+    std::set<double> seen;
+    for (double a : t.x) seen.insert(a);  // one coordinate per point
+    return seen.size();
+}
+}  // namespace
+
+TEST_CASE("on_repeat: a repeated suggestion is replaced by an unseen point, or evaluated again as RoBO does",
+          "[optimizers][model-based]") {
+    const auto problem = std::make_shared<LineProblem>();
+    const std::string base = "gp-ei:acquisition=lcb,kappa=0,maximizer=local,n_init=1";
+    std::size_t repeating_runs = 0;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        const results::Trace replace = testing::run_single(problem, base, 10, static_cast<int>(seed));
+        const results::Trace evaluate = testing::run_single(problem, base + ",on_repeat=evaluate", 10, static_cast<int>(seed));
+        INFO("seed " << seed);
+        CHECK(distinct_points(replace) == 10);  // the ten integers, each once
+        repeating_runs += distinct_points(evaluate) < 10;
+    }
+    CHECK(repeating_runs >= 4);
 }

@@ -168,7 +168,7 @@ TEST_CASE("robo: random sampling draws 350 uniform points, then 150 around the i
                       Catch::Contains("local_sd_each has 3 entries but the box has 2"));
 }
 
-TEST_CASE("robo-*: RoBO's fmin loop is each one's default", "[robo]") {
+TEST_CASE("robo-* and the RVFLs: RoBO's fmin loop is each one's default", "[robo]") {
     OptimizerRegistry registry("optimizer");
     register_optimizers(registry);
     for (const char* name : {"robo-gp", "robo-gp-mcmc", "robo-rf"}) {
@@ -182,6 +182,20 @@ TEST_CASE("robo-*: RoBO's fmin loop is each one's default", "[robo]") {
         CHECK(b.args.integer("n_init") == 3);
         CHECK(b.args.text("init") == "lhs");
         CHECK(b.args.integer("random_interleave") == 0);
+        CHECK(b.args.text("on_repeat") == "evaluate");
+    }
+    // the thesis' RVFL runs are RoBO-based with "random search to optimize EI" (ch. 5.4)
+    for (const char* name : {"brvfl1", "brvfl4", "ervfl2", "ervfl3"}) {
+        INFO(name);
+        const BoundOptimizer b = bind_optimizer(registry, Identifier::parse(name));
+        CHECK(b.args.text("acquisition") == "ei");
+        CHECK(b.args.text("maximizer") == "random");
+        CHECK(b.args.integer("random_samples") == 500);
+        CHECK(b.args.real("random_local_fraction") == 0.3);
+        CHECK(b.args.text("random_local_units") == "native");
+        CHECK(b.args.text("on_repeat") == "evaluate");
+        CHECK(b.args.integer("n_init") == 2);
+        CHECK(b.args.text("init") == "uniform");
     }
 }
 

@@ -246,3 +246,29 @@ TEST_CASE("rvfl: singular features, constant targets and zero hidden units", "[r
         CHECK_THROWS_WITH(apply_variant(5, o), Catch::Contains("expected 1, 2, 3 or 4"));
     }
 }
+
+TEST_CASE("rvfl: the evidence setting tunes alpha alone and keeps the noise precision, evidence-ab tunes both",
+          "[rvfl]") {
+    // thesis ch. 4: "the parameters of the noise distribution [are set] to constant values.
+    // But, the precision of the prior over w, is fine-tuned"
+    Rng rng(8);
+    const MatrixXd X = test::uniform_points(25, 2, rng);
+    const VectorXd y = (3 * X.col(0)).array().sin() + X.col(1).array().square();
+    RvflOptions o = options(1, AlphaRule::Evidence);
+    o.beta = 250;
+    BayesianRvfl alpha_only(2, o);
+    alpha_only.fit(X, y, rng);
+    CHECK(alpha_only.regression().beta() == 250);
+    CHECK(alpha_only.regression().alpha() != o.alpha0);  // moved from its start
+    CHECK(alpha_only.regression().iterations() > 0);
+    // at its fixed point alpha = gamma / |m|^2 (PRML eq. 3.92), beta untouched
+    const auto& r = alpha_only.regression();
+    CHECK(r.alpha() == Approx(r.gamma() / r.weights().squaredNorm()).epsilon(1e-6));
+    o.alpha_rule = AlphaRule::EvidenceBoth;
+    BayesianRvfl both(2, o);
+    both.fit(X, y, rng);
+    CHECK(both.regression().beta() != 250);
+    CHECK(both.regression().beta() != o.beta0);
+    CHECK(parse_alpha_rule("evidence-ab") == AlphaRule::EvidenceBoth);
+    CHECK_THROWS_WITH(parse_alpha_rule("mackay"), Catch::Contains("expected fixed, evidence or evidence-ab"));
+}
