@@ -272,3 +272,44 @@ TEST_CASE("rvfl: the evidence setting tunes alpha alone and keeps the noise prec
     CHECK(parse_alpha_rule("evidence-ab") == AlphaRule::EvidenceBoth);
     CHECK_THROWS_WITH(parse_alpha_rule("mackay"), Catch::Contains("expected fixed, evidence or evidence-ab"));
 }
+
+TEST_CASE("rvfl: the fixed setting as we read it leaves the posterior at the prior; the evidence setting fits",
+          "[rvfl][fidelity]") {
+    // 20 points of Branin on [0,1]^2. With alpha = M / sigma_hat^2 = 300 / 0.001^2 (tanh) and
+    // beta = 1000, beta times Phi^T Phi's eigenvalues stays far below alpha: the predictive mean
+    // is the data's mean everywhere and the sd 1/sqrt(beta), so EI's z = (y_min - mean) / sd
+    // is about -30 over the whole box, and EI's maximum sits at the incumbent, which a loop
+    // that evaluates repeats then evaluates again (surrogates/rvfl/README.md, "What the
+    // fixed setting does").
+    Rng rng(20);
+    const MatrixXd X = test::uniform_points(20, 2, rng);
+    VectorXd y(20);
+    for (Eigen::Index i = 0; i < 20; ++i) {
+        const double x1 = 15 * X(i, 0) - 5, x2 = 15 * X(i, 1);
+        const double a = x2 - 5.1 / (4 * M_PI * M_PI) * x1 * x1 + 5 / M_PI * x1 - 6;
+        y[i] = a * a + 10 * (1 - 1 / (8 * M_PI)) * std::cos(x1) + 10;
+    }
+    // outputs are standardised by their mean and population sd
+    const double mean = y.mean(), sd = std::sqrt((y.array() - mean).square().sum() / 20);
+    auto fit_share = [&](const BayesianRvfl& model) {  // R^2 of the fit at the training points
+        double ss = 0;
+        for (Eigen::Index i = 0; i < 20; ++i) ss += std::pow(model.predict(X.row(i).transpose()).mean - y[i], 2);
+        return 1 - ss / (y.array() - mean).square().sum();
+    };
+    BayesianRvfl fixed(2, options(1, AlphaRule::Fixed));
+    fixed.fit(X, y, rng);
+    BayesianRvfl evidence(2, options(1, AlphaRule::Evidence));
+    evidence.fit(X, y, rng);
+    double z_max = -1e300;
+    for (double u = 0; u <= 1.0; u += 0.1)
+        for (double v = 0; v <= 1.0; v += 0.1) {
+            const auto p = fixed.predict(test::point({u, v}));
+            CHECK(std::fabs(p.mean - mean) < 0.01 * sd);
+            CHECK(std::sqrt(p.var) == Approx(sd / std::sqrt(1000.0)).epsilon(0.01));
+            z_max = std::max(z_max, (y.minCoeff() - p.mean) / std::sqrt(p.var));
+        }
+    INFO("R^2: fixed " << fit_share(fixed) << ", evidence " << fit_share(evidence) << "; z at most " << z_max);
+    CHECK(fit_share(fixed) < 0.01);
+    CHECK(z_max < -20);
+    CHECK(fit_share(evidence) > 0.9);
+}
