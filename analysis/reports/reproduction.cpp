@@ -23,10 +23,11 @@ namespace bobench::analysis::reports {
 namespace {
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 
-std::size_t column(const std::vector<std::string>& header, const std::string& name, const std::string& path) {
+std::size_t column(const std::vector<std::string>& header, const std::string& name, const std::string& path,
+                   const std::string& what = "reference table") {
     const auto it = std::find(header.begin(), header.end(), name);
     if (it == header.end())
-        throw UserError("reference table '" + path + "' has no column '" + name + "'; its columns: " + join(header, ", "));
+        throw UserError(what + " '" + path + "' has no column '" + name + "'; its columns: " + join(header, ", "));
     return static_cast<std::size_t>(it - header.begin());
 }
 
@@ -93,6 +94,27 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
     }
     if (cells.empty()) throw UserError("reference table '" + path + "' has no rows with a number that match the selection");
     return cells;
+}
+
+std::vector<DisagreementCause> read_causes(const std::string& path) {
+    const std::vector<CsvRecord> records = read_csv_records(path, "causes table");
+    if (records.empty()) throw UserError("causes table '" + path + "' is empty: expected a header and rows");
+    const std::vector<std::string>& header = records.front().fields;
+    const std::size_t p = column(header, "problem", path, "causes table"), m = column(header, "method", path, "causes table"),
+                      c = column(header, "cause", path, "causes table"), e = column(header, "evidence", path, "causes table");
+    std::vector<DisagreementCause> causes;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        const CsvRecord& rec = records[r];
+        if (rec.fields.size() != header.size())
+            throw UserError("causes table '" + path + "' line " + std::to_string(rec.line) + ": " +
+                            std::to_string(rec.fields.size()) + " fields; the header has " + std::to_string(header.size()));
+        const std::string& cause = rec.fields[c];
+        if (cause != "ours" && cause != "paper" && cause != "unknown")
+            throw UserError("causes table '" + path + "' line " + std::to_string(rec.line) + ": cause = '" + cause +
+                            "'; expected ours, paper or unknown");
+        causes.push_back({rec.fields[p], rec.fields[m], cause, rec.fields[e]});
+    }
+    return causes;
 }
 
 namespace {
@@ -180,6 +202,11 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
             Rng rng(derive_seed(derive_seed(options.seed, hash_string(t.problem)), hash_string(t.method)));
             c.agreement = test_agreement(values, paper, agreement, rng);
             calibration.push_back({problem, index_of(methods, t.method), std::move(values), paper});
+            const auto matches = [&](const DisagreementCause& k) {
+                return (k.problem == "*" || k.problem == t.problem) && (k.method == "*" || k.method == t.method);
+            };
+            const auto k = std::find_if(options.causes.begin(), options.causes.end(), matches);
+            if (k != options.causes.end()) c.cause = *k;
         }
         r.cells.push_back(c);
     }
@@ -299,7 +326,8 @@ std::string render_cell_lists(const Reproduction& r) {
                                                    std::sqrt(static_cast<double>(c.theirs_runs))));
         if (!c.agreement.agrees)
             disagreements.push_back(cell + " (ours " + g(c.ours) + ", theirs " + g(c.theirs) + ", ratio " +
-                                    g(c.agreement.ratio) + ", p " + format_significant(c.agreement.p, 2) + ")");
+                                    g(c.agreement.ratio) + ", p " + format_significant(c.agreement.p, 2) + "); cause: " +
+                                    (c.cause ? c.cause->cause + ": " + c.cause->evidence : "unknown, not examined"));
     }
     if (!r.not_run.empty()) out += "\nMethods of the paper that bobench did not run: " + join(r.not_run, ", ") + ".\n";
     if (!dominated.empty())

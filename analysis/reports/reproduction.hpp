@@ -39,6 +39,16 @@ struct ReferenceColumns {
 // a row of the wrong length, or a value that is not a number.
 std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns);
 
+// Why cells disagree, as far as known: a table beside the reference (columns problem,
+// method, cause, evidence; "*" matches any problem or method; the first matching row
+// counts). cause is ours (a difference in our protocol or code), paper (the paper's own
+// numbers or protocol) or unknown.
+struct DisagreementCause {
+    std::string problem, method, cause, evidence;
+};
+// UserError naming the file and line for a missing column or a cause outside ours|paper|unknown.
+std::vector<DisagreementCause> read_causes(const std::string& path);
+
 struct CellComparison {
     std::string problem, method;
     std::size_t runs = 0;          // our successful runs; 0: we have no runs of this cell
@@ -47,6 +57,7 @@ struct CellComparison {
     std::optional<double> theirs_sd;
     long theirs_runs = 0;     // the paper's runs behind its number (reference_runs, else ours)
     CellAgreement agreement;  // the test, its p, the ratio ours / theirs and whether they agree
+    std::optional<DisagreementCause> cause;  // the causes table's row for this cell, if any
 };
 
 struct ProblemOrder {
@@ -83,6 +94,7 @@ struct ReproductionOptions {
     int resamples = 2000;                   // bootstrap resamples per cell
     int calibration_rounds = 400;           // simulated perfect reproductions
     std::uint64_t seed = 20240;             // the bootstrap's and simulation's streams: same data, same report
+    std::vector<DisagreementCause> causes;  // read_causes; a disagreeing cell without a row: cause unknown
 };
 
 Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,

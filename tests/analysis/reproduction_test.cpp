@@ -175,3 +175,31 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     testing::write_file(dir / "nocol.csv", "function,method,mean,sd\nA,m1,1,1\n");
     CHECK_THROWS_WITH(read_published(dir / "nocol.csv", cols), Catch::Contains("has no column 'setting'"));
 }
+
+TEST_CASE("A causes table names why cells disagree; cells without a row say unknown", "[reproduce]") {
+    TempDir dir;
+    testing::write_file(dir / "causes.csv", "problem,method,cause,evidence\n"
+                                            "*,m2,ours,\"our reading of the prior, see README\"\n"
+                                            "B,*,paper,one failed run\n");
+    const auto causes = read_causes(dir / "causes.csv");
+    REQUIRE(causes.size() == 2);
+    CHECK(causes[0].evidence == "our reading of the prior, see README");
+    const std::vector<double> low{1.0, 1.1, 0.9, 1.05}, high{5.0, 5.5, 4.5, 5.2};
+    const ExperimentMetrics ours = fake_runs({{low, low}, {low, high}});
+    const std::vector<PublishedCell> paper{{"A", "m1", 9.0, 0.1, 4}, {"A", "m2", 9.0, 0.1, 4},
+                                           {"B", "m1", 9.0, 0.1, 4}, {"B", "m2", 9.0, 0.1, 4}};
+    ReproductionOptions o;
+    o.causes = causes;
+    const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
+    CHECK(md.find("A / m1 (ours 1.01, theirs 9, ratio 0.11") != std::string::npos);
+    CHECK(md.find("cause: unknown, not examined") != std::string::npos);  // A / m1 has no row
+    CHECK(md.find("A / m2 (ours 1.01") != std::string::npos);
+    CHECK(md.find("); cause: ours: our reading of the prior, see README") != std::string::npos);
+    CHECK(md.find("B / m1 (ours 1.01, theirs 9, ratio 0.11") != std::string::npos);
+    CHECK(md.find("); cause: paper: one failed run") != std::string::npos);  // B's row: the first match is m2's for B / m2
+
+    testing::write_file(dir / "bad.csv", "problem,method,cause,evidence\nA,m1,theirs,x\n");
+    CHECK_THROWS_WITH(read_causes(dir / "bad.csv"), Catch::Contains("line 2: cause = 'theirs'; expected ours, paper or unknown"));
+    testing::write_file(dir / "nocol.csv", "problem,method,why\nA,m1,x\n");
+    CHECK_THROWS_WITH(read_causes(dir / "nocol.csv"), Catch::Contains("causes table '"));
+}
