@@ -1,5 +1,5 @@
-// bobench reproduce list | NAME [--replicates R] [--budget B] [--threads T] [--quick]
-//                               [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
+// bobench reproduce list | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B] [--threads T]
+//                   [--quick] [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -41,13 +41,10 @@ using analysis::reports::PublishedCell;
 
 std::vector<PublishedCell> published(const ReproductionEntry& e) {
     if (e.reference.empty()) return {};
-    return analysis::reports::read_published((fs::path(experiments_dir()) / "reference" / e.reference).string(),
-                                             e.columns);
+    return analysis::reports::read_published(e.reference, e.columns);
 }
 
-runners::ExperimentSpec spec_of(const ReproductionEntry& e) {
-    return runners::read_spec((fs::path(experiments_dir()) / e.spec).string());
-}
+runners::ExperimentSpec spec_of(const ReproductionEntry& e) { return read_spec_file(e.file); }
 
 // Methods the paper reports that the shipped spec does not run (bobench lacks them, or
 // another reproduction runs them).
@@ -59,10 +56,10 @@ std::vector<std::string> missing_methods(const ReproductionEntry& e, const runne
     return {missing.begin(), missing.end()};
 }
 
-int list_reproductions() {
+int list_reproductions(const std::string& folder) {
     std::string out = "| reproduction | source | runs (problems × optimizers × replicates, budget) | needs | full cost |\n"
                       "|---|---|---|---|---|\n";
-    for (const ReproductionEntry& e : reproductions()) {
+    for (const ReproductionEntry& e : reproductions(folder)) {
         if (e.toy) {
             out += fmt::format("| {} | {} | an illustration, no runs | nothing | {} |\n", e.name, e.source, e.cost);
             continue;
@@ -230,10 +227,15 @@ int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
 }
 }  // namespace
 
-int reproduce(const Args& args) {
-    po::options_description opts("bobench reproduce list | NAME [options]   run a paper's experiment, compare with "
-                                 "its published numbers");
+namespace {
+po::options_description reproduce_options() {
+    po::options_description opts("bobench reproduce list | NAME | --spec FILE [options]   run a paper's experiment, "
+                                 "compare with its published numbers");
     opts.add_options()("help,h", "show this help")("name", po::value<std::string>(), "reproduction, or `list`")(
+        "spec", po::value<std::string>(),
+        "run the reproduction of this spec file (its [reproduction] section; its reference file is read relative to "
+        "the file's folder) instead of a NAME")(
+        "experiments", po::value<std::string>(), "folder of the reproductions' spec files (default: bobench's experiments/)")(
         "replicates", po::value<long>(), "runs per cell instead of the paper's")(
         "budget", po::value<long>(), "evaluations per run instead of the paper's")(
         "threads", po::value<int>(), "worker threads (0: all cores)")(
@@ -246,20 +248,15 @@ int reproduce(const Args& args) {
         "format", po::value<std::string>()->default_value("md"), "report format: md, latex or csv")(
         "report", po::value<std::string>(), "write the report here (default: beside the results file, .md/.tex/.csv)")(
         "quiet,q", "no progress line");
-    const auto parsed = parse_words(args, opts, "name", 1);
-    if (!parsed) return 0;  // --help was printed
-    const po::variables_map& vm = *parsed;
-    if (!vm.count("name")) throw UserError("no reproduction given; usage: bobench reproduce list | NAME [options]");
-    const std::string name = vm["name"].as<std::string>();
-    if (name == "list") return list_reproductions();
+    return opts;
+}
 
-    const ReproductionEntry& entry = find_reproduction(name);
-    const auto format = analysis::reports::parse_table_format(vm["format"].as<std::string>());
-    if (entry.toy) return reproduce_toy(entry, vm);
-    runners::ExperimentSpec spec = spec_of(entry);
+// Applies --quick, --methods, --replicates, --budget, --threads and --output to the spec;
+// returns the deviations: the entry's, and one per flag that departs from the protocol.
+std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const ReproductionEntry& entry,
+                                     const po::variables_map& vm) {
     std::vector<std::string> deviations = entry.deviations;
-    const bool quick = vm.count("quick") > 0;
-    if (quick) {
+    if (vm.count("quick")) {
         spec.replicates = entry.quick_replicates;
         spec.budget = entry.quick_budget;
         spec.output = "output/" + entry.name + "-quick.h5";
@@ -284,6 +281,106 @@ int reproduce(const Args& args) {
     }
     if (vm.count("threads")) spec.threads = vm["threads"].as<int>();
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
+    return deviations;
+}
+
+// What ran: the plan's size, where the results are, the runs' own time and their restarts.
+std::string protocol_paragraph(const runners::ExperimentSpec& spec, const results::Results& results,
+                               std::size_t planned_problems) {
+    double run_seconds = 0;  // each run's own wall time, also of runs resumed from the file
+    std::size_t restarted_runs = 0, restarts = 0;
+    for (const results::Trace& t : results.runs) {
+        run_seconds += t.seconds;
+        const std::size_t n = runners::restart_indices(t).size();
+        restarts += n;
+        restarted_runs += n > 0;
+    }
+    std::string out = fmt::format(
+        "\nProtocol run: {} problems × {} optimizers × {} replicates, {} evaluations each{}; results "
+        "in `{}` (runs already in that file were kept, not rerun). The runs' own wall times sum to "
+        "{:.0f} s.\n",
+        planned_problems, spec.optimizers.size(), spec.replicates, spec.budget,
+        spec.restart.active() ? ", restart_on = " + runners::restart_on_name(spec.restart) : "", spec.output,
+        run_seconds);
+    if (spec.restart.active())
+        out += fmt::format("{} of {} runs restarted their optimizer ({} restarts in all; the indices are in each "
+                           "run's notes).\n",
+                           restarted_runs, results.runs.size(), restarts);
+    return out;
+}
+
+std::string fixture_warning(const std::string& tables, bool quick) {
+    return "\n**SYNTHETIC FIXTURE: these results are not the benchmark's.** No --data-dir was given, so the "
+           "tabular problems read synthetic tables in the benchmark's layout (`" + tables +
+           "`; formula in hpobench_tables/README.md)" +
+           (quick ? "; the --quick FCNet fixture holds 1,000 of 62,208 configurations and the others "
+                    "evaluate as failed" : "") + ". Run with --data-dir DIR on the real tables.\n";
+}
+
+// Ours beside the paper's numbers, cell by cell.
+std::string comparison_table(const ReproductionEntry& entry, const results::Results& results,
+                             const std::vector<PublishedCell>& theirs, analysis::reports::TableFormat format) {
+    const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
+    analysis::reports::ReproductionOptions o;
+    o.statistic = entry.statistic;
+    return analysis::reports::render_reproduction(analysis::reports::compare_with_published(metrics, theirs, o), format);
+}
+
+// Our ranking (beside the comparison when the paper has numbers, alone when it has none)
+// and the paper's figure redrawn.
+std::string ranking_sections(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
+                             const results::Results& results, bool published, const std::string& figures) {
+    std::string report;
+    analysis::reports::RankReportOptions rank;
+    rank.source = spec.output;
+    if (entry.alpha > 0) rank.alpha = {analysis::AlphaCorrection::direct, entry.alpha};
+    if (published) {
+        if (entry.friedman && spec.optimizers.size() >= 2) {
+            // chapter 4's ranking: Friedman over replicates per function, Borda over functions
+            rank.metrics = {analysis::reports::RunMetric::best};
+            rank.friedman = true;
+            report += "\n## Our ranking (Friedman + Borda, as the thesis' chapter 4)\n\n" +
+                      analysis::reports::render_rank_markdown(analysis::reports::build_rank_report(results, rank));
+        }
+    } else if (spec.optimizers.size() >= 2) {
+        rank.friedman = entry.friedman;
+        const auto ranking = analysis::reports::build_rank_report(results, rank);
+        report += analysis::reports::render_rank_markdown(ranking) + breakdown_sections(entry, ranking, figures);
+    }
+    if (!entry.figure.empty()) {
+        report += draw_figure(entry, results, figures);
+        if (!published)
+            report += "\nThe paper publishes this figure only (no numbers): compare the shapes by eye; there are "
+                      "no cells to test.\n";
+    }
+    return report;
+}
+
+// The reproduction the command line names: NAME in the experiments folder, or --spec FILE.
+ReproductionEntry chosen_reproduction(const po::variables_map& vm) {
+    if (vm.count("spec")) return load_reproduction(vm["spec"].as<std::string>());
+    return find_reproduction(vm.count("experiments") ? vm["experiments"].as<std::string>() : experiments_dir(),
+                             vm["name"].as<std::string>());
+}
+}  // namespace
+
+int reproduce(const Args& args) {
+    const po::options_description opts = reproduce_options();
+    const auto parsed = parse_words(args, opts, "name", 1);
+    if (!parsed) return 0;  // --help was printed
+    const po::variables_map& vm = *parsed;
+    if (vm.count("spec") && vm.count("name")) throw UserError("give a reproduction's NAME or --spec FILE, not both");
+    if (!vm.count("name") && !vm.count("spec"))
+        throw UserError("no reproduction given; usage: bobench reproduce list | NAME | --spec FILE [options]");
+    if (vm.count("name") && vm["name"].as<std::string>() == "list")
+        return list_reproductions(vm.count("experiments") ? vm["experiments"].as<std::string>() : experiments_dir());
+
+    const ReproductionEntry entry = chosen_reproduction(vm);
+    const auto format = analysis::reports::parse_table_format(vm["format"].as<std::string>());
+    if (entry.toy) return reproduce_toy(entry, vm);
+    runners::ExperimentSpec spec = spec_of(entry);
+    const std::vector<std::string> deviations = apply_flags(spec, entry, vm);
+    const bool quick = vm.count("quick") > 0;
     runners::check_spec(spec);
     const std::vector<PublishedCell> theirs = published(entry);  // a malformed table stops us before any run
     const std::vector<std::string> missing = missing_methods(entry, spec);
@@ -305,63 +402,13 @@ int reproduce(const Args& args) {
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
-    std::string report = header(entry, seconds, spec.threads);
-    double run_seconds = 0;  // each run's own wall time, also of runs resumed from the file
-    std::size_t restarted_runs = 0, restarts = 0;
-    for (const results::Trace& t : results.runs) {
-        run_seconds += t.seconds;
-        const std::size_t n = runners::restart_indices(t).size();
-        restarts += n;
-        restarted_runs += n > 0;
-    }
-    report += fmt::format("\nProtocol run: {} problems × {} optimizers × {} replicates, {} evaluations each{}; results "
-                          "in `{}` (runs already in that file were kept, not rerun). The runs' own wall times sum to "
-                          "{:.0f} s.\n",
-                          planned_problems, spec.optimizers.size(), spec.replicates, spec.budget,
-                          spec.restart.active() ? ", restart_on = " + runners::restart_on_name(spec.restart) : "",
-                          spec.output, run_seconds);
-    if (spec.restart.active())
-        report += fmt::format("{} of {} runs restarted their optimizer ({} restarts in all; the indices are in each "
-                              "run's notes).\n",
-                              restarted_runs, results.runs.size(), restarts);
-    if (!tables.empty() && fixture)
-        report += "\n**SYNTHETIC FIXTURE: these results are not the benchmark's.** No --data-dir was given, so the "
-                  "tabular problems read synthetic tables in the benchmark's layout (`" + tables +
-                  "`; formula in hpobench_tables/README.md)" +
-                  (quick ? "; the --quick FCNet fixture holds 1,000 of 62,208 configurations and the others "
-                           "evaluate as failed" : "") + ". Run with --data-dir DIR on the real tables.\n";
+    const std::string table = theirs.empty() ? "" : comparison_table(entry, results, theirs, format);
+    if (!theirs.empty() && format == analysis::reports::TableFormat::csv)
+        return write_report(table, report_path);  // the table alone
+    std::string report = header(entry, seconds, spec.threads) + protocol_paragraph(spec, results, planned_problems);
+    if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
     if (!missing.empty()) report += "\nThe paper's methods this reproduction does not run: " + join(missing, ", ") + ".\n";
-    report += deviation_list(deviations) + "\n";
-
-    analysis::reports::RankReportOptions rank;
-    rank.source = spec.output;
-    if (entry.alpha > 0) rank.alpha = {analysis::AlphaCorrection::direct, entry.alpha};
-    if (!theirs.empty()) {
-        const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
-        analysis::reports::ReproductionOptions o;
-        o.statistic = entry.statistic;
-        const std::string table = analysis::reports::render_reproduction(
-            analysis::reports::compare_with_published(metrics, theirs, o), format);
-        if (format == analysis::reports::TableFormat::csv) return write_report(table, report_path);  // the table alone
-        report += table;
-        if (entry.friedman && spec.optimizers.size() >= 2) {
-            // chapter 4's ranking: Friedman over replicates per function, Borda over functions
-            rank.metrics = {analysis::reports::RunMetric::best};
-            rank.friedman = true;
-            report += "\n## Our ranking (Friedman + Borda, as the thesis' chapter 4)\n\n" +
-                      analysis::reports::render_rank_markdown(analysis::reports::build_rank_report(results, rank));
-        }
-    } else if (spec.optimizers.size() >= 2) {
-        rank.friedman = entry.friedman;
-        const auto ranking = analysis::reports::build_rank_report(results, rank);
-        report += analysis::reports::render_rank_markdown(ranking) + breakdown_sections(entry, ranking, figures);
-    }
-    if (!entry.figure.empty()) {
-        report += draw_figure(entry, results, figures);
-        if (theirs.empty())
-            report += "\nThe paper publishes this figure only (no numbers): compare the shapes by eye; there are "
-                      "no cells to test.\n";
-    }
+    report += deviation_list(deviations) + "\n" + table + ranking_sections(entry, spec, results, !theirs.empty(), figures);
     return write_report(report, report_path);
 }
 

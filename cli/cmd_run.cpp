@@ -12,6 +12,7 @@
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/provenance.hpp"
+#include "cli/reproductions.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/table_report.hpp"
 #include "runners/experiment.hpp"
@@ -86,7 +87,7 @@ int run_with(const Args& args, const RunBackend* backend) {
     const po::variables_map& vm = *parsed;
 
     runners::ExperimentSpec spec;
-    if (vm.count("spec")) spec = runners::read_spec(vm["spec"].as<std::string>());
+    if (vm.count("spec")) spec = read_spec_file(vm["spec"].as<std::string>());
     auto add = [](std::vector<runners::SpecEntry>& list, const std::string& text) {
         list.push_back({"", Identifier::parse(text)});  // labelled by its canonical id
     };

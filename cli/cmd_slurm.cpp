@@ -12,6 +12,7 @@
 
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/reproductions.hpp"
 #include "core/error.hpp"
 #include "core/version.hpp"
 #include "runners/plan.hpp"
@@ -64,7 +65,7 @@ int slurm(const Args& args) {
 
     // the spec is checked (and its plan counted) here, not when the jobs start
     const std::string spec_path = fs::absolute(vm["spec"].as<std::string>()).string();
-    const runners::ExperimentSpec spec = runners::read_spec(spec_path);
+    const runners::ExperimentSpec spec = read_spec_file(spec_path);
     const runners::Plan plan = plan_experiment(spec);
     if (static_cast<std::size_t>(tasks) > plan.runs.size())
         throw UserError("--tasks " + std::to_string(tasks) + " is more than the plan's " +

@@ -1,160 +1,198 @@
 #include "cli/reproductions.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <boost/program_options.hpp>
 
 #include "core/error.hpp"
+#include "core/params.hpp"
 #include "core/text.hpp"
 
 namespace bobench::cli {
 
 namespace fs = std::filesystem;
+namespace po = boost::program_options;
 using analysis::reports::TableStat;
 
-const std::vector<ReproductionEntry>& reproductions() {
-    static const std::vector<ReproductionEntry> list = [] {
-        std::vector<ReproductionEntry> r;
-        {
-            ReproductionEntry e;
-            e.name = "aryan-ch4-synthetic";
-            e.source = "Aryan 2020 (PhD thesis, VUW), Tables 4.2-4.5: final regret, 12 synthetic functions";
-            e.spec = "aryan-ch4-synthetic.ini";
-            e.reference = "aryan2020_table4_synthetic.csv";
-            e.columns = {"function", "method", "mean_final_regret", "std_final_regret", {{"setting", "fixed_alpha"}}};
-            e.statistic = TableStat::mean;
-            e.friedman = true;
-            e.quick_replicates = 2;
-            e.quick_budget = 4;  // two model-based suggestions per run: Bohamiann and GP_mcmc cost seconds each
-            e.cost = "measured: 11 methods (all but GP_mcmc, Bohamiann) at 3 replicates 33 min on 1 thread, so ~2.7 h "
-                     "on 2 cores at 30; Bohamiann ~95 s per run, ~4.8 h on 2 cores; extrapolated: GP_mcmc ~15 h on 2 "
-                     "cores (use --methods)";
-            e.deviations = {
-                "GP, GP_mcmc and RandomForest are robo-gp, robo-gp-mcmc and robo-rf: RoBO's settings re-implemented "
-                "(docs/ROBO_PRESETS.md lists what is not reproduced, e.g. scipy's line search in RoBO's 2-D GP fits)",
-                "the RVFL variant numbering and the choices the thesis leaves open: surrogates/rvfl/README.md"};
-            r.push_back(e);
-        }
-        {
-            ReproductionEntry e;
-            e.name = "aryan-ch4-synthetic-evidence";
-            e.source = "Aryan 2020 (PhD thesis, VUW), Tables 4.6-4.9: the RVFL networks with evidence alpha";
-            e.spec = "aryan-ch4-synthetic-evidence.ini";
-            e.reference = "aryan2020_table4_synthetic.csv";
-            e.columns = {"function", "method", "mean_final_regret", "std_final_regret", {{"setting", "evidence_alpha"}}};
-            e.friedman = true;
-            e.quick_replicates = 2;
-            e.quick_budget = 12;
-            e.cost = "extrapolated: under 2.7 h on 2 cores (its 8 RVFL methods are part of aryan-ch4-synthetic's measured "
-                     "11-method run)";
-            e.deviations = {"the baseline rows of Tables 4.6-4.9 are those of Tables 4.2-4.5: aryan-ch4-synthetic runs them",
-                            "the RVFL variant numbering and the choices the thesis leaves open: surrogates/rvfl/README.md"};
-            r.push_back(e);
-        }
-        {
-            ReproductionEntry e;
-            e.name = "aryan-ch3-bbob";
-            e.cost = "measured: GP, RandomForest, RandomSearch 19 min (1 thread); extrapolated: SBNN, HBNN ~1.5 days "
-                     "each, ELM ~2 h on 2 cores (165 s, 153 s, 11 s of CPU for one 100-evaluation run in d = 5); use "
-                     "--methods";
-            e.source = "Aryan 2020 (PhD thesis, VUW), chapter 3, Fig. 3.3: rankings on bbob f1-f24, d = 2, 3, 5, 10";
-            e.spec = "aryan-ch3-bbob.ini";
-            e.breakdowns = {"dimension", "group"};
-            e.alpha = 0.0005;
-            e.quick_replicates = 2;
-            e.quick_budget = 10;
-            e.quick_methods = {"GP", "RandomForest", "RandomSearch"};  // SBNN/HBNN/ELM cost seconds per suggestion
-            e.deviations = {"the target of the restart rule is f* + 1e-8 (COCO's final target): the thesis' precision is our reading",
-                            "a revisit is an exact repeat of a point evaluated since the optimizer's last (re)start; the "
-                            "repeated point is not evaluated (runners/restart.hpp)",
-                            "the thesis publishes figures only: the report is our ranking, with no numbers to compare"};
-            r.push_back(e);
-        }
-        {
-            ReproductionEntry e;
-            e.name = "dtu-bbob40";
-            e.source = "DTU master thesis (Investigation of Deep Probabilistic Surrogate-models in BO), Figs. 5.15-5.19";
-            e.spec = "dtu-bbob40.ini";
-            e.reference = "dtu_thesis_bbob_40evals.csv";
-            e.columns = {"function", "method", "distance_to_optimum", "", {}};
-            e.statistic = TableStat::median;
-            e.quick_replicates = 1;  // the sampled networks cost seconds per suggestion: --quick checks the
-            e.quick_budget = 3;      // pipeline on the initial designs only
-            e.cost = "measured: BO_BOH, BO_Gaus, BO_Naiv, BO_em 55 min (2 threads); extrapolated: BO_numpy ~3.5 h on 2 "
-                     "cores (53 s of CPU per 40-evaluation run)";
-            e.deviations = {"dimension 2, instance 1 and 20 runs are our reading (the thesis states none of them)",
-                            "the statistic of the thesis' figures is not stated; we compare medians",
-                            "BO_em is read as mixture-gmr and BO_Naiv as random search (the thesis names no settings)"};
-            r.push_back(e);
-        }
-        const std::vector<std::string> bore_deviations = {
-            "the paper publishes figures only: the report shows our figure and no numbers to compare",
-            "500 evaluations is the default --num-iterations of the authors' scripts/run_bore.py; the paper's "
-            "per-figure budgets and its 100 runs are our reading of its text",
-            "GP-BO is bobench's gp-ei (Matern-5/2 ARD, EI, multi-start L-BFGS-B), not the paper's GPyOpt; TPE is "
-            "bobench's tpe, not hyperopt's"};
-        // A figure-only reproduction: --quick makes two classifier suggestions after the 10 initial points.
-        auto figure_entry = [](std::string name, std::string source, std::string figure, std::string cost,
-                               std::vector<std::string> deviations, long quick_replicates) {
-            ReproductionEntry e;
-            e.name = name;
-            e.source = std::move(source);
-            e.spec = name + ".ini";
-            e.figure = std::move(figure);
-            e.cost = std::move(cost);
-            e.deviations = std::move(deviations);
-            e.quick_replicates = quick_replicates;
-            e.quick_budget = 12;
-            return e;
-        };
-        r.push_back(figure_entry(
-            "bore-synthetic", "Tiao et al. 2021 (BORE, ICML, arXiv 2102.09009), synthetic functions: regret vs evaluations",
-            "the synthetic-function regret curves of Section 5 / Appendix (median and quartiles)",
-            "extrapolated ~50 h on 2 cores (60-evaluation runs measured: bore-xgb 23 s, gp-ei 1.9 s, bore-mlp 2.2 s; "
-            "GP fits grow as n^3 to 500)",
-            bore_deviations, 2));
-        r.push_back(figure_entry(
-            "bore-hpobench", "Tiao et al. 2021 (BORE, ICML), Fig. 3: HPOBench FCNet, 4 datasets, regret vs evaluations",
-            "Fig. 3 (FCNet validation regret, median and quartiles)",
-            "extrapolated ~40 h on 2 cores (as bore-synthetic per run), plus a 1 GB fixture without --data-dir",
-            bore_deviations, 1));
-        r.push_back(figure_entry(
-            "bore-nasbench201", "Tiao et al. 2021 (BORE, ICML), NAS-Bench-201, 3 datasets: regret vs evaluations",
-            "the NAS-Bench-201 regret curves of Section 5.1 (median and quartiles)",
-            "extrapolated ~30 h on 2 cores (as bore-synthetic per run)", bore_deviations, 1));
-        r.push_back(figure_entry(
-            "hassen-boggn", "Hassen & Rish 2021 (BORE with a Laplace-GGN Bayesian MLP, BOGGN): FCNet figure",
-            "the FCNet regret curves (median and quartiles)",
-            "extrapolated ~16 h on 2 cores (bore-ggn measured 25 s per 60-evaluation run)",
-            {"the paper publishes figures only: the report shows our figure and no numbers to compare",
-             "budget (500) and runs (100) are those of bore-hpobench: Hassen & Rish's are our reading",
-             "the GGN posterior, its prior and the probit approximation follow surrogates/mlp/laplace_ggn.hpp"},
-            1));
-        {
-            ReproductionEntry e;
-            e.name = "bore-toy";
-            e.cost = "measured: about 1 s";
-            e.source = "Tiao et al. 2021 (BORE, ICML), Appendix: the density-ratio illustration on a 1-D toy";
-            e.toy = true;
-            e.figure = "l(x), g(x), the true r_gamma, the MLP classifier's estimate and the two-KDE (TPE) ratio";
-            e.deviations = {"l = 0.3 N(2, 1) + 0.7 N(-3, 0.5^2), g = N(0, 2^2), gamma = 1/4 and 1000 samples are our "
-                            "reading of the appendix' toy",
-                            "the classifier is BORE's 2 x 32 elu MLP trained longer (Adam 1e-2, 2000 steps) so that "
-                            "one fit shows the converged estimate; the KDEs are TPE's adaptive Parzen estimators"};
-            r.push_back(e);
-        }
-        return r;
-    }();
+namespace {
+
+// Keys given at most once, and keys that may repeat (one value per line, in order).
+const std::vector<std::string> single_keys = {"source",         "reference",    "problem_column", "method_column",
+                                              "value_column",   "sd_column",    "statistic",      "alpha",
+                                              "friedman",       "figure",       "illustration",   "quick_replicates",
+                                              "quick_budget",   "cost"};
+const std::vector<std::string> repeated_keys = {"select", "breakdown", "quick_method", "deviation"};
+
+bool contains(const std::vector<std::string>& list, const std::string& s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw UserError("cannot read spec file '" + path + "': no such file or not readable");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The [reproduction] entries of the spec text, in file order, keys without the section.
+std::vector<std::pair<std::string, std::string>> section_entries(const std::string& text, const std::string& origin) {
+    std::istringstream in(text);
+    const po::options_description none;
+    po::parsed_options parsed(&none);
+    try {
+        parsed = po::parse_config_file(in, none, /*allow_unregistered=*/true);
+    } catch (const po::error& e) {
+        throw UserError(origin + ": " + e.what());
+    }
+    std::vector<std::pair<std::string, std::string>> entries;
+    const std::string prefix = cli_spec_sections.front() + ".";
+    for (const po::option& opt : parsed.options)
+        if (opt.string_key.rfind(prefix, 0) == 0)
+            entries.emplace_back(opt.string_key.substr(prefix.size()), opt.value.empty() ? "" : trim(opt.value.front()));
+    return entries;
+}
+
+[[noreturn]] void refuse(const std::string& where, const std::string& value, const std::string& accepted) {
+    throw UserError(where + " = '" + value + "' is not accepted; expected " + accepted);
+}
+
+void set_repeated(ReproductionEntry& e, const std::string& key, const std::string& value, const std::string& where) {
+    if (key == "select") {
+        const auto eq = value.find('=');
+        const std::string column = eq == std::string::npos ? "" : trim(value.substr(0, eq));
+        const std::string wanted = eq == std::string::npos ? "" : trim(value.substr(eq + 1));
+        if (column.empty() || wanted.empty())
+            refuse(where, value, "COLUMN=VALUE, a column of the reference file and the value its rows must have "
+                                 "(e.g. setting=fixed_alpha)");
+        e.columns.keep.emplace_back(column, wanted);
+    } else if (key == "breakdown") {
+        e.breakdowns.push_back(value);
+    } else if (key == "quick_method") {
+        e.quick_methods.push_back(value);
+    } else {
+        e.deviations.push_back(value);
+    }
+}
+
+void set_single(ReproductionEntry& e, const std::string& key, const std::string& value, const std::string& where) {
+    if (key == "source") e.source = value;
+    else if (key == "reference") e.reference = (fs::path(e.file).parent_path() / value).string();
+    else if (key == "problem_column") e.columns.problem = value;
+    else if (key == "method_column") e.columns.method = value;
+    else if (key == "value_column") e.columns.value = value;
+    else if (key == "sd_column") e.columns.sd = value;
+    else if (key == "figure") e.figure = value;
+    else if (key == "cost") e.cost = value;
+    else if (key == "statistic") {
+        if (value != "mean" && value != "median") refuse(where, value, "mean or median");
+        e.statistic = value == "mean" ? TableStat::mean : TableStat::median;
+    } else if (key == "alpha") {
+        if (!parse_double(value, e.alpha) || !(e.alpha > 0 && e.alpha < 1))
+            refuse(where, value, "a number in (0, 1), the per-pair test level (e.g. 0.0005)");
+    } else if (key == "friedman") {
+        if (value != "true" && value != "false") refuse(where, value, "true or false");
+        e.friedman = value == "true";
+    } else if (key == "illustration") {
+        if (value != "bore-toy") refuse(where, value, "bore-toy (the one illustration bobench computes)");
+        e.toy = true;
+    } else if (key == "quick_replicates") {
+        e.quick_replicates = parse_integer(where, value, 1, runners::max_replicates);
+    } else {
+        e.quick_budget = parse_integer(where, value, 1, runners::max_budget);
+    }
+}
+
+// What the keys do not check one by one: the required source, the reference's columns and file.
+void check_entry(const ReproductionEntry& e, const std::set<std::string>& given, const std::string& origin) {
+    if (e.source.empty())
+        throw UserError(origin + ": [reproduction] has no source; add source = the paper and its table or figure");
+    if (e.reference.empty()) {
+        for (const char* key : {"problem_column", "method_column", "value_column", "sd_column", "statistic"})
+            if (given.count(key))
+                throw UserError(origin + ": reproduction." + key + " needs reproduction.reference, the published "
+                                "numbers' CSV file");
+        if (!e.columns.keep.empty())
+            throw UserError(origin + ": reproduction.select needs reproduction.reference, the published numbers' CSV file");
+        return;
+    }
+    std::error_code ec;
+    if (!fs::is_regular_file(e.reference, ec))
+        throw UserError(origin + ": reproduction.reference: no file '" + e.reference +
+                        "'; expected the published numbers' CSV, its path relative to the spec file's folder");
+}
+
+ReproductionEntry parse_reproduction(const std::vector<std::pair<std::string, std::string>>& entries,
+                                     const std::string& path, const std::string& origin) {
+    ReproductionEntry e;
+    e.name = fs::path(path).stem().string();
+    e.file = path;
+    e.columns = {"problem", "method", "value", "", {}};
+    std::set<std::string> given;
+    for (const auto& [key, value] : entries) {
+        const std::string where = origin + ": reproduction." + key;
+        const bool repeated = contains(repeated_keys, key);
+        if (!repeated && !contains(single_keys, key))
+            throw UserError(origin + ": unknown key 'reproduction." + key + "'; [reproduction] accepts " +
+                            join(single_keys, ", ") + " (once each) and " + join(repeated_keys, ", ") +
+                            " (one line per value); experiments/README.md describes them");
+        if (!repeated && !given.insert(key).second) throw UserError(where + " is set twice");
+        if (value.empty()) throw UserError(where + " is empty; give it a value or leave the key out");
+        if (repeated) set_repeated(e, key, value, where);
+        else set_single(e, key, value, where);
+    }
+    check_entry(e, given, origin);
+    return e;
+}
+
+}  // namespace
+
+runners::ExperimentSpec read_spec_file(const std::string& path) { return runners::read_spec(path, cli_spec_sections); }
+
+std::optional<ReproductionEntry> read_reproduction(const std::string& path) {
+    const std::string origin = "spec '" + path + "'";
+    const auto entries = section_entries(read_text(path), origin);
+    if (entries.empty()) return std::nullopt;
+    return parse_reproduction(entries, path, origin);
+}
+
+ReproductionEntry load_reproduction(const std::string& path) {
+    std::optional<ReproductionEntry> e = read_reproduction(path);
+    if (!e)
+        throw UserError("spec '" + path + "' has no [reproduction] section: a reproduction's spec file names at "
+                        "least its source there (experiments/README.md lists the keys)");
+    return *e;
+}
+
+std::vector<ReproductionEntry> reproductions(const std::string& folder) {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (const fs::directory_entry& f : fs::directory_iterator(folder, ec))
+        if (f.path().extension() == ".ini" && f.is_regular_file(ec)) files.push_back(f.path());
+    if (ec) throw UserError("cannot list the experiments folder '" + folder + "': " + ec.message());
+    std::vector<ReproductionEntry> list;
+    for (const fs::path& f : files)
+        if (std::optional<ReproductionEntry> e = read_reproduction(f.string())) list.push_back(std::move(*e));
+    // by name (not by file name: "x-y.ini" sorts before "x.ini"), whatever the file system's order
+    std::sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
     return list;
 }
 
-const ReproductionEntry& find_reproduction(const std::string& name) {
+ReproductionEntry find_reproduction(const std::string& folder, const std::string& name) {
+    const fs::path file = fs::path(folder) / (name + ".ini");
+    std::error_code ec;
+    // a name is a file's stem, never a path: "../x" must not reach outside the folder
+    if (name.find('/') == std::string::npos && fs::is_regular_file(file, ec))
+        if (std::optional<ReproductionEntry> e = read_reproduction(file.string())) return *e;
     std::vector<std::string> names;
-    for (const ReproductionEntry& e : reproductions()) {
-        if (e.name == name) return e;
-        names.push_back(e.name);
-    }
+    for (const ReproductionEntry& e : reproductions(folder)) names.push_back(e.name);
     throw UserError("unknown reproduction '" + name + "'; known: " + join(names, ", ") +
-                    " (bobench reproduce list describes them)");
+                    " (bobench reproduce list describes them; --spec FILE runs one from any folder)");
 }
 
 std::string experiments_dir() {

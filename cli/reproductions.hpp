@@ -1,20 +1,23 @@
 #pragma once
-// The papers' experiments that `bobench reproduce` runs: each names its spec under
-// experiments/, the paper's published numbers under experiments/reference/ (when the
-// paper has numbers), how those are read, and what the reproduction still lacks.
+// The papers' experiments that `bobench reproduce` runs. A reproduction is data: a spec
+// file with a [reproduction] section (experiments/README.md documents every key) and the
+// paper's published numbers in a CSV beside it. Nothing here is compiled per paper, so a
+// user adds one by adding files (`bobench reproduce --spec FILE`).
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/reports/reproduction.hpp"
 #include "analysis/reports/table_report.hpp"
+#include "runners/spec.hpp"
 
 namespace bobench::cli {
 
 struct ReproductionEntry {
-    std::string name;
+    std::string name;       // the file's name without .ini
+    std::string file;       // the spec file: its [experiment], [problems], [optimizers] are the protocol
     std::string source;     // paper, table or figure
-    std::string spec;       // file under experiments/
-    std::string reference;  // file under experiments/reference/; empty: the paper has no numbers
+    std::string reference;  // the published numbers' CSV, resolved against the file's folder; empty: none
     analysis::reports::ReferenceColumns columns;
     analysis::reports::TableStat statistic = analysis::reports::TableStat::mean;
     // Metadata keys the ranking is broken down by (the first also in the rank report), each
@@ -26,13 +29,25 @@ struct ReproductionEntry {
     bool toy = false;       // not an experiment: an illustration computed in place (bore-toy)
     long quick_replicates = 2, quick_budget = 20;  // --quick
     std::vector<std::string> quick_methods;        // --quick runs only these (empty: all)
-    std::string cost;       // wall time of the full protocol on 2 cores: measured or extrapolated, labelled
-    std::vector<std::string> deviations;  // every known departure from the paper's protocol
+    std::string cost = "not measured yet";  // wall time of the full protocol on 2 cores, labelled
+    std::vector<std::string> deviations;    // every known departure from the paper's protocol
 };
 
-const std::vector<ReproductionEntry>& reproductions();
-// UserError "unknown reproduction 'x'; known: ..." when there is none of that name.
-const ReproductionEntry& find_reproduction(const std::string& name);
+// The spec sections the cli reads itself; runners::read_spec skips them.
+inline const std::vector<std::string> cli_spec_sections = {"reproduction"};
+// runners::read_spec for a file that may carry a [reproduction] section (run, slurm, reproduce).
+runners::ExperimentSpec read_spec_file(const std::string& path);
+
+// The file's [reproduction] section; std::nullopt when it has none. UserError naming the
+// file, the key and what is accepted for a bad entry or a reference file that is not there.
+std::optional<ReproductionEntry> read_reproduction(const std::string& path);
+// As read_reproduction, but a file without the section is an error (`--spec FILE`).
+ReproductionEntry load_reproduction(const std::string& path);
+
+// The .ini files of `folder` that have a [reproduction] section, sorted by name.
+std::vector<ReproductionEntry> reproductions(const std::string& folder);
+// `folder`/NAME.ini; UserError "unknown reproduction 'x'; known: ..." when there is none.
+ReproductionEntry find_reproduction(const std::string& folder, const std::string& name);
 
 // The experiments/ folder: $BOBENCH_EXPERIMENTS, else ../experiments beside the binary's
 // folder (the build tree), else ../share/bobench/experiments (an installed bobench).

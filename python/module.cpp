@@ -13,6 +13,7 @@
 
 #include "analysis/reports/tidy_csv.hpp"
 #include "cli/catalog.hpp"
+#include "cli/reproductions.hpp"
 #include "core/error.hpp"
 #include "core/version.hpp"
 #include "optimizers/external_protocol.hpp"
@@ -96,7 +97,8 @@ void apply_overrides(runners::ExperimentSpec& spec, const std::map<std::string, 
 }
 
 py::dict run_spec(const std::string& spec_text, bool is_path, const std::map<std::string, std::string>& overrides) {
-    runners::ExperimentSpec spec = is_path ? runners::read_spec(spec_text) : runners::parse_spec(spec_text, "bobench.run(spec)");
+    runners::ExperimentSpec spec = is_path ? cli::read_spec_file(spec_text)
+                                           : runners::parse_spec(spec_text, "bobench.run(spec)", cli::cli_spec_sections);
     apply_overrides(spec, overrides);
     const runners::Plan plan = cli::plan_experiment(spec);  // as `bobench run` plans it
     const std::atomic<bool> stop{false};

@@ -18,7 +18,8 @@ namespace po = boost::program_options;
 
 namespace bobench::runners {
 
-ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
+ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
+                          const std::vector<std::string>& caller_sections) {
     static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir",
                                                     "restart_on", "restart_target"};
     po::options_description known;
@@ -37,6 +38,9 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
         const std::string value = opt.value.empty() ? std::string() : trim(opt.value.front());
         const auto dot = key.find('.');
         const std::string section = key.substr(0, dot), name = dot == std::string::npos ? "" : key.substr(dot + 1);
+        if (dot != std::string::npos &&
+            std::find(caller_sections.begin(), caller_sections.end(), section) != caller_sections.end())
+            continue;  // the caller's to read
         if (section == "problems" || section == "optimizers") {
             auto& list = section == "problems" ? spec.problems : spec.optimizers;
             // a bare identifier line ("branin =") labels itself
@@ -66,12 +70,12 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin) {
     return spec;
 }
 
-ExperimentSpec read_spec(const std::string& path) {
+ExperimentSpec read_spec(const std::string& path, const std::vector<std::string>& caller_sections) {
     std::ifstream in(path);
     if (!in) throw UserError("cannot read spec file '" + path + "': no such file or not readable");
     std::ostringstream text;
     text << in.rdbuf();
-    return parse_spec(text.str(), "spec '" + path + "'");
+    return parse_spec(text.str(), "spec '" + path + "'", caller_sections);
 }
 
 double parse_nonnegative(const std::string& text, const std::string& where, const std::string& what,

@@ -68,9 +68,12 @@ struct ExperimentSpec {
 };
 
 // Reads a spec file; UserError names the file, the line's key and what is accepted.
-ExperimentSpec read_spec(const std::string& path);
+// `caller_sections`: sections a layer above reads itself (cli's [reproduction]); their
+// entries are skipped here, every other unknown section is still an error.
+ExperimentSpec read_spec(const std::string& path, const std::vector<std::string>& caller_sections = {});
 // Parses spec text; `origin` names it in messages.
-ExperimentSpec parse_spec(const std::string& text, const std::string& origin);
+ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
+                          const std::vector<std::string>& caller_sections = {});
 // A master seed: an integer in [0, 2^63 - 1], so that the stored spec reads back.
 std::uint64_t parse_seed(const std::string& text, const std::string& where);
 // A finite number >= 0 (restart_target, --journal-after); UserError "<where>: '<text>' is

@@ -90,7 +90,7 @@ TEST_CASE("reproduce --quick runs aryan-ch3-bbob, a ranking without published nu
 }
 
 TEST_CASE("reproduce refuses unknown names and broken reference tables", "[reproduce][cli]") {
-    check_refused("reproduce no-such-paper", "unknown reproduction 'no-such-paper'; known: aryan-ch4-synthetic");
+    check_refused("reproduce no-such-paper", "unknown reproduction 'no-such-paper'; known: aryan-ch3-bbob, aryan-ch4-synthetic");
     TempDir dir;
     const std::string src = std::string(BOBENCH_SOURCE_DIR) + "/experiments";
     REQUIRE(run_shell("cp -r '" + src + "' '" + dir.path().string() + "/experiments'").status == 0);

@@ -80,3 +80,17 @@ TEST_CASE("spec: numbers are range-checked before they are narrowed or allocated
     s.optimizers.push_back({"r\xe9", Identifier::parse("random-search")});  // Latin-1, not UTF-8
     CHECK_THROWS_WITH(check_spec(s), "label 'r\xe9' is not valid UTF-8 text");
 }
+
+TEST_CASE("spec: a section the caller reads itself is skipped, other unknown sections are not", "[runners][spec]") {
+    const std::string text = "[reproduction]\nsource = a paper\ndeviation = one\ndeviation = two\n"
+                             "[experiment]\nbudget = 7\n[problems]\nb = branin\n[optimizers]\nr = random-search\n";
+    const ExperimentSpec s = parse_spec(text, "s", {"reproduction"});
+    CHECK(s.budget == 7);
+    CHECK(s.problems.size() == 1);
+    // the text stored in results files is the spec's, without the caller's section
+    CHECK(to_ini(s).find("reproduction") == std::string::npos);
+    CHECK(to_ini(parse_spec(to_ini(s), "stored")) == to_ini(s));
+    CHECK_THROWS_WITH(parse_spec(text, "s"), Catch::StartsWith("s: unknown entry 'reproduction.source'"));
+    CHECK_THROWS_WITH(parse_spec(text + "[extra]\nx = 1\n", "s", {"reproduction"}),
+                      Catch::StartsWith("s: unknown entry 'extra.x'"));
+}

@@ -1,0 +1,164 @@
+// Reproductions as data: a spec file with a [reproduction] section and a reference CSV,
+// run from any folder with `bobench reproduce --spec FILE`, no rebuild; bad sections are
+// refused with the file and the key named.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "tests/support/cli.hpp"
+
+using bobench::testing::check_refused;
+using bobench::testing::read_file;
+using bobench::testing::run_cli;
+using bobench::testing::run_shell;
+using bobench::testing::TempDir;
+using bobench::testing::write_file;
+
+namespace {
+
+// A two-method reproduction of branin and levy, cheap enough to run in a test.
+std::string tiny_spec(const std::string& output, const std::string& reproduction_extra = "") {
+    return "# a user's reproduction, outside bobench's experiments/\n"
+           "[reproduction]\n"
+           "source = Somebody 2024, Table 1: final regret\n"
+           "reference = published/table1.csv\n"
+           "problem_column = function\n"
+           "method_column = algorithm\n"
+           "value_column = regret\n"
+           "sd_column = regret_sd\n"
+           "select = budget=20\n"
+           "statistic = median\n"
+           "quick_replicates = 2\n"
+           "quick_budget = 6\n"
+           "cost = measured: a second\n"
+           "deviation = the paper's seeds are unknown\n"
+           "deviation = a second deviation, kept in order\n" +
+           reproduction_extra +
+           "\n[experiment]\nseed = 3\nbudget = 8\nreplicates = 3\noutput = " + output +
+           "\n\n[problems]\nBranin = branin\nLevy = levy:d=2\n\n[optimizers]\nRS = random-search\nDE = de\n";
+}
+
+const char* tiny_reference =
+    "# Somebody 2024, Table 1 (made up for this test)\n"
+    "function,algorithm,budget,regret,regret_sd\n"
+    "Branin,RS,20,0.5,0.2\nBranin,DE,20,0.3,0.1\nLevy,RS,20,1.5,0.5\nLevy,DE,20,1.0,\n"
+    "Branin,RS,999,100,1\n";  // another budget: left out by `select`
+
+void write_tiny(const TempDir& dir, const std::string& extra = "") {
+    std::filesystem::create_directories(dir.path() / "mine/published");
+    write_file(dir / "mine/published/table1.csv", tiny_reference);
+    write_file(dir / "mine/tiny.ini", tiny_spec(dir / "tiny.h5", extra));
+}
+
+}  // namespace
+
+TEST_CASE("reproduce --spec runs a reproduction defined only in a temporary folder", "[reproduce][cli]") {
+    TempDir dir;
+    write_tiny(dir);
+    // from another folder, with a relative path: the reference is found beside the spec, not in the cwd
+    const auto r = run_shell("cd '" + dir.path().string() + "' && '" + BOBENCH_CLI +
+                             "' reproduce --spec mine/tiny.ini -q --threads 2");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("# Reproduction: tiny") != std::string::npos);
+    CHECK(r.out.find("Source: Somebody 2024, Table 1: final regret.") != std::string::npos);
+    CHECK(r.out.find("2 problems × 2 optimizers × 3 replicates, 8 evaluations each") != std::string::npos);
+    CHECK(r.out.find("- the paper's seeds are unknown\n- a second deviation, kept in order") != std::string::npos);
+    CHECK(r.out.find("cells agree") != std::string::npos);  // the comparison table
+    CHECK(r.out.find("Kendall's tau-b") != std::string::npos);
+    CHECK(r.out.find("| Branin | DE |") != std::string::npos);
+    CHECK(std::filesystem::exists(dir / "tiny.md"));
+
+    // the same file runs as a plain spec, and a reproduction resumes that results file
+    REQUIRE(run_cli("run '" + (dir / "mine/tiny.ini") + "' -q --output '" + (dir / "run.h5") + "'").status == 0);
+    const auto resumed = run_cli("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q --output '" + (dir / "run.h5") + "'");
+    INFO(resumed.err);
+    CHECK(resumed.status == 0);
+    CHECK(resumed.out.find("cells agree") != std::string::npos);
+
+    // --quick takes the section's sizes
+    const auto quick = run_cli("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --quick -q --output '" +
+                               (dir / "quick.h5") + "'");
+    INFO(quick.err);
+    CHECK(quick.status == 0);
+    CHECK(quick.out.find("--quick: 2 replicates of 6 evaluations") != std::string::npos);
+}
+
+TEST_CASE("reproduce --experiments lists and runs the reproductions of another folder", "[reproduce][cli]") {
+    TempDir dir;
+    write_tiny(dir);
+    write_file(dir / "mine/plain.ini", "[experiment]\nbudget = 5\n[problems]\nb = branin\n[optimizers]\nr = random-search\n");
+    const auto list = run_cli("reproduce list --experiments '" + (dir / "mine") + "'");
+    INFO(list.err);
+    REQUIRE(list.status == 0);
+    CHECK(list.out.find("| tiny | Somebody 2024, Table 1: final regret | 2 × 2 × 3, 8 evaluations | nothing | "
+                        "measured: a second |") != std::string::npos);
+    CHECK(list.out.find("plain") == std::string::npos);  // a spec without [reproduction] is no reproduction
+    const auto r = run_cli("reproduce tiny --experiments '" + (dir / "mine") + "' -q");
+    INFO(r.err);
+    CHECK(r.status == 0);
+    check_refused("reproduce plain --experiments '" + (dir / "mine") + "'", "unknown reproduction 'plain'; known: tiny");
+}
+
+TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and the key", "[reproduce][cli]") {
+    TempDir dir;
+    const std::string spec = dir / "mine/tiny.ini";
+    const std::string quoted = "'" + spec + "'";
+    auto refused = [&](const std::string& extra, const std::string& message) {
+        write_tiny(dir, extra);
+        check_refused("reproduce --spec " + quoted, message);
+    };
+    refused("colour = red\n", "spec '" + spec + "': unknown key 'reproduction.colour'; [reproduction] accepts source, reference");
+    refused("quick_method = RS\nquick_budget = 0\n",
+            "spec '" + spec + "': reproduction.quick_budget is set twice");
+    {
+        std::string text = tiny_spec(dir / "x.h5");
+        text.replace(text.find("statistic = median"), 18, "statistic = average");
+        write_file(spec, text);
+        check_refused("reproduce --spec " + quoted,
+                      "spec '" + spec + "': reproduction.statistic = 'average' is not accepted; expected mean or median");
+        text = tiny_spec(dir / "x.h5");
+        text.replace(text.find("quick_budget = 6"), 16, "quick_budget = -1");
+        write_file(spec, text);
+        check_refused("reproduce --spec " + quoted,
+                      "spec '" + spec + "': reproduction.quick_budget = '-1' is not valid; expected an integer in [1, ");
+        text = tiny_spec(dir / "x.h5");
+        text.replace(text.find("select = budget=20"), 18, "select = budget");
+        write_file(spec, text);
+        check_refused("reproduce --spec " + quoted, "spec '" + spec + "': reproduction.select = 'budget' is not accepted; "
+                                                    "expected COLUMN=VALUE");
+    }
+    write_file(spec, tiny_spec(dir / "x.h5"));
+    std::filesystem::remove(dir / "mine/published/table1.csv");
+    check_refused("reproduce --spec " + quoted, "spec '" + spec + "': reproduction.reference: no file '" +
+                                                    (dir / "mine/published/table1.csv") + "'");
+    write_file(spec, "[experiment]\nbudget = 5\n[problems]\nb = branin\n[optimizers]\nr = random-search\n");
+    check_refused("reproduce --spec " + quoted, "spec '" + spec + "' has no [reproduction] section");
+    write_file(spec, "[reproduction]\ncost = 1 s\n");
+    check_refused("reproduce --spec " + quoted, "spec '" + spec + "': [reproduction] has no source");
+    check_refused("reproduce --spec '" + (dir / "none.ini") + "'", "cannot read spec file '" + (dir / "none.ini") + "'");
+    check_refused("reproduce dtu-bbob40 --spec " + quoted, "give a reproduction's NAME or --spec FILE, not both");
+    CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));  // nothing ran
+}
+
+TEST_CASE("reproduce list reads the nine built-in reproductions from experiments/", "[reproduce][cli]") {
+    const auto r = run_cli("reproduce list");
+    REQUIRE(r.status == 0);
+    std::size_t rows = 0;
+    for (std::size_t at = r.out.find("\n| "); at != std::string::npos; at = r.out.find("\n| ", at + 1)) ++rows;
+    CHECK(rows == 9);
+    // sorted by name, so the order does not depend on the file system
+    const char* names[] = {"aryan-ch3-bbob", "aryan-ch4-synthetic", "aryan-ch4-synthetic-evidence",
+                           "bore-hpobench",  "bore-nasbench201",    "bore-synthetic",
+                           "bore-toy",       "dtu-bbob40",          "hassen-boggn"};
+    std::size_t last = 0;
+    for (const char* name : names) {
+        const std::size_t at = r.out.find(std::string("| ") + name + " |");
+        CHECK(at != std::string::npos);
+        CHECK(at > last);
+        last = at;
+    }
+    CHECK(r.out.find("| bore-toy | Tiao et al. 2021 (BORE, ICML), Appendix: the density-ratio illustration on a 1-D "
+                     "toy | an illustration, no runs | nothing | measured: about 1 s |") != std::string::npos);
+}
