@@ -1,5 +1,6 @@
 // bobench reproduce list | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B] [--threads T]
 //                   [--quick] [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
+//                   [--shard K/N | --report-only]
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -101,8 +102,9 @@ std::string arg_or(const Identifier& id, const std::string& key, const std::stri
 // does not depend on the dataset, so one table serves the four datasets' names). The problems
 // keep their identifiers, so their seeds do not depend on where the tables lie. Returns the
 // folder, or "" when the spec has no tabular problem; `fixture` tells which kind it is.
+// `write` false checks and writes nothing (a report on results that exist).
 std::string prepare_tables(const runners::ExperimentSpec& spec, const ReproductionEntry& entry,
-                           const std::optional<std::string>& data_dir, bool quick, bool& fixture) {
+                           const std::optional<std::string>& data_dir, bool quick, bool& fixture, bool write) {
     const fs::path folder = data_dir ? fs::path(*data_dir)
                                      : fs::path(spec.output).parent_path() / (quick ? "fixtures-quick" : "fixtures");
     fixture = !data_dir;
@@ -114,6 +116,7 @@ std::string prepare_tables(const runners::ExperimentSpec& spec, const Reproducti
         any = true;
         const std::string dataset = arg_or(p.id, "dataset", fcnet ? "protein" : "cifar10");
         const fs::path path = folder / (fcnet ? tables::fcnet::dataset(dataset).file : tables::nasbench201::file_name(dataset));
+        if (!write) continue;  // --report-only: only where the tables are is needed
         if (data_dir) {
             if (!fs::is_regular_file(path))
                 throw UserError("reproduction '" + entry.name + "' needs the table '" + path.filename().string() +
@@ -193,9 +196,8 @@ std::string report_extension(analysis::reports::TableFormat format) {
                                                            : ".md";
 }
 
-std::string header(const ReproductionEntry& e, double seconds, long threads) {
-    return fmt::format("# Reproduction: {}\n\nSource: {}.\n\nWall time {:.1f} s with {} threads on {}.\n", e.name,
-                       e.source, seconds, threads > 0 ? std::to_string(threads) : "all", machine());
+std::string header(const ReproductionEntry& e) {
+    return fmt::format("# Reproduction: {}\n\nSource: {}.\n", e.name, e.source);
 }
 
 std::string deviation_list(const std::vector<std::string>& deviations) {
@@ -221,7 +223,8 @@ int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
         figure = "\n## Figure: not drawn (" + std::string(error.what()) + ")\n";
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return write_report(header(e, seconds, 1) + deviation_list(e.deviations) + "\n" + render_bore_toy(toy) + figure +
+    return write_report(header(e) + fmt::format("\nComputed in {:.1f} s on {}.\n", seconds, machine()) +
+                            deviation_list(e.deviations) + "\n" + render_bore_toy(toy) + figure +
                             "\nThe paper shows this illustration as a figure only: the figure above is ours.\n",
                         path);
 }
@@ -247,6 +250,10 @@ po::options_description reproduce_options() {
         "output", po::value<std::string>(), "results file (default: the spec's, or output/NAME-quick.h5 with --quick)")(
         "format", po::value<std::string>()->default_value("md"), "report format: md, latex or csv")(
         "report", po::value<std::string>(), "write the report here (default: beside the results file, .md/.tex/.csv)")(
+        "report-only", "run nothing: write the report from the results file as it is (kept results, merged shards)")(
+        "shard", po::value<std::string>(),
+        "run only part K of N of the protocol (K/N) into OUTPUT.shard-K-of-N.h5, no report; `bobench merge` joins "
+        "the shards, `--report-only --output MERGED` reports on them")(
         "quiet,q", "no progress line");
     return opts;
 }
@@ -284,9 +291,9 @@ std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const Reprod
     return deviations;
 }
 
-// What ran: the plan's size, where the results are, the runs' own time and their restarts.
-std::string protocol_paragraph(const runners::ExperimentSpec& spec, const results::Results& results,
-                               std::size_t planned_problems) {
+// What ran, read from the results file alone (so a report regenerated from kept results is
+// the same byte for byte): the plan's size, who wrote the file, the runs' own time, restarts.
+std::string protocol_paragraph(const runners::ExperimentSpec& spec, const results::Results& results) {
     double run_seconds = 0;  // each run's own wall time, also of runs resumed from the file
     std::size_t restarted_runs = 0, restarts = 0;
     for (const results::Trace& t : results.runs) {
@@ -297,11 +304,11 @@ std::string protocol_paragraph(const runners::ExperimentSpec& spec, const result
     }
     std::string out = fmt::format(
         "\nProtocol run: {} problems × {} optimizers × {} replicates, {} evaluations each{}; results "
-        "in `{}` (runs already in that file were kept, not rerun). The runs' own wall times sum to "
-        "{:.0f} s.\n",
-        planned_problems, spec.optimizers.size(), spec.replicates, spec.budget,
+        "in `{}`, written by `{}` on {} at {} (bobench {}, build {}). The runs' own wall times sum to {:.0f} s.\n",
+        results.problems.size(), spec.optimizers.size(), spec.replicates, spec.budget,
         spec.restart.active() ? ", restart_on = " + runners::restart_on_name(spec.restart) : "", spec.output,
-        run_seconds);
+        results.provenance.command_line, results.provenance.host, results.provenance.timestamp,
+        results.bobench_version, results.git_revision, run_seconds);
     if (spec.restart.active())
         out += fmt::format("{} of {} runs restarted their optimizer ({} restarts in all; the indices are in each "
                            "run's notes).\n",
@@ -319,10 +326,13 @@ std::string fixture_warning(const std::string& tables, bool quick) {
 
 // Ours beside the paper's numbers, cell by cell.
 std::string comparison_table(const ReproductionEntry& entry, const results::Results& results,
-                             const std::vector<PublishedCell>& theirs, analysis::reports::TableFormat format) {
+                             const std::vector<PublishedCell>& theirs,
+                             const std::vector<analysis::reports::DisagreementCause>& causes,
+                             analysis::reports::TableFormat format) {
     const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
     analysis::reports::ReproductionOptions o;
     o.statistic = entry.statistic;
+    o.causes = causes;
     return analysis::reports::render_reproduction(analysis::reports::compare_with_published(metrics, theirs, o), format);
 }
 
@@ -380,36 +390,55 @@ int reproduce(const Args& args) {
     if (entry.toy) return reproduce_toy(entry, vm);
     runners::ExperimentSpec spec = spec_of(entry);
     const std::vector<std::string> deviations = apply_flags(spec, entry, vm);
+    const bool report_only = vm.count("report-only") > 0;
+    if (vm.count("shard")) {
+        if (report_only) throw UserError("--shard runs part of the protocol and --report-only runs nothing: give one");
+        spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
+        spec.output = runners::shard_output(spec.output, spec.shard);
+    }
     const bool quick = vm.count("quick") > 0;
     runners::check_spec(spec);
     const std::vector<PublishedCell> theirs = published(entry);  // a malformed table stops us before any run
+    const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
+                                             : analysis::reports::read_causes(entry.causes);
     const std::vector<std::string> missing = missing_methods(entry, spec);
     const std::optional<std::string> data_dir =
         vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
     bool fixture = false;
-    const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture);
+    const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, /*write=*/!report_only);
     if (!tables.empty()) spec.data_dir = tables;  // passed to the tabular problems by the plan
 
     const auto start = std::chrono::steady_clock::now();
-    std::size_t planned_problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
-    const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args),
-                                [&](const runners::Plan& plan) { planned_problems = plan.problems.size(); });
-    if (status != 0) return status;
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
+    if (!report_only) {
+        const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {});
+        if (status != 0) return status;
+        if (spec.shard) {
+            std::cout << "shard " << spec.shard.str() << ": " << spec.output << "\njoin the shards with `bobench merge`, "
+                      << "then report with `bobench reproduce " << entry.name << " --report-only --output MERGED`\n";
+            return 0;
+        }
+    } else if (!fs::exists(spec.output)) {
+        throw UserError("--report-only: no results file '" + spec.output +
+                        "'; run the reproduction (or merge its shards) first, or name the file with --output");
+    }
     const std::string report_path = vm.count("report") ? vm["report"].as<std::string>()
                                                        : fs::path(spec.output).replace_extension(report_extension(format)).string();
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
-    const std::string table = theirs.empty() ? "" : comparison_table(entry, results, theirs, format);
+    const std::string table = theirs.empty() ? "" : comparison_table(entry, results, theirs, causes, format);
     if (!theirs.empty() && format == analysis::reports::TableFormat::csv)
         return write_report(table, report_path);  // the table alone
-    std::string report = header(entry, seconds, spec.threads) + protocol_paragraph(spec, results, planned_problems);
+    std::string report = header(entry) + protocol_paragraph(spec, results);
     if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
     if (!missing.empty()) report += "\nThe paper's methods this reproduction does not run: " + join(missing, ", ") + ".\n";
     report += deviation_list(deviations) + "\n" + table + ranking_sections(entry, spec, results, !theirs.empty(), figures);
-    return write_report(report, report_path);
+    const int written = write_report(report, report_path);
+    if (!report_only)
+        std::cout << fmt::format("wall time {:.1f} s on {}\n",
+                                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                                 machine());
+    return written;
 }
 
 }  // namespace bobench::cli

@@ -25,7 +25,7 @@ namespace {
 const std::vector<std::string> single_keys = {"source",         "reference",    "problem_column", "method_column",
                                               "value_column",   "sd_column",    "statistic",      "alpha",
                                               "friedman",       "figure",       "illustration",   "quick_replicates",
-                                              "quick_budget",   "cost"};
+                                              "quick_budget",   "cost",         "causes"};
 const std::vector<std::string> repeated_keys = {"select", "breakdown", "quick_method", "deviation"};
 
 bool contains(const std::vector<std::string>& list, const std::string& s) {
@@ -83,6 +83,7 @@ void set_repeated(ReproductionEntry& e, const std::string& key, const std::strin
 void set_single(ReproductionEntry& e, const std::string& key, const std::string& value, const std::string& where) {
     if (key == "source") e.source = value;
     else if (key == "reference") e.reference = (fs::path(e.file).parent_path() / value).string();
+    else if (key == "causes") e.causes = (fs::path(e.file).parent_path() / value).string();
     else if (key == "problem_column") e.columns.problem = value;
     else if (key == "method_column") e.columns.method = value;
     else if (key == "value_column") e.columns.value = value;
@@ -113,7 +114,7 @@ void check_entry(const ReproductionEntry& e, const std::set<std::string>& given,
     if (e.source.empty())
         throw UserError(origin + ": [reproduction] has no source; add source = the paper and its table or figure");
     if (e.reference.empty()) {
-        for (const char* key : {"problem_column", "method_column", "value_column", "sd_column", "statistic"})
+        for (const char* key : {"problem_column", "method_column", "value_column", "sd_column", "statistic", "causes"})
             if (given.count(key))
                 throw UserError(origin + ": reproduction." + key + " needs reproduction.reference, the published "
                                 "numbers' CSV file");
@@ -125,6 +126,9 @@ void check_entry(const ReproductionEntry& e, const std::set<std::string>& given,
     if (!fs::is_regular_file(e.reference, ec))
         throw UserError(origin + ": reproduction.reference: no file '" + e.reference +
                         "'; expected the published numbers' CSV, its path relative to the spec file's folder");
+    if (!e.causes.empty() && !fs::is_regular_file(e.causes, ec))
+        throw UserError(origin + ": reproduction.causes: no file '" + e.causes +
+                        "'; expected a CSV of problem, method, cause, evidence, its path relative to the spec file's folder");
 }
 
 ReproductionEntry parse_reproduction(const std::vector<std::pair<std::string, std::string>>& entries,

@@ -162,3 +162,42 @@ TEST_CASE("reproduce list reads the nine built-in reproductions from experiments
     CHECK(r.out.find("| bore-toy | Tiao et al. 2021 (BORE, ICML), Appendix: the density-ratio illustration on a 1-D "
                      "toy | an illustration, no runs | nothing | measured: about 1 s |") != std::string::npos);
 }
+
+TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes from the kept file, the same each time",
+          "[reproduce][cli]") {
+    TempDir dir;
+    write_tiny(dir, "causes = published/causes.csv\n");
+    write_file(dir / "mine/published/causes.csv",
+               "problem,method,cause,evidence\n*,RS,paper,the paper's random search ran a different box\n");
+    const std::string spec = dir / "mine/tiny.ini";
+    for (const char* shard : {"1/2", "2/2"}) {
+        const auto r = run_cli("reproduce --spec '" + spec + "' --shard " + shard + " -q --output '" + (dir / "full.h5") + "'");
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        CHECK(r.out.find("join the shards with `bobench merge`") != std::string::npos);
+        CHECK(r.out.find("cells agree") == std::string::npos);  // a shard has no report
+    }
+    REQUIRE(run_cli("merge '" + (dir / "full.h5") + "' '" + (dir / "full.shard-1-of-2.h5") + "' '" +
+                    (dir / "full.shard-2-of-2.h5") + "'").status == 0);
+    const std::string report_only = "reproduce --spec '" + spec + "' --report-only --output '" + (dir / "full.h5") + "'";
+    const auto first = run_cli(report_only + " --report '" + (dir / "a.md") + "'");
+    INFO(first.err);
+    REQUIRE(first.status == 0);
+    const auto second = run_cli(report_only + " --report '" + (dir / "b.md") + "'");
+    REQUIRE(second.status == 0);
+    const std::string a = read_file(dir / "a.md");
+    CHECK(a == read_file(dir / "b.md"));
+    CHECK(a.find("2 problems × 2 optimizers × 3 replicates") != std::string::npos);
+    CHECK(a.find("written by `bobench merge ") != std::string::npos);  // who wrote the kept file, not this machine
+    CHECK(a.find("wall time ") == std::string::npos);  // this machine's time is not in the report
+    CHECK(first.out.find("wall time ") == std::string::npos);  // nothing ran
+    // the causes table names why RS's cells disagree, wherever they do
+    if (a.find(" / RS (ours") != std::string::npos)
+        CHECK(a.find("cause: paper: the paper's random search ran a different box") != std::string::npos);
+
+    check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "none.h5") + "'",
+                  "--report-only: no results file");
+    check_refused("reproduce --spec '" + spec + "' --report-only --shard 1/2", "give one");
+    write_tiny(dir, "causes = published/missing.csv\n");
+    check_refused("reproduce --spec '" + spec + "' -q", "reproduction.causes: no file");
+}
