@@ -6,7 +6,9 @@
 // priors as pybnn/priors.py: every weight N(0, P) (its weight prior sums -p^2/2 over the
 // P parameters and divides by P; we leave s out of that sum), s ~ N(log 1e-6, 0.01);
 // adaptive SGHMC (lr 1e-2, mdecay 0.05, epsilon 1e-10) on mini-batches of 20,
-// 100 N burn-in steps, then 10000 steps keeping every 100th (99 draws); the predictive
+// 100 N burn-in steps (burn_in=B: B steps whatever N), then 10000 steps keeping every
+// 100th (99 draws: pybnn keeps step s when s - burn-in is a positive multiple of 100 below
+// 10000); the hidden activation is always tanh (pybnn's and the DTU thesis'); the predictive
 // variance adds the mean noise variance. Acquisition as RoBO's fmin: log-EI on the
 // predictive (not marginalised), maximised over 500 random points, 30 % around the
 // incumbent; 3 Latin-hypercube initial points.
@@ -27,7 +29,11 @@ OptimizerFactory bohamiann_optimizer() {
         {ParamSpec::integer("layers", 2, "hidden layers", 1, 10),
          ParamSpec::integer("units", 50, "units per hidden layer", 1, 10000),
          ParamSpec::integer("burn_in_per_point", 100, "SGHMC burn-in steps per observation", 0),
-         ParamSpec::integer("sample_steps", 10000, "SGHMC steps after burn-in", 1),
+         ParamSpec::integer("burn_in", -1,
+                            "SGHMC burn-in steps whatever the number of observations; -1: burn_in_per_point x observations",
+                            -1),
+         ParamSpec::integer("sample_steps", 10000,
+                            "SGHMC steps after burn-in; draws kept: (sample_steps - 1) / keep_every, rounded down (pybnn)", 1),
          ParamSpec::integer("keep_every", 100, "keep every k-th SGHMC step after burn-in", 1),
          ParamSpec::integer("batch_size", 20, "mini-batch size", 1),
          ParamSpec::real("lr", 1e-2, "SGHMC learning rate", 0).open_min(),
@@ -46,6 +52,7 @@ OptimizerFactory bohamiann_optimizer() {
             o.sghmc.epsilon = 1e-10;
             o.sghmc.keep_every = args.integer("keep_every");
             o.burn_in_per_point = args.integer("burn_in_per_point");
+            o.burn_in = args.integer("burn_in");
             o.sample_steps = args.integer("sample_steps");
             o.batch_size = static_cast<int>(args.integer("batch_size"));
             o.init = bnn::SampledNetworkOptions::Init::FanIn;

@@ -1,6 +1,8 @@
 // gp-ei: GP regression with type-II maximum-likelihood hyperparameters (refit by
 // multi-start L-BFGS-B at every suggestion), expected improvement, and L-BFGS-B from the
-// best of random samples to maximise it.
+// best of random samples to maximise it. lengthscales=isotropic shares one lengthscale
+// across the inputs (scikit-learn's default Matern, which the DTU thesis' BO_Gaus used,
+// §5.1); ard (the default) fits one per input.
 // robo-gp: RoBO's fmin model_type="gp" as RoBO ran it (optimizers/robo.hpp).
 #include "optimizers/model_based.hpp"
 #include "optimizers/robo.hpp"
@@ -13,8 +15,10 @@ OptimizerFactory gp_ei_optimizer() {
     loop.acquisition = "ei";
     loop.n_init = 10;
     return model_based::make_factory(
-        "gp-ei", "GP (ARD kernel, type-II ML hyperparameters) + expected improvement, multi-start L-BFGS-B",
+        "gp-ei", "GP (ARD or isotropic kernel, type-II ML hyperparameters) + expected improvement, multi-start L-BFGS-B",
         {ParamSpec::choice("kernel", "matern52", {"matern52", "matern32", "matern12", "se"}, "covariance function"),
+         ParamSpec::choice("lengthscales", "ard", {"ard", "isotropic"},
+                           "one lengthscale per input (ard) or one shared by all inputs (isotropic)"),
          ParamSpec::integer("hyper_restarts", 2, "L-BFGS-B restarts of the hyperparameter fit besides the warm start",
                             0),
          ParamSpec::boolean("learn_noise", true, "learn the noise variance (false: keep `noise`)"),
@@ -22,6 +26,7 @@ OptimizerFactory gp_ei_optimizer() {
         loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             surrogates::GpOptions o;
             o.kernel = surrogates::parse_kernel_family(args.text("kernel"));
+            o.lengthscales = surrogates::parse_lengthscales(args.text("lengthscales"));
             o.random_restarts = static_cast<int>(args.integer("hyper_restarts"));
             o.learn_noise = args.boolean("learn_noise");
             o.noise_variance = args.real("noise");

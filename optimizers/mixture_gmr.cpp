@@ -2,10 +2,21 @@
 // many components as the rows support or their number by cross-validated log-likelihood),
 // blended with a broad prior, EI.
 // The DTU thesis' "EM mixture" (BO_em) is this model (surrogates/mixtures/README.md).
+// components=cv also chooses the prior weight w (a_x = N p(x) / (N p(x) + w)) from
+// kPriorWeights, the thesis' BO_em setting "tuning number of components and prior weight"
+// (the grid is ours: the thesis gives none); prior_weight_cv=false keeps w = prior_weight.
+#include <vector>
+
 #include "optimizers/mixture_params.hpp"
 #include "surrogates/mixtures/gaussian_mixture.hpp"
 
 namespace bobench {
+
+namespace {
+// Geometric around the thesis' w = 1: from nearly no blending inside the data to a prior
+// worth ten observations.
+const std::vector<double> kPriorWeights = {0.1, 0.3, 1.0, 3.0, 10.0};
+}  // namespace
 
 OptimizerFactory mixture_gmr_optimizer() {
     return model_based::make_factory(
@@ -20,7 +31,9 @@ OptimizerFactory mixture_gmr_optimizer() {
              ParamSpec::real("reg_covar", 1e-3, "covariance regularisation r (S = (scatter + Lambda) / (n_k + 1))", 1e-12),
              ParamSpec::boolean("scaled_prior", true,
                                 "Lambda = r + the data's variance / K^(2/p) per coordinate (Fraley & Raftery 2007); "
-                                "false: r I")},
+                                "false: r I"),
+             ParamSpec::boolean("prior_weight_cv", true,
+                                "with components=cv, choose the prior weight too, from 0.1, 0.3, 1, 3, 10 (ours)")},
             "joint"),
         mixture_params::loop_defaults(), [](int, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             surrogates::mixtures::GmrOptions o;
@@ -30,7 +43,9 @@ OptimizerFactory mixture_gmr_optimizer() {
             o.em.reg_covar = args.real("reg_covar");
             o.em.data_scaled_prior = args.boolean("scaled_prior");
             o.components_by_cv = args.text("components") == "cv";
-            return std::make_unique<surrogates::mixtures::GaussianMixtureRegression>(mixture_params::options(args), o);
+            surrogates::mixtures::MixtureRegressionOptions m = mixture_params::options(args);
+            if (o.components_by_cv && args.boolean("prior_weight_cv")) m.prior_weight_grid = kPriorWeights;
+            return std::make_unique<surrogates::mixtures::GaussianMixtureRegression>(m, o);
         });
 }
 

@@ -27,6 +27,7 @@ SampledNetworkOptions checked(SampledNetworkOptions o, const Network& net) {
     samplers::validate(o.sghmc);
     auto fail = [](const std::string& what) { throw UserError(std::string(who) + ": " + what); };
     if (o.burn_in_per_point < 0) fail("burn_in_per_point = " + std::to_string(o.burn_in_per_point) + " must be >= 0");
+    if (o.burn_in < -1) fail("burn_in = " + std::to_string(o.burn_in) + " must be >= 0 (or -1: burn_in_per_point)");
     if (o.sample_steps < 1) fail("sample_steps = " + std::to_string(o.sample_steps) + " must be >= 1");
     if (o.sampler == SampledNetworkOptions::Sampler::Sghmc && o.sample_steps < o.sghmc.keep_every)
         fail("sample_steps = " + std::to_string(o.sample_steps) + " keeps no draw with keep_every = " +
@@ -94,7 +95,8 @@ void SampledNetwork::sample_sghmc(NetworkPosterior& posterior, Rng& rng) {
     const int N = static_cast<int>(posterior.points());
     const int b = std::min(options_.batch_size, N);
     samplers::SghmcOptions o = options_.sghmc;
-    o.burn_in = options_.burn_in_per_point * N;
+    o.burn_in = options_.burn_in >= 0 ? options_.burn_in : options_.burn_in_per_point * N;
+    sghmc_burn_in_ = o.burn_in;
     o.steps = o.burn_in + options_.sample_steps;
     // mini-batches as a shuffled data loader: consecutive slices of a permutation drawn
     // afresh every epoch, the last slice of an epoch possibly shorter

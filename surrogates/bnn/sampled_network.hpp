@@ -32,11 +32,12 @@ struct SampledNetworkOptions {
     NetworkPrior prior;               // prior.weight_sd = 0: sqrt(P), pybnn's wdecay-1 prior
     enum class Sampler { Nuts, Sghmc } sampler = Sampler::Nuts;
     samplers::NutsOptions nuts;
-    // SGHMC as pybnn's Bohamiann.train: burn-in = burn_in_per_point * N steps, then
-    // sample_steps more; mini-batches of batch_size (N when N is smaller), reshuffled
-    // every epoch.
-    samplers::SghmcOptions sghmc;     // its steps / burn_in are set per fit from the two below
+    // SGHMC as pybnn's Bohamiann.train: burn-in = burn_in_per_point * N steps (or burn_in
+    // steps when that is >= 0), then sample_steps more; mini-batches of batch_size (N when
+    // N is smaller), reshuffled every epoch.
+    samplers::SghmcOptions sghmc;     // its steps / burn_in are set per fit from the three below
     long burn_in_per_point = 100;
+    long burn_in = -1;                // >= 0: a fixed burn-in, whatever N (the DTU thesis' 1000)
     long sample_steps = 10000;
     int batch_size = 20;
     // Start: Stan's default (every unconstrained coordinate U(-2, 2)) or pybnn's
@@ -64,6 +65,7 @@ public:
     // Diagnostics of the last fit.
     const samplers::NutsDiagnostics& nuts_diagnostics() const { return nuts_diagnostics_; }
     long sghmc_divergences() const { return sghmc_divergences_; }  // restarts with a smaller step
+    long sghmc_burn_in() const { return sghmc_burn_in_; }          // burn-in steps of the last SGHMC fit
     const Eigen::VectorXd& noise_sd() const { return noise_sd_; }  // per draw, standardised units
     const Network& network() const { return net_; }
 
@@ -83,6 +85,7 @@ private:
     double y_mean_ = 0, y_scale_ = 1;
     samplers::NutsDiagnostics nuts_diagnostics_;
     long sghmc_divergences_ = 0;
+    long sghmc_burn_in_ = 0;
 };
 
 }  // namespace bobench::bnn

@@ -24,41 +24,44 @@ void check_range(const char* name, double lo, double hi) {
                         ", " + std::to_string(hi) + "] must satisfy 0 < lo < hi < inf");
 }
 
-// The optimised ("free") part of theta is its head: everything, or all but the noise.
+// Box of the optimised ("free") parameters (free_parameters.hpp), in log space.
 struct LogBox {
     Eigen::VectorXd lo, hi;
 };
 
 LogBox free_box(int dim, const GpOptions& o) {
-    const Eigen::Index n_free = o.learn_noise ? gp_num_params(dim) : gp_num_params(dim) - 1;
-    LogBox box{Eigen::VectorXd(n_free), Eigen::VectorXd(n_free)};
-    auto set = [&](Eigen::Index i, double lo, double hi, const ScalarPrior& prior) {
-        box.lo[i] = std::max(std::log(lo), prior.lower());
-        box.hi[i] = std::min(std::log(hi), prior.upper());
+    const FreeParameters free(dim, o.lengthscales, o.learn_noise);
+    LogBox box{Eigen::VectorXd(free.size()), Eigen::VectorXd(free.size())};
+    const GpBounds& b = o.bounds;
+    for (Eigen::Index i = 0; i < free.size(); ++i) {
+        const Eigen::Index t = free.theta_index(i);
+        double lo = b.lengthscale_lo, hi = b.lengthscale_hi;
+        const ScalarPrior* prior = &o.prior.log_lengthscale;
+        if (t == 0) lo = b.signal_variance_lo, hi = b.signal_variance_hi, prior = &o.prior.log_signal_variance;
+        if (t == gp_noise_index(dim))
+            lo = b.noise_variance_lo, hi = b.noise_variance_hi, prior = &o.prior.log_noise_variance;
+        box.lo[i] = std::max(std::log(lo), prior->lower());
+        box.hi[i] = std::min(std::log(hi), prior->upper());
         if (!(box.lo[i] < box.hi[i]))
             throw UserError("GaussianProcess: the prior's support does not overlap the bounds of "
-                            "hyperparameter " + std::to_string(i));
-    };
-    const GpBounds& b = o.bounds;
-    set(0, b.signal_variance_lo, b.signal_variance_hi, o.prior.log_signal_variance);
-    for (int i = 1; i <= dim; ++i)
-        set(i, b.lengthscale_lo, b.lengthscale_hi, o.prior.log_lengthscale);
-    if (o.learn_noise)
-        set(dim + 1, b.noise_variance_lo, b.noise_variance_hi, o.prior.log_noise_variance);
+                            "hyperparameter " + std::to_string(t));
+    }
     return box;
 }
 
-// -(log marginal likelihood + log prior) of the free head of theta, for LBFGSpp. Keeps
+// -(log marginal likelihood + log prior) of the free parameters, for LBFGSpp. Keeps
 // the best point it has seen, so a start that ends in a line-search exception still
-// contributes what it found.
+// contributes what it found. Isotropic: the prior counts the shared lengthscale once per
+// axis, as it does for D equal ARD lengthscales.
 class NegativeLogPosterior {
 public:
-    NegativeLogPosterior(MarginalLikelihood& lml, const GpPrior& prior, Eigen::VectorXd theta)
-        : lml_(lml), prior_(prior), theta_(std::move(theta)), grad_(theta_.size()) {}
+    NegativeLogPosterior(MarginalLikelihood& lml, const GpPrior& prior, const FreeParameters& map,
+                         Eigen::VectorXd theta)
+        : lml_(lml), prior_(prior), map_(map), theta_(std::move(theta)), grad_(theta_.size()) {}
 
     double operator()(const Eigen::VectorXd& free, Eigen::VectorXd& grad) {
         ++evaluations;
-        theta_.head(free.size()) = free;
+        map_.expand(free, theta_);
         double lp = lml_(theta_, &grad_);
         if (std::isfinite(lp)) lp += prior_.log_density(theta_, &grad_);
         if (!std::isfinite(lp) || !grad_.allFinite()) {
@@ -66,7 +69,8 @@ public:
             grad.setZero(free.size());
             return 1e25;
         }
-        grad = -grad_.head(free.size());
+        map_.fold_gradient(grad_, grad);
+        grad = -grad;
         if (-lp < best_value) {
             best_value = -lp;
             best_free = free;
@@ -81,6 +85,7 @@ public:
 private:
     MarginalLikelihood& lml_;
     const GpPrior& prior_;
+    const FreeParameters& map_;
     Eigen::VectorXd theta_;
     Eigen::VectorXd grad_;
 };
@@ -106,7 +111,11 @@ GaussianProcess::GaussianProcess(int dim, GpOptions options)
     if (o.initial_params.size() != 0 && o.initial_params.size() != gp_num_params(dim))
         throw UserError("GaussianProcess: initial_params has " + std::to_string(o.initial_params.size()) +
                         " entries, expected " + std::to_string(gp_num_params(dim)) + " or none");
-    gp_.set_params(o.initial_params.size() != 0 ? o.initial_params : gp_default_params(dim, o.noise_variance));
+    Eigen::VectorXd theta = o.initial_params.size() != 0 ? o.initial_params : gp_default_params(dim, o.noise_variance);
+    // isotropic: unequal initial lengthscales become their geometric mean
+    const FreeParameters map(dim, o.lengthscales, true);
+    map.expand(map.reduce(theta), theta);
+    gp_.set_params(theta);
 }
 
 void GaussianProcess::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
@@ -122,9 +131,10 @@ void GaussianProcess::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rn
 Eigen::VectorXd GaussianProcess::optimize(const Eigen::MatrixXd& X, const Eigen::VectorXd& y_std,
                                           Rng& rng) {
     const LogBox box = free_box(dim_, options_);
+    const FreeParameters map(dim_, options_.lengthscales, options_.learn_noise);
     const Eigen::Index n_free = box.lo.size();
     MarginalLikelihood lml(options_.kernel, X, y_std);
-    NegativeLogPosterior objective(lml, options_.prior, gp_.params());
+    NegativeLogPosterior objective(lml, options_.prior, map, gp_.params());
 
     LBFGSpp::LBFGSBParam<double> param;
     param.max_iterations = options_.max_iterations;
@@ -132,7 +142,7 @@ Eigen::VectorXd GaussianProcess::optimize(const Eigen::MatrixXd& X, const Eigen:
     boost::random::uniform_real_distribution<double> unit(0.0, 1.0);
 
     report_ = GpFitReport{};
-    const Eigen::VectorXd warm = gp_.params().head(n_free).cwiseMax(box.lo).cwiseMin(box.hi);
+    const Eigen::VectorXd warm = map.reduce(gp_.params()).cwiseMax(box.lo).cwiseMin(box.hi);
     for (int s = 0; s <= options_.random_restarts; ++s) {
         Eigen::VectorXd start = warm;
         if (s > 0)
@@ -152,7 +162,7 @@ Eigen::VectorXd GaussianProcess::optimize(const Eigen::MatrixXd& X, const Eigen:
     Eigen::VectorXd theta = gp_.params();
     if (!std::isfinite(objective.best_value)) return theta;  // nothing finite: keep the old theta
     report_.log_posterior = -objective.best_value;
-    theta.head(n_free) = objective.best_free;
+    map.expand(objective.best_free, theta);
     return theta;
 }
 

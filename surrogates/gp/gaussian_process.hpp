@@ -8,12 +8,16 @@
 // warm start (the previous optimum; the initial parameters on the first fit) plus
 // `random_restarts` starts drawn uniformly in the log box from the caller's Rng. The
 // best optimum found is kept; then the GP is conditioned on the data.
+// lengthscales = Isotropic optimises one lengthscale shared by all inputs (scikit-learn's
+// default Matern kernel, the DTU thesis' BO_Gaus) instead of one per input (ARD);
+// free_parameters.hpp maps it onto the ARD layout of theta.
 // condition() / append() reuse the current hyperparameters (append is O(N^2)).
 #include <cstddef>
 
 #include <Eigen/Core>
 
 #include "surrogates/gp/exact_gp.hpp"
+#include "surrogates/gp/free_parameters.hpp"
 #include "surrogates/gp/kernels.hpp"
 #include "surrogates/gp/priors.hpp"
 #include "surrogates/model.hpp"
@@ -30,6 +34,7 @@ struct GpBounds {
 
 struct GpOptions {
     KernelFamily kernel = KernelFamily::Matern52;
+    Lengthscales lengthscales = Lengthscales::Ard;  // Isotropic: one lengthscale for every input
     bool optimize_hyperparameters = true;  // false: fit() only conditions on the data
     bool learn_noise = true;               // false: noise_variance stays fixed
     double noise_variance = 1e-6;          // initial (or fixed) value, standardised units; may be 0

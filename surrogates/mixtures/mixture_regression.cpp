@@ -53,6 +53,11 @@ MixtureRegression::MixtureRegression(const MixtureRegressionOptions& options) : 
         throw UserError("mixture regression: prior_sd " + std::to_string(options.prior_sd) + " must be > 0");
     if (options.cv_folds < 2)
         throw UserError("mixture regression: cv_folds " + std::to_string(options.cv_folds) + " must be >= 2");
+    std::vector<double> weights = options.prior_weight_grid;
+    weights.push_back(options.prior_weight);
+    for (double w : weights)
+        if (!(w > 0.0) || !std::isfinite(w))
+            throw UserError("mixture regression: prior weight " + std::to_string(w) + " must be > 0");
 }
 
 void MixtureRegression::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
@@ -87,17 +92,26 @@ void MixtureRegression::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
     yc = (yc.array() - y_mean_) / y_sd_;
 
     const std::optional<std::size_t> fixed = fixed_candidate(n_);
-    chosen_ = fixed ? *fixed : select_candidate(Z, rng);
+    chosen_ = fixed.value_or(0);
+    weight_ = options_.prior_weight;
+    folds_used_ = 0;
+    if (!fixed) select_candidate(Z, rng);
     density_ = fit_candidate(chosen_, Z, rng);
 }
 
-std::size_t MixtureRegression::select_candidate(const MatrixXd& Z, Rng& rng) const {
+void MixtureRegression::select_candidate(const MatrixXd& Z, Rng& rng) {
     const std::size_t n = static_cast<std::size_t>(Z.rows());
-    if (n < 2) return fallback_candidate(n);
+    if (n < 2) {
+        chosen_ = fallback_candidate(n);
+        return;
+    }
+    // fewer rows than folds: one row per fold, i.e. leave-one-out
     const std::size_t folds = std::min<std::size_t>(static_cast<std::size_t>(options_.cv_folds), n);
     // the smallest training set decides which candidates every fold can fit
     const std::size_t count = candidates(n - (n + folds - 1) / folds);
-    if (count == 1) return 0;
+    const bool tune_weight = options_.prior_blend && !options_.prior_weight_grid.empty();
+    if (count == 1 && !tune_weight) return;
+    folds_used_ = folds;
 
     std::vector<std::size_t> order(n);
     std::iota(order.begin(), order.end(), std::size_t{0});
@@ -105,34 +119,56 @@ std::size_t MixtureRegression::select_candidate(const MatrixXd& Z, Rng& rng) con
         boost::random::uniform_int_distribution<std::size_t> pick(0, i);
         std::swap(order[i], order[pick(rng)]);
     }
-    std::vector<double> score(count, 0.0);
+    const std::size_t weights = tune_weight ? options_.prior_weight_grid.size() : 1;
+    std::vector<double> score(count * weights, 0.0);  // candidate-major
     for (std::size_t f = 0; f < folds; ++f) {
         std::vector<Eigen::Index> train, test;
         for (std::size_t i = 0; i < n; ++i) (i % folds == f ? test : train).push_back(static_cast<Eigen::Index>(order[i]));
         const MatrixXd Ztrain = Z(train, Eigen::all), Ztest = Z(test, Eigen::all);
-        for (std::size_t c = 0; c < count; ++c) score[c] += held_out_log_likelihood(*fit_candidate(c, Ztrain, rng), Ztest);
-    }
-    std::size_t best = 0;
-    for (std::size_t c = 1; c < count; ++c)
-        if (score[c] > score[best] || !std::isfinite(score[best])) best = c;
-    return best;
-}
-
-double MixtureRegression::held_out_log_likelihood(const JointDensity& density, const MatrixXd& Z) const {
-    const Eigen::Index d = Z.cols() - 1;
-    double total = 0.0;
-    for (Eigen::Index r = 0; r < Z.rows(); ++r) {
-        const VectorXd z = Z.row(r).transpose();
-        if (options_.cv_target == CvTarget::Joint) {
-            total += density.log_density(z);
-        } else {
-            density.conditional(z.head(d), scratch_);
-            total += mixture_log_density(scratch_, z[d]);
+        for (std::size_t c = 0; c < count; ++c) {
+            const std::vector<double> s = held_out_scores(*fit_candidate(c, Ztrain, rng), train.size(), Ztest);
+            for (std::size_t w = 0; w < weights; ++w) score[c * weights + w] += s[w];
         }
     }
-    return std::isnan(total) ? -std::numeric_limits<double>::infinity() : total;
+    // ties go to the fewest components (the simplest candidate), then the grid's first weight
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < score.size(); ++k)
+        if (score[k] > score[best] || !std::isfinite(score[best])) best = k;
+    chosen_ = best / weights;
+    if (tune_weight) weight_ = options_.prior_weight_grid[best % weights];
 }
 
+std::vector<double> MixtureRegression::held_out_scores(const JointDensity& density, std::size_t n_train,
+                                                       const MatrixXd& Z) const {
+    const Eigen::Index d = Z.cols() - 1;
+    const bool joint = options_.cv_target == CvTarget::Joint;
+    const bool blended = options_.prior_blend && !options_.prior_weight_grid.empty();
+    const std::vector<double> grid = blended ? options_.prior_weight_grid : std::vector<double>{0.0};
+    std::vector<double> total(grid.size(), 0.0);
+    for (Eigen::Index r = 0; r < Z.rows(); ++r) {
+        const VectorXd z = Z.row(r).transpose();
+        if (joint && !blended) {
+            total[0] += density.log_density(z);
+            continue;
+        }
+        const double log_px = density.conditional(z.head(d), scratch_);
+        const double log_fit = mixture_log_density(scratch_, z[d]);
+        if (!blended) {
+            total[0] += log_fit;
+            continue;
+        }
+        // the prior as fitted on all rows: N(0, prior_sd^2) in standardised units
+        const double log_prior = normal_log_pdf(z[d], 0.0, options_.prior_sd * options_.prior_sd);
+        for (std::size_t w = 0; w < grid.size(); ++w) {
+            const double a = blend_weight_at(log_px, static_cast<double>(n_train), grid[w]);
+            const double terms[2] = {std::log(a) + log_fit, std::log1p(-a) + log_prior};
+            total[w] += log_sum_exp(terms, 2) + (joint ? log_px : 0.0);
+        }
+    }
+    for (double& t : total)
+        if (std::isnan(t)) t = -std::numeric_limits<double>::infinity();
+    return total;
+}
 double MixtureRegression::target_units(double y) const {
     if (scores_.empty() || std::isnan(y)) return y;
     if (y <= scores_.front().first) return scores_.front().second;
@@ -144,21 +180,21 @@ double MixtureRegression::target_units(double y) const {
     return lo->second + (hi->second - lo->second) * (y - lo->first) / (hi->first - lo->first);
 }
 
-double MixtureRegression::blend_weight_at(double log_px) const {
+double MixtureRegression::blend_weight_at(double log_px, double n, double weight) const {
     if (!options_.prior_blend) return 1.0;
-    // a = t / (t + 1) with t = N p(x) D, D = 1: the logistic of log t, stable for any log p(x)
-    return 1.0 / (1.0 + std::exp(-(std::log(static_cast<double>(n_)) + log_px)));
+    // a = t / (t + w) with t = N p(x) D, D = 1: the logistic of log t - log w, stable for any log p(x)
+    return 1.0 / (1.0 + std::exp(-(std::log(n) + log_px - std::log(weight))));
 }
 
 double MixtureRegression::blend_weight(const VectorXd& x) const {
-    return density_ ? blend_weight_at(density_->conditional(x, scratch_)) : 0.0;
+    return density_ ? blend_weight_at(density_->conditional(x, scratch_), static_cast<double>(n_), weight_) : 0.0;
 }
 
 void MixtureRegression::predict_mixture(const VectorXd& x, std::vector<WeightedPrediction>& out) const {
     out.clear();
     double a = 0.0;
     if (density_) {
-        a = blend_weight_at(density_->conditional(x, out));
+        a = blend_weight_at(density_->conditional(x, out), static_cast<double>(n_), weight_);
         for (WeightedPrediction& c : out) c = {a * c.weight, y_mean_ + y_sd_ * c.mean, y_sd_ * y_sd_ * c.var};
     }
     if (a < 1.0) {

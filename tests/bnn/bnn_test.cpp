@@ -419,3 +419,31 @@ TEST_CASE("bnn: bad input is refused with a message naming it, or has a document
     CHECK_THROWS_WITH(diverging.fit(X, smooth(X), rng), Catch::Contains("SGHMC diverged"));
     CHECK(diverging.sghmc_divergences() == 3);
 }
+
+TEST_CASE("bnn: a fixed SGHMC burn-in replaces the per-point rule and is not kept", "[bnn][sghmc]") {
+    // The DTU thesis' BOHAMIANN (Table 5.1): 1000 burn-in steps, 2000 more keeping every 5th.
+    bnn::SampledNetworkOptions o;
+    o.hidden = {5};
+    o.activation = bnn::Activation::Tanh;
+    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    o.init = bnn::SampledNetworkOptions::Init::FanIn;
+    o.burn_in = 1000, o.sample_steps = 2000;
+    o.sghmc.keep_every = 5;
+    Rng rng(11);
+    for (int n : {5, 20}) {
+        INFO(n << " observations");
+        const MatrixXd X = test::uniform_points(n, 2, rng);
+        bnn::SampledNetwork m(2, o);
+        m.fit(X, smooth(X), rng);
+        CHECK(m.sghmc_burn_in() == 1000);
+        CHECK(m.function_samples() == 399);  // (2000 - 1) / 5: pybnn's keep rule
+    }
+    o.burn_in = -1;  // unset: 100 steps per observation
+    const MatrixXd X = test::uniform_points(12, 2, rng);
+    bnn::SampledNetwork per_point(2, o);
+    per_point.fit(X, smooth(X), rng);
+    CHECK(per_point.sghmc_burn_in() == 1200);
+    CHECK(per_point.function_samples() == 399);
+    o.burn_in = -2;
+    CHECK_THROWS_WITH(bnn::SampledNetwork(2, o), Catch::Contains("burn_in = -2"));
+}

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <vector>
 
 #include <Eigen/LU>
 #include <Eigen/Core>
@@ -273,4 +274,35 @@ TEST_CASE("adaptive SGHMC: pybnn's keep rule, divergence detection and bad optio
     o = {};
     o.steps = -5;
     CHECK_THROWS_AS(samplers::adaptive_sghmc(f, VectorXd::Zero(2), o, rng), UserError);
+}
+
+TEST_CASE("adaptive SGHMC: draws are the positions after every keep_every-th step past burn-in and never burn-in ones",
+          "[samplers][sghmc]") {
+    // The DTU thesis' BOHAMIANN (Table 5.1): 1000 burn-in steps, then 2000 keeping every 5th.
+    const Gaussian target(2);
+    std::vector<VectorXd> seen;  // the position passed to the target at each step
+    auto f = [&](const VectorXd& q, VectorXd& g, Rng&) {
+        seen.push_back(q);
+        return target(q, g);
+    };
+    Rng rng(9);
+    samplers::SghmcOptions o;
+    o.burn_in = 1000;
+    o.steps = 1000 + 2000;
+    o.keep_every = 5;
+    const auto r = samplers::adaptive_sghmc(f, VectorXd::Zero(2), o, rng);
+    REQUIRE_FALSE(r.diverged);
+    REQUIRE(seen.size() == 3000);
+    // pybnn's rule keeps s (0-based) with s - burn_in in {5, 10, ..., 1995}: 399 draws
+    REQUIRE(r.draws.cols() == 399);
+    for (Eigen::Index j = 0; j < r.draws.cols(); ++j) {
+        // kept after step s = 1000 + 5 (j + 1), i.e. the position the next step starts from
+        const std::size_t next = static_cast<std::size_t>(1000 + 5 * (j + 1) + 1);
+        CHECK(r.draws.col(j) == seen[next]);
+    }
+    // no draw is a burn-in position (steps 0-999 start from seen[0..1000])
+    bool from_burn_in = false;
+    for (Eigen::Index j = 0; j < r.draws.cols(); ++j)
+        for (std::size_t b = 0; b <= 1000; ++b) from_burn_in = from_burn_in || r.draws.col(j) == seen[b];
+    CHECK_FALSE(from_burn_in);
 }
