@@ -15,6 +15,7 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include "analysis/reports/claims.hpp"
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
@@ -336,26 +337,39 @@ std::string comparison_table(const ReproductionEntry& entry, const results::Resu
     return analysis::reports::render_reproduction(analysis::reports::compare_with_published(metrics, theirs, o), format);
 }
 
+// The paper's claims, each checked on our runs (nothing when it has none listed).
+std::string claim_section(const std::vector<analysis::reports::Claim>& claims,
+                          const analysis::reports::RankReport& ranking, const results::Results& results) {
+    if (claims.empty()) return "";
+    const auto curves = analysis::reports::summary_curves(results);
+    std::vector<analysis::reports::ClaimVerdict> verdicts;
+    for (const auto& c : claims) verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves));
+    return analysis::reports::render_claims(claims, verdicts);
+}
+
 // Our ranking (beside the comparison when the paper has numbers, alone when it has none)
 // and the paper's figure redrawn.
 std::string ranking_sections(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
-                             const results::Results& results, bool published, const std::string& figures) {
+                             const results::Results& results, bool published, const std::string& figures,
+                             const std::vector<analysis::reports::Claim>& claims) {
     std::string report;
     analysis::reports::RankReportOptions rank;
     rank.source = spec.output;
     if (entry.alpha > 0) rank.alpha = {analysis::AlphaCorrection::direct, entry.alpha};
-    if (published) {
-        if (entry.friedman && spec.optimizers.size() >= 2) {
-            // chapter 4's ranking: Friedman over replicates per function, Borda over functions
-            rank.metrics = {analysis::reports::RunMetric::best};
-            rank.friedman = true;
+    if (published && spec.optimizers.size() >= 2 && (entry.friedman || !claims.empty())) {
+        // chapter 4's ranking: Friedman over replicates per function, Borda over functions
+        rank.metrics = {analysis::reports::RunMetric::best};
+        rank.friedman = true;
+        const auto ranking = analysis::reports::build_rank_report(results, rank);
+        if (entry.friedman)
             report += "\n## Our ranking (Friedman + Borda, as the thesis' chapter 4)\n\n" +
-                      analysis::reports::render_rank_markdown(analysis::reports::build_rank_report(results, rank));
-        }
-    } else if (spec.optimizers.size() >= 2) {
+                      analysis::reports::render_rank_markdown(ranking);
+        report += claim_section(claims, ranking, results);
+    } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
-        report += analysis::reports::render_rank_markdown(ranking) + breakdown_sections(entry, ranking, figures);
+        report += analysis::reports::render_rank_markdown(ranking) + breakdown_sections(entry, ranking, figures) +
+                  claim_section(claims, ranking, results);
     }
     if (!entry.figure.empty()) {
         report += draw_figure(entry, results, figures);
@@ -401,6 +415,8 @@ int reproduce(const Args& args) {
     const std::vector<PublishedCell> theirs = published(entry);  // a malformed table stops us before any run
     const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
                                              : analysis::reports::read_causes(entry.causes);
+    const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}
+                                             : analysis::reports::read_claims(entry.claims);
     const std::vector<std::string> missing = missing_methods(entry, spec);
     const std::optional<std::string> data_dir =
         vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
@@ -432,7 +448,8 @@ int reproduce(const Args& args) {
     std::string report = header(entry) + protocol_paragraph(spec, results);
     if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
     if (!missing.empty()) report += "\nThe paper's methods this reproduction does not run: " + join(missing, ", ") + ".\n";
-    report += deviation_list(deviations) + "\n" + table + ranking_sections(entry, spec, results, !theirs.empty(), figures);
+    report += deviation_list(deviations) + "\n" + table +
+              ranking_sections(entry, spec, results, !theirs.empty(), figures, claims);
     const int written = write_report(report, report_path);
     if (!report_only)
         std::cout << fmt::format("wall time {:.1f} s on {}\n",

@@ -25,7 +25,8 @@ namespace {
 const std::vector<std::string> single_keys = {"source",         "reference",    "problem_column", "method_column",
                                               "value_column",   "sd_column",    "statistic",      "alpha",
                                               "friedman",       "figure",       "illustration",   "quick_replicates",
-                                              "quick_budget",   "cost",         "causes"};
+                                              "quick_budget",   "cost",         "causes",
+                                              "claims"};
 const std::vector<std::string> repeated_keys = {"select", "breakdown", "quick_method", "deviation"};
 
 bool contains(const std::vector<std::string>& list, const std::string& s) {
@@ -84,6 +85,7 @@ void set_single(ReproductionEntry& e, const std::string& key, const std::string&
     if (key == "source") e.source = value;
     else if (key == "reference") e.reference = (fs::path(e.file).parent_path() / value).string();
     else if (key == "causes") e.causes = (fs::path(e.file).parent_path() / value).string();
+    else if (key == "claims") e.claims = (fs::path(e.file).parent_path() / value).string();
     else if (key == "problem_column") e.columns.problem = value;
     else if (key == "method_column") e.columns.method = value;
     else if (key == "value_column") e.columns.value = value;
@@ -109,10 +111,14 @@ void set_single(ReproductionEntry& e, const std::string& key, const std::string&
     }
 }
 
-// What the keys do not check one by one: the required source, the reference's columns and file.
+// What the keys do not check one by one: the required source, the files, the reference's columns.
 void check_entry(const ReproductionEntry& e, const std::set<std::string>& given, const std::string& origin) {
     if (e.source.empty())
         throw UserError(origin + ": [reproduction] has no source; add source = the paper and its table or figure");
+    std::error_code ec;
+    if (!e.claims.empty() && !fs::is_regular_file(e.claims, ec))
+        throw UserError(origin + ": reproduction.claims: no file '" + e.claims +
+                        "'; expected a CSV of id, place, quote, check, its path relative to the spec file's folder");
     if (e.reference.empty()) {
         for (const char* key : {"problem_column", "method_column", "value_column", "sd_column", "statistic", "causes"})
             if (given.count(key))
@@ -122,7 +128,6 @@ void check_entry(const ReproductionEntry& e, const std::set<std::string>& given,
             throw UserError(origin + ": reproduction.select needs reproduction.reference, the published numbers' CSV file");
         return;
     }
-    std::error_code ec;
     if (!fs::is_regular_file(e.reference, ec))
         throw UserError(origin + ": reproduction.reference: no file '" + e.reference +
                         "'; expected the published numbers' CSV, its path relative to the spec file's folder");

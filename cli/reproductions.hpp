@@ -19,6 +19,7 @@ struct ReproductionEntry {
     std::string source;     // paper, table or figure
     std::string reference;  // the published numbers' CSV, resolved against the file's folder; empty: none
     std::string causes;     // why cells disagree (analysis::reports::read_causes), resolved likewise; empty: none
+    std::string claims;     // the paper's claims (analysis::reports::read_claims), resolved likewise; empty: none
     analysis::reports::ReferenceColumns columns;
     analysis::reports::TableStat statistic = analysis::reports::TableStat::mean;
     // Metadata keys the ranking is broken down by (the first also in the rank report), each

@@ -1,0 +1,181 @@
+#include "analysis/reports/claims.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "analysis/reports/format.hpp"
+#include "core/csv.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace bobench::analysis::reports {
+
+namespace {
+std::vector<std::string> words(const std::string& check) {
+    std::vector<std::string> out;
+    for (const std::string& w : split(check, ' '))
+        if (!trim(w).empty()) out.push_back(trim(w));
+    return out;
+}
+
+// The check's own error, or "" when it is one of the language's.
+std::string check_error(const std::vector<std::string>& w) {
+    if (w.empty()) return "is empty";
+    const std::string& kind = w[0];
+    const std::size_t args = w.size() - 1;
+    long n = 0;
+    if (kind == "borda_first") return args == 1 ? "" : "borda_first takes one method";
+    if (kind == "borda_next") return args >= 1 ? "" : "borda_next takes one method or more";
+    if (kind == "borda_below") {
+        const auto lt = std::find(w.begin(), w.end(), "<");
+        return lt != w.end() && lt != w.begin() + 1 && lt + 1 != w.end() ? "" : "borda_below takes A ... < B ...";
+    }
+    if (kind == "top3_count")
+        return args >= 2 && parse_long(w[1], n) && n >= 0 ? "" : "top3_count takes a count and one method or more";
+    if (kind == "leads_from")
+        return args == 4 && parse_long(w[2], n) && n >= 1 ? "" : "leads_from takes a problem, an evaluation >= 1 and two methods";
+    return "has no kind '" + kind + "'; kinds: borda_first, borda_next, borda_below, top3_count, leads_from";
+}
+
+struct Borda {
+    std::map<std::string, double> of;
+    std::vector<std::string> order;  // highest first, ties by name
+};
+
+Borda borda(const RankReport& ranking) {
+    Borda b;
+    if (!ranking.friedman) return b;
+    for (std::size_t i = 0; i < ranking.friedman->optimizers.size(); ++i)
+        b.of[ranking.friedman->optimizers[i]] = ranking.friedman->borda[i];
+    for (const auto& [name, score] : b.of) b.order.push_back(name);
+    std::stable_sort(b.order.begin(), b.order.end(), [&](const auto& x, const auto& y) { return b.of[x] > b.of[y]; });
+    return b;
+}
+
+std::string scores(const Borda& b, const std::vector<std::string>& names) {
+    std::vector<std::string> out;
+    for (const std::string& n : names) out.push_back(fmt::format("{} {:g}", n, b.of.at(n)));
+    return join(out, ", ");
+}
+
+ClaimVerdict verdict(bool holds, std::string figure) {
+    return {holds ? ClaimStatus::holds : ClaimStatus::fails, std::move(figure)};
+}
+
+ClaimVerdict borda_claim(const std::vector<std::string>& w, const Borda& b) {
+    const std::string& kind = w[0];
+    if (kind == "borda_first") {
+        const std::string& a = w[1];
+        const std::string other = b.order[0] == a ? (b.order.size() > 1 ? b.order[1] : a) : b.order[0];
+        return verdict(b.order[0] == a && (other == a || b.of.at(a) > b.of.at(other)),
+                       "Borda: " + scores(b, {a}) + "; the highest other: " + scores(b, {other}));
+    }
+    if (kind == "borda_next") {
+        const std::vector<std::string> named(w.begin() + 1, w.end());
+        const std::size_t n = std::min(named.size(), b.order.size() - 1);
+        std::vector<std::string> next(b.order.begin() + 1, b.order.begin() + 1 + static_cast<std::ptrdiff_t>(n));
+        const bool same = n == named.size() && std::is_permutation(next.begin(), next.end(), named.begin());
+        return verdict(same, "after " + scores(b, {b.order[0]}) + " come " + scores(b, next));
+    }
+    const auto lt = std::find(w.begin(), w.end(), "<");
+    const std::vector<std::string> low(w.begin() + 1, lt), high(lt + 1, w.end());
+    auto by_score = [&](const auto& x, const auto& y) { return b.of.at(x) < b.of.at(y); };
+    const std::string top_low = *std::max_element(low.begin(), low.end(), by_score);
+    const std::string bottom_high = *std::min_element(high.begin(), high.end(), by_score);
+    return verdict(b.of.at(top_low) < b.of.at(bottom_high),
+                   "the highest left: " + scores(b, {top_low}) + "; the lowest right: " + scores(b, {bottom_high}));
+}
+
+ClaimVerdict top3_claim(const std::vector<std::string>& w, const RankReport& ranking) {
+    const long wanted = std::stol(w[1]);
+    const std::vector<std::string> group(w.begin() + 2, w.end());
+    long count = 0;
+    for (const FriedmanProblemRanking& p : ranking.friedman_rankings)
+        for (std::size_t i = 0; i < p.optimizers.size(); ++i)
+            if (p.rank[i] <= 3 && std::find(group.begin(), group.end(), p.optimizers[i]) != group.end()) {
+                ++count;
+                break;
+            }
+    return verdict(count >= wanted, fmt::format("{} of {} problems", count, ranking.friedman_rankings.size()));
+}
+
+ClaimVerdict leads_claim(const std::vector<std::string>& w, const std::vector<CurveSummary>& curves) {
+    const std::string &problem = w[1], &first = w[3], &second = w[4];
+    const std::size_t from = static_cast<std::size_t>(std::stol(w[2])) - 1;
+    std::map<std::string, const CurveSummary*> of;
+    for (const CurveSummary& c : curves)
+        if (c.problem == problem) of[c.optimizer] = &c;
+    if (!of.count(first) || !of.count(second)) return {ClaimStatus::not_run, "no runs of " + first + " or " + second};
+    std::size_t evaluations = 0, both = 0, end = of.at(first)->by_iteration.size();
+    for (std::size_t t = from; t < end; ++t) {
+        std::vector<std::pair<double, std::string>> medians;
+        for (const auto& [name, c] : of)
+            if (t < c->by_iteration.size()) medians.emplace_back(c->by_iteration[t].median, name);
+        std::sort(medians.begin(), medians.end());
+        ++evaluations;
+        both += medians.size() >= 2 && medians[0].second == first && medians[1].second == second &&
+                medians[0].first < medians[1].first;
+    }
+    if (evaluations == 0) return {ClaimStatus::not_run, fmt::format("the runs end before evaluation {}", from + 1)};
+    return verdict(both == evaluations,
+                   fmt::format("{} first and {} second by median regret at {} of the {} evaluations from {} on",
+                               first, second, both, evaluations, from + 1));
+}
+}  // namespace
+
+std::vector<Claim> read_claims(const std::string& path) {
+    const std::vector<CsvRecord> records = read_csv_records(path, "claims table");
+    if (records.empty()) throw UserError("claims table '" + path + "' is empty: expected a header and rows");
+    const std::vector<std::string>& header = records.front().fields;
+    std::vector<std::size_t> at;
+    for (const char* name : {"id", "place", "quote", "check"}) {
+        const auto it = std::find(header.begin(), header.end(), name);
+        if (it == header.end())
+            throw UserError("claims table '" + path + "' has no column '" + name + "'; its columns: " + join(header, ", "));
+        at.push_back(static_cast<std::size_t>(it - header.begin()));
+    }
+    std::vector<Claim> claims;
+    for (std::size_t r = 1; r < records.size(); ++r) {
+        const CsvRecord& rec = records[r];
+        const std::string where = "claims table '" + path + "' line " + std::to_string(rec.line);
+        if (rec.fields.size() != header.size())
+            throw UserError(where + ": " + std::to_string(rec.fields.size()) + " fields; the header has " +
+                            std::to_string(header.size()));
+        Claim c{rec.fields[at[0]], rec.fields[at[1]], rec.fields[at[2]], rec.fields[at[3]]};
+        if (const std::string error = check_error(words(c.check)); !error.empty())
+            throw UserError(where + ": check '" + c.check + "' " + error);
+        claims.push_back(std::move(c));
+    }
+    return claims;
+}
+
+ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves) {
+    const std::vector<std::string> w = words(claim.check);
+    if (w[0] == "leads_from") return leads_claim(w, curves);
+    const Borda b = borda(ranking);
+    for (std::size_t i = w[0] == "top3_count" ? 2 : 1; i < w.size(); ++i)
+        if (w[i] != "<" && !b.of.count(w[i])) return {ClaimStatus::not_run, w[i] + " has no runs here"};
+    return w[0] == "top3_count" ? top3_claim(w, ranking) : borda_claim(w, b);
+}
+
+std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts) {
+    std::string out = "\n## The paper's claims, checked on our runs\n\n| claim | place | the paper says | verdict | our figure |\n"
+                      "|---|---|---|---|---|\n";
+    std::size_t holds = 0, run = 0;
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+        const ClaimStatus s = verdicts[i].status;
+        holds += s == ClaimStatus::holds;
+        run += s != ClaimStatus::not_run;
+        out += "| " + markdown_cell(claims[i].id) + " | " + markdown_cell(claims[i].place) + " | " +
+               markdown_cell(claims[i].quote) + " | " +
+               (s == ClaimStatus::holds ? "holds" : s == ClaimStatus::fails ? "**fails**" : "not run") + " | " +
+               markdown_cell(verdicts[i].figure) + " |\n";
+    }
+    return out + fmt::format("\n{} of {} claims hold ({} checked, {} not run).\n", holds, claims.size(), run,
+                             claims.size() - run);
+}
+
+}  // namespace bobench::analysis::reports

@@ -1,0 +1,48 @@
+#pragma once
+// A paper's qualitative claims, checked on our runs. A claims table (CSV: id, place, quote,
+// check) sits beside the reference numbers; `check` is one line of a small language, each
+// word separated by spaces, every method named by its label:
+//
+//   borda_first A              A has the highest Borda count (the chapter-4 ranking: Friedman
+//                              mean ranks per problem, Borda = sum of k - rank), ties excluded
+//   borda_next A B ...         after the first, the next positions are exactly these, any order
+//   borda_below A B ... < C D  every method left of '<' has a lower Borda count than every
+//                              method right of it
+//   top3_count N A B ...       in at least N problems one of these is among the top three
+//                              (Friedman rank <= 3)
+//   leads_from P E A B         on problem P, from evaluation E to the end, A has the lowest
+//                              median regret of all methods and B the second lowest
+//
+// A claim holds or fails on our figure, which the report prints beside it; it is "not run"
+// when a method or problem it names has no runs here.
+#include <string>
+#include <vector>
+
+#include "analysis/reports/curves.hpp"
+#include "analysis/reports/rank_report.hpp"
+
+namespace bobench::analysis::reports {
+
+struct Claim {
+    std::string id, place, quote, check;
+};
+
+// UserError naming the file and line for a missing column, a row of the wrong length or a
+// check whose kind or arguments are not the language's.
+std::vector<Claim> read_claims(const std::string& path);
+
+enum class ClaimStatus { holds, fails, not_run };
+
+struct ClaimVerdict {
+    ClaimStatus status = ClaimStatus::not_run;
+    std::string figure;  // our numbers behind the verdict
+};
+
+// `ranking` must have been built with friedman = true; `curves`: summary_curves of the same results.
+ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves);
+
+// "## The paper's claims" with one row per claim: id, place, the quote, holds / fails / not
+// run, our figure; then how many hold.
+std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts);
+
+}  // namespace bobench::analysis::reports

@@ -1,0 +1,104 @@
+// The paper's claims checked on our runs: each kind of check on a hand-built ranking and
+// hand-built regret curves, not run when a method is missing, and bad claims tables refused.
+#include <catch2/catch.hpp>
+
+#include "analysis/reports/claims.hpp"
+#include "core/error.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using namespace bobench::analysis;
+using namespace bobench::analysis::reports;
+using bobench::testing::TempDir;
+
+namespace {
+// Borda: A 9, B 7, C 7, D 1; per problem Friedman ranks of A, B, C, D.
+RankReport ranking() {
+    RankReport r;
+    FriedmanScoreTable t;
+    t.optimizers = {"A", "B", "C", "D"};
+    t.borda = {9, 7, 7, 1};
+    r.friedman = t;
+    const std::vector<std::vector<double>> ranks = {{1, 2, 3, 4}, {1, 3, 2, 4}, {2, 1, 4, 3}, {1, 4, 2, 3}};
+    for (std::size_t p = 0; p < ranks.size(); ++p) {
+        FriedmanProblemRanking pr;
+        pr.problem = "P" + std::to_string(p);
+        pr.optimizers = t.optimizers;
+        pr.rank = ranks[p];
+        r.friedman_rankings.push_back(pr);
+    }
+    return r;
+}
+
+// Median regret curves on problem L: C falls below A at evaluation 4, B below A at 6.
+std::vector<CurveSummary> curves() {
+    const std::vector<std::pair<std::string, std::vector<double>>> medians = {
+        {"A", {5, 4, 3, 2.0, 1.9, 1.8, 1.7, 1.6}},
+        {"B", {6, 5, 4, 3.0, 2.5, 1.7, 1.6, 1.5}},
+        {"C", {6, 5, 4, 1.5, 1.2, 1.0, 0.9, 0.8}},
+    };
+    std::vector<CurveSummary> out;
+    for (const auto& [name, m] : medians) {
+        CurveSummary c{"L", name, true, {}, {}};
+        for (double v : m) {
+            Summary s;
+            s.median = v;
+            c.by_iteration.push_back(s);
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+ClaimVerdict check(const std::string& text) { return evaluate_claim({"id", "place", "quote", text}, ranking(), curves()); }
+}  // namespace
+
+TEST_CASE("claims: each kind of check holds or fails on our figures", "[claims]") {
+    CHECK(check("borda_first A").status == ClaimStatus::holds);
+    CHECK(check("borda_first B").status == ClaimStatus::fails);
+    CHECK(check("borda_first A").figure == "Borda: A 9; the highest other: B 7");
+    CHECK(check("borda_next B C").status == ClaimStatus::holds);  // any order
+    CHECK(check("borda_next C B").status == ClaimStatus::holds);
+    CHECK(check("borda_next B D").status == ClaimStatus::fails);
+    CHECK(check("borda_below D < B C").status == ClaimStatus::holds);
+    CHECK(check("borda_below C D < B").status == ClaimStatus::fails);  // C ties B: not below
+    CHECK(check("borda_below C D < B").figure == "the highest left: C 7; the lowest right: B 7");
+    // C or D in the top three: P0 (C 3), P1 (C 2), P2 (D 3), P3 (C 2): 4 of 4
+    CHECK(check("top3_count 4 C D").status == ClaimStatus::holds);
+    CHECK(check("top3_count 2 D").status == ClaimStatus::holds);  // D is third in P2 and P3
+    CHECK(check("top3_count 3 D").status == ClaimStatus::fails);
+    CHECK(check("top3_count 3 D").figure == "2 of 4 problems");
+    // leads_from: C lowest from evaluation 4 on; B second only from evaluation 6
+    CHECK(check("leads_from L 6 C B").status == ClaimStatus::holds);
+    CHECK(check("leads_from L 4 C B").status == ClaimStatus::fails);
+    CHECK(check("leads_from L 4 C B").figure == "C first and B second by median regret at 3 of the 5 evaluations from 4 on");
+}
+
+TEST_CASE("claims: a method or problem without runs makes the claim not run", "[claims]") {
+    CHECK(check("borda_first GP_mcmc").status == ClaimStatus::not_run);
+    CHECK(check("borda_below A < Z").status == ClaimStatus::not_run);
+    CHECK(check("leads_from Nowhere 3 A B").status == ClaimStatus::not_run);
+    CHECK(check("leads_from L 9 C B").status == ClaimStatus::not_run);
+    CHECK(check("leads_from L 9 C B").figure == "the runs end before evaluation 9");
+    const std::vector<Claim> claims{{"x", "Fig. 1", "A wins", "borda_first A"}, {"y", "Fig. 2", "Z wins", "borda_first Z"}};
+    const std::string md = render_claims(claims, {check("borda_first A"), check("borda_first Z")});
+    CHECK(md.find("| x | Fig. 1 | A wins | holds | Borda: A 9; the highest other: B 7 |") != std::string::npos);
+    CHECK(md.find("| y | Fig. 2 | Z wins | not run | Z has no runs here |") != std::string::npos);
+    CHECK(md.find("1 of 2 claims hold (1 checked, 1 not run).") != std::string::npos);
+}
+
+TEST_CASE("claims: a bad claims table is refused naming the file, line and check", "[claims][bad-input]") {
+    TempDir dir;
+    testing::write_file(dir / "ok.csv", "# a paper's claims\nid,place,quote,check\na,Fig. 1,\"A, first\",borda_first A\n");
+    const auto claims = read_claims(dir / "ok.csv");
+    REQUIRE(claims.size() == 1);
+    CHECK(claims[0].quote == "A, first");
+    testing::write_file(dir / "kind.csv", "id,place,quote,check\na,Fig. 1,q,best A\n");
+    CHECK_THROWS_WITH(read_claims(dir / "kind.csv"), Catch::Contains("line 2: check 'best A' has no kind 'best'"));
+    testing::write_file(dir / "args.csv", "id,place,quote,check\na,Fig. 1,q,leads_from L x A B\n");
+    CHECK_THROWS_WITH(read_claims(dir / "args.csv"), Catch::Contains("leads_from takes a problem, an evaluation >= 1"));
+    testing::write_file(dir / "below.csv", "id,place,quote,check\na,Fig. 1,q,borda_below A B\n");
+    CHECK_THROWS_WITH(read_claims(dir / "below.csv"), Catch::Contains("borda_below takes A ... < B ..."));
+    testing::write_file(dir / "cols.csv", "id,quote,check\na,q,borda_first A\n");
+    CHECK_THROWS_WITH(read_claims(dir / "cols.csv"), Catch::Contains("has no column 'place'"));
+}
