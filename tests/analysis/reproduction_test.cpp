@@ -176,7 +176,7 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     CHECK_THROWS_WITH(read_published(dir / "nocol.csv", cols), Catch::Contains("has no column 'setting'"));
 }
 
-TEST_CASE("A causes table names why cells disagree; cells without a row say unknown", "[reproduce]") {
+TEST_CASE("A causes table names why cells disagree, cells without a row say unknown", "[reproduce]") {
     TempDir dir;
     testing::write_file(dir / "causes.csv", "problem,method,cause,evidence\n"
                                             "*,m2,ours,\"our reading of the prior, see README\"\n"

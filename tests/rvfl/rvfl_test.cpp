@@ -273,7 +273,7 @@ TEST_CASE("rvfl: the evidence setting tunes alpha alone and keeps the noise prec
     CHECK_THROWS_WITH(parse_alpha_rule("mackay"), Catch::Contains("expected fixed, evidence or evidence-ab"));
 }
 
-TEST_CASE("rvfl: the fixed setting as we read it leaves the posterior at the prior; the evidence setting fits",
+TEST_CASE("rvfl: the fixed setting as we read it leaves the posterior at the prior, the evidence setting fits",
           "[rvfl][fidelity]") {
     // 20 points of Branin on [0,1]^2. With alpha = M / sigma_hat^2 = 300 / 0.001^2 (tanh) and
     // beta = 1000, beta times Phi^T Phi's eigenvalues stays far below alpha: the predictive mean
