@@ -22,7 +22,7 @@ TEST_CASE("reproduce list names every reproduction with what it still needs", "[
     CHECK(r.out.find("aryan-ch4-synthetic-evidence") != std::string::npos);
     CHECK(r.out.find("paper's methods not run: Bohamiann, GP, GP_mcmc") != std::string::npos);  // the evidence table's baselines
     // runs are counted after bbob:f=1-24,i=1,d=2,3,5,10 is expanded into its 96 problems
-    CHECK(r.out.find("| 96 × 6 × 15, 100 evaluations |") != std::string::npos);
+    CHECK(r.out.find("| 96 × 7 × 15, 100 evaluations |") != std::string::npos);
 }
 
 TEST_CASE("reproduce --quick runs dtu-bbob40 and aryan-ch4-synthetic end to end", "[reproduce][cli]") {
