@@ -70,8 +70,12 @@ void SampledNetwork::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
         for (Index j = 0; j < dim_; ++j)
             if (!(x_scale_[j] > 0)) x_scale_[j] = 1;  // a constant input column stays centred
     }
-    const surrogates::Standardization s = surrogates::Standardization::of(data.y);
-    y_mean_ = s.mean, y_scale_ = s.scale;
+    if (!y_scaled_ || !options_.standardize_outputs_once) {
+        const surrogates::Standardization s = surrogates::Standardization::of(data.y);
+        y_mean_ = s.mean, y_scale_ = s.scale;
+        y_scaled_ = true;
+    }
+    const surrogates::Standardization s{y_mean_, y_scale_};
     const MatrixXd Xt = ((data.X.rowwise() - x_mean_.transpose()).array().rowwise() / x_scale_.transpose().array())
                             .matrix()
                             .transpose();

@@ -45,6 +45,10 @@ struct SampledNetworkOptions {
     enum class Init { StanUniform, FanIn } init = Init::StanUniform;
     double initial_log_variance = std::log(1e-2);
     bool standardize_inputs = false;
+    // Outputs standardised by the mean and sd of the first fit's data and kept so for every
+    // later fit (the DTU thesis: mean and sd recorded "the first time the models see the
+    // data"); false: by each fit's own data.
+    bool standardize_outputs_once = false;
     bool noise_in_predictive = true;
 };
 
@@ -68,6 +72,8 @@ public:
     long sghmc_burn_in() const { return sghmc_burn_in_; }          // burn-in steps of the last SGHMC fit
     const Eigen::VectorXd& noise_sd() const { return noise_sd_; }  // per draw, standardised units
     const Network& network() const { return net_; }
+    double output_mean() const { return y_mean_; }    // the outputs' standardisation
+    double output_scale() const { return y_scale_; }
 
 private:
     Eigen::VectorXd initial_point(const NetworkPosterior& posterior, Rng& rng) const;
@@ -83,6 +89,7 @@ private:
     Eigen::VectorXd noise_sd_;          // S
     Eigen::VectorXd x_mean_, x_scale_;  // input standardisation (identity when off)
     double y_mean_ = 0, y_scale_ = 1;
+    bool y_scaled_ = false;  // y_mean_, y_scale_ set by a fit
     samplers::NutsDiagnostics nuts_diagnostics_;
     long sghmc_divergences_ = 0;
     long sghmc_burn_in_ = 0;

@@ -447,3 +447,30 @@ TEST_CASE("bnn: a fixed SGHMC burn-in replaces the per-point rule and is not kep
     o.burn_in = -2;
     CHECK_THROWS_WITH(bnn::SampledNetwork(2, o), Catch::Contains("burn_in = -2"));
 }
+
+TEST_CASE("bnn: outputs standardised once by the first fit's data, or by every fit's own", "[bnn][nuts]") {
+    // the DTU thesis records the mean and sd "the first time the models see the data"
+    Rng rng(6);
+    const MatrixXd X = test::uniform_points(12, 2, rng);
+    const VectorXd y = smooth(X);
+    MatrixXd X2(14, 2);
+    X2 << X, test::uniform_points(2, 2, rng);
+    VectorXd y2(14);
+    y2 << y, -50.0, -60.0;  // a run finds far better values later
+    bnn::SampledNetworkOptions o;
+    o.hidden = {4};
+    o.nuts.warmup = 20, o.nuts.draws = 10, o.nuts.max_depth = 4;
+    const double first_mean = y.mean(), first_scale = std::sqrt((y.array() - first_mean).square().mean());
+    for (bool once : {true, false}) {
+        o.standardize_outputs_once = once;
+        bnn::SampledNetwork m(2, o);
+        m.fit(X, y, rng);
+        CHECK(m.output_mean() == Approx(first_mean));
+        CHECK(m.output_scale() == Approx(first_scale));
+        m.fit(X2, y2, rng);
+        const double mean2 = y2.mean(), scale2 = std::sqrt((y2.array() - mean2).square().mean());
+        INFO("standardise once: " << once);
+        CHECK(m.output_mean() == Approx(once ? first_mean : mean2));
+        CHECK(m.output_scale() == Approx(once ? first_scale : scale2));
+    }
+}
