@@ -69,6 +69,9 @@ public:
     Eigen::VectorXd propose(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, double target,
                             const Eigen::VectorXd& start, Rng& rng);
 
+    // The network after the last propose (null before the first): for tests and diagnostics.
+    const ForwardNetwork* network() const { return network_ ? &*network_ : nullptr; }
+
     static constexpr double lambda1 = 5e-5, lambda2 = 5e-5, learning_rate = 1e-2;
 
 private:
