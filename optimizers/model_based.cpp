@@ -179,9 +179,10 @@ private:
             for (Eigen::Index i = 0; i < values.size(); ++i) values[i] = model_->target_units(y[static_cast<std::size_t>(i)]);
             const acquisitions::ExpectedMinimum target = acquisitions::expected_minimum_at(
                 *model_, dim_, values[static_cast<Eigen::Index>(best)], o_.random_samples, rng);
+            const MatrixXd X = history_.encoded();
+            if (inverse_map_) return space_.decode(inverse_map_->propose(X, values, target.value, rng));
             // cl's query starts at the EI maximiser that set the target
-            return space_.decode(joint_map_ ? joint_map_->propose(history_.encoded(), values, target.value, target.argmax, rng)
-                                            : inverse_map_->propose(history_.encoded(), values, target.value, rng));
+            return space_.decode(joint_map_->propose(X, values, target.value, target.argmax, rng));
         }
         const auto acq = acquisition(model_->target_units(y[best]));
         // local search climbs from the 10 best observations, the box methods also score the incumbent
