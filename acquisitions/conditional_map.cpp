@@ -9,23 +9,28 @@
 
 namespace bobench::acquisitions {
 
-double expected_minimum(const surrogates::RegressionModel& model, int dim, double y_min, int samples, Rng& rng) {
+ExpectedMinimum expected_minimum_at(const surrogates::RegressionModel& model, int dim, double y_min, int samples,
+                                    Rng& rng) {
     const ExpectedImprovement ei(model, y_min);
     RandomSamplingOptions o;
     o.n_samples = samples;
-    const MaximizeResult best = RandomSampling(o).maximize(make_objective(ei), Box::unit(dim), rng);
-    return y_min - std::max(best.value, 0.0);
+    MaximizeResult best = RandomSampling(o).maximize(make_objective(ei), Box::unit(dim), rng);
+    return {y_min - std::max(best.value, 0.0), std::move(best.x)};
 }
 
-ConditionalMap::ConditionalMap(int dim, int steps) : dim_(dim), steps_(steps) {
-    if (dim < 1) throw UserError("cl criterion: dimension must be >= 1");
-    if (steps < 1) throw UserError("cl criterion: cl_steps = " + std::to_string(steps) + " must be >= 1");
+double expected_minimum(const surrogates::RegressionModel& model, int dim, double y_min, int samples, Rng& rng) {
+    return expected_minimum_at(model, dim, y_min, samples, rng).value;
 }
 
-Eigen::VectorXd ConditionalMap::propose(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, double target, Rng& rng) {
-    const surrogates::CleanData data = surrogates::clean_training_data(X, y, dim_, "cl criterion");
-    if (data.y.size() == 0) throw UserError("cl criterion: no finite observation to learn from");
-    if (!std::isfinite(target)) throw UserError("cl criterion: the target E[y*] is not finite");
+InverseConditionalMap::InverseConditionalMap(int dim, int steps) : dim_(dim), steps_(steps) {
+    if (dim < 1) throw UserError("cl-inverse criterion: dimension must be >= 1");
+    if (steps < 1) throw UserError("cl-inverse criterion: cl_steps = " + std::to_string(steps) + " must be >= 1");
+}
+
+Eigen::VectorXd InverseConditionalMap::propose(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, double target, Rng& rng) {
+    const surrogates::CleanData data = surrogates::clean_training_data(X, y, dim_, "cl-inverse criterion");
+    if (data.y.size() == 0) throw UserError("cl-inverse criterion: no finite observation to learn from");
+    if (!std::isfinite(target)) throw UserError("cl-inverse criterion: the target E[y*] is not finite");
     if (!network_) {
         mlp::TanhRegressorOptions o;  // the thesis' 2 x 50 tanh, lambda1 = lambda2 = 5e-5
         o.steps = steps_;

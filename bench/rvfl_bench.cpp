@@ -32,3 +32,4 @@ RVFL_SUGGESTION(brvfl4_evidence, "brvfl4:alpha=evidence");
 RVFL_SUGGESTION(ervfl1_fixed, "ervfl1");
 RVFL_SUGGESTION(ervfl4_evidence, "ervfl4:alpha=evidence");
 RVFL_SUGGESTION(gp_ei_cl, "gp-ei:criterion=cl");
+RVFL_SUGGESTION(gp_ei_cl_inverse, "gp-ei:criterion=cl-inverse");

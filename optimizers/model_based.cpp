@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "acquisitions/conditional_map.hpp"
+#include "acquisitions/joint_conditional_map.hpp"
 #include "acquisitions/confidence_bound.hpp"
 #include "acquisitions/empirical_expected_improvement.hpp"
 #include "acquisitions/expected_improvement.hpp"
@@ -45,10 +46,13 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
         ParamSpec::choice("on_repeat", d.on_repeat, {"replace", "evaluate"},
                           "a suggestion already evaluated: replace it by an unseen uniform point, or evaluate it "
                           "again (RoBO's loop does)"),
-        ParamSpec::choice("criterion", "acquisition", {"acquisition", "cl"},
-                          "acquisition: maximise it; cl: Aryan 2020's conditional MAP, x = g(y_min - max EI) with g "
-                          "a 2x50 tanh inverse network y -> x, EI maximised over random_samples uniform points"),
-        ParamSpec::integer("cl_steps", 500, "criterion=cl: Adam steps of the inverse network per suggestion", 1),
+        ParamSpec::choice("criterion", "acquisition", {"acquisition", "cl", "cl-inverse"},
+                          "acquisition: maximise it; cl: Aryan 2020's conditional MAP (ch. 5, eq. 5.8, Algorithm 4), "
+                          "the next x and a 2x50 tanh forward network's weights as one MAP given the observations "
+                          "and (x, y_min - max EI); cl-inverse: x = g(y_min - max EI) with g a 2x50 tanh inverse "
+                          "network y -> x; both maximise EI over random_samples uniform points"),
+        ParamSpec::integer("cl_steps", 500,
+                           "criterion=cl and cl-inverse: Adam steps of the network (and x) per suggestion", 1),
     };
 }
 
@@ -76,9 +80,9 @@ struct LoopOptions {
     std::size_t n_init;
     long refit_every, random_interleave;
     bool evaluate_repeats;  // on_repeat=evaluate
-    bool conditional_map;   // criterion=cl
+    std::string criterion;  // acquisition, cl or cl-inverse
     int cl_steps;
-    int random_samples;    // also the EI samples of criterion=cl
+    int random_samples;    // also the EI samples of criterion=cl and cl-inverse
     acquisitions::SearchOptions search;
 };
 
@@ -91,7 +95,7 @@ LoopOptions loop_options(const Space& space, const Args& args) {
     o.refit_every = args.integer("refit_every");
     o.random_interleave = args.integer("random_interleave");
     o.evaluate_repeats = args.text("on_repeat") == "evaluate";
-    o.conditional_map = args.text("criterion") == "cl";
+    o.criterion = args.text("criterion");
     o.cl_steps = static_cast<int>(args.integer("cl_steps"));
     o.random_samples = static_cast<int>(args.integer("random_samples"));
     const std::string& m = args.text("maximizer");
@@ -115,7 +119,8 @@ public:
         if (o_.acquisition == AcquisitionKind::EmpiricalEi && !samples_)
             throw UserError("acquisition=empirical-ei needs a model with sampled functions (sbnn, hbnn, nuts-bnn, "
                             "bohamiann, elm); this optimizer's model has none");
-        if (o_.conditional_map) conditional_map_.emplace(dim_, o_.cl_steps);
+        if (o_.criterion == "cl") joint_map_.emplace(dim_, o_.cl_steps);
+        if (o_.criterion == "cl-inverse") inverse_map_.emplace(dim_, o_.cl_steps);
     }
 
     Point ask(Rng& rng) override {
@@ -169,12 +174,15 @@ private:
         // everything the model is compared with in its units (mixture models may predict
         // normal scores of y: RegressionModel::target_units)
         const std::vector<double>& y = history_.values();
-        if (conditional_map_) {
+        if (joint_map_ || inverse_map_) {
             VectorXd values(static_cast<Eigen::Index>(y.size()));
             for (Eigen::Index i = 0; i < values.size(); ++i) values[i] = model_->target_units(y[static_cast<std::size_t>(i)]);
-            const double target = acquisitions::expected_minimum(*model_, dim_, values[static_cast<Eigen::Index>(best)],
-                                                                 o_.random_samples, rng);
-            return space_.decode(conditional_map_->propose(history_.encoded(), values, target, rng));
+            const acquisitions::ExpectedMinimum target = acquisitions::expected_minimum_at(
+                *model_, dim_, values[static_cast<Eigen::Index>(best)], o_.random_samples, rng);
+            const MatrixXd X = history_.encoded();
+            if (inverse_map_) return space_.decode(inverse_map_->propose(X, values, target.value, rng));
+            // cl's query starts at the EI maximiser that set the target
+            return space_.decode(joint_map_->propose(X, values, target.value, target.argmax, rng));
         }
         const auto acq = acquisition(model_->target_units(y[best]));
         // local search climbs from the 10 best observations, the box methods also score the incumbent
@@ -188,7 +196,8 @@ private:
     int dim_;
     std::unique_ptr<surrogates::RegressionModel> model_;
     const surrogates::FunctionSamples* samples_ = nullptr;  // model_ as sampled functions, when it is
-    std::optional<acquisitions::ConditionalMap> conditional_map_;  // criterion=cl
+    std::optional<acquisitions::JointConditionalMap> joint_map_;      // criterion=cl
+    std::optional<acquisitions::InverseConditionalMap> inverse_map_;  // criterion=cl-inverse
     acquisitions::SpaceMaximizer maximizer_;
     History history_;
     std::vector<Point> design_, starts_;

@@ -3,8 +3,8 @@
 // MAP:  J(theta) = (1/N) sum_n |g(u_n) - v_n|^2 + lambda1 |W|_1 + lambda2 |W|_2^2
 // (W: every weight matrix, biases unpenalised) by full-batch Adam (Kingma & Ba 2015,
 // Algorithm 1; the L1 term by its subgradient). Linear output layer, Glorot-uniform
-// initial weights, zero biases. It is the inverse model of the conditional-MAP criterion
-// (acquisitions/conditional_map.hpp, Aryan 2020 ch. 5: 2 x 50 tanh, lambda = 5e-5); mlp.hpp's
+// initial weights, zero biases. It is the inverse model of criterion=cl-inverse
+// (acquisitions/conditional_map.hpp; sizes from Aryan 2020 ch. 5: 2 x 50 tanh, lambda = 5e-5); mlp.hpp's
 // Classifier is a scalar-output logistic model with elu/relu, which this is not.
 //
 // Weights and Adam's moments persist between fit() calls (warm start).

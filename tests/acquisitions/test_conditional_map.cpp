@@ -1,5 +1,5 @@
-// The conditional-MAP criterion (acquisitions/conditional_map.hpp) against hand-computed
-// cases: the expected minimum y_min - max EI, and the inverse network's answer.
+// The expected minimum and the cl-inverse criterion (acquisitions/conditional_map.hpp) against
+// hand-computed cases (the joint MAP of criterion=cl: test_joint_conditional_map.cpp).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -31,7 +31,7 @@ TEST_CASE("cl criterion: E[y*] = y_min - max EI by random search", "[acquisition
     CHECK(target >= 0.5 - 0.6977966);                       // random search never beats the maximum
 }
 
-TEST_CASE("cl criterion: the inverse network maps the target value to the place it predicts", "[acquisitions][cl]") {
+TEST_CASE("cl-inverse criterion: the inverse network maps the target value to the place it predicts", "[acquisitions][cl]") {
     // observations on the line x = (0.1 + 0.2 y, 0.9 - 0.2 y), y = 0..4: the elastic-net MAP
     // of y -> x is (nearly) that line, so y* = 1.5 maps to (0.4, 0.6)
     MatrixXd X(5, 2);
@@ -42,7 +42,7 @@ TEST_CASE("cl criterion: the inverse network maps the target value to the place 
         X(i, 1) = 0.9 - 0.2 * i;
     }
     Rng rng(8);
-    acquisitions::ConditionalMap cl(2, 1000);
+    acquisitions::InverseConditionalMap cl(2, 1000);
     const VectorXd x = cl.propose(X, y, 1.5, rng);
     CHECK(x[0] == Approx(0.4).margin(0.02));
     CHECK(x[1] == Approx(0.6).margin(0.02));
@@ -57,5 +57,5 @@ TEST_CASE("cl criterion: the inverse network maps the target value to the place 
     with_nan[2] = NAN;
     CHECK(cl.propose(X, with_nan, 1.5, rng).allFinite());
     CHECK_THROWS_WITH(cl.propose(X, y, NAN, rng), Catch::Contains("E[y*] is not finite"));
-    CHECK_THROWS_WITH(acquisitions::ConditionalMap(2, 0), Catch::Contains("cl_steps"));
+    CHECK_THROWS_WITH(acquisitions::InverseConditionalMap(2, 0), Catch::Contains("cl-inverse criterion: cl_steps"));
 }
