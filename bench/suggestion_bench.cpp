@@ -31,6 +31,10 @@ static void suggestion(benchmark::State& state, const std::string& problem_id, c
 
 SUGGESTION(bore_rf_branin, "branin", "bore-rf:epsilon=0");
 SUGGESTION(bore_xgb_branin, "branin", "bore-xgb:epsilon=0");
+// the same, each candidate in its own classifier call (the path before batch scoring)
+SUGGESTION(bore_xgb_branin_single, "branin", "bore-xgb:epsilon=0,batch=false");
+// the fit alone, nearly: DE stops after its first population (20 points, one call)
+SUGGESTION(bore_xgb_branin_de20, "branin", "bore-xgb:epsilon=0,de_evals=20");
 SUGGESTION(bore_mlp_branin, "branin", "bore-mlp:epsilon=0");
 SUGGESTION(bore_ggn_branin, "branin", "bore-ggn:epsilon=0");
 SUGGESTION(bore_ggn_diag_branin, "branin", "bore-ggn:epsilon=0,hessian=diag");

@@ -10,7 +10,9 @@
 // unseen ones. Candidate search: differentiable classifiers on real spaces use L-BFGS-B
 // on the input from `restarts` random starts; otherwise random search over 500 points on
 // discrete spaces and DE with 2000 evaluations on the rest, ties on probability plateaus
-// broken uniformly at random (acquisitions/maximizers/space_maximizer.hpp). The classifiers
+// broken uniformly at random (acquisitions/maximizers/space_maximizer.hpp). DE scores each
+// generation, random search its samples, in one classifier call (Classifier::probabilities:
+// one XGBoost prediction instead of one per point, the same values bit for bit). The classifiers
 // are surrogates::Classifier implementations (surrogates/mlp/, surrogates/trees/).
 #include <boost/random/bernoulli_distribution.hpp>
 
@@ -42,6 +44,7 @@ using ClassifierFactory = std::function<std::unique_ptr<surrogates::Classifier>(
 // The loop's parameters, read once when the optimizer is built.
 struct LoopOptions {
     double gamma, epsilon;
+    bool batch;  // score many candidates in one classifier call (the same values)
     designs::Kind init;
     std::size_t n_init;
     acquisitions::SearchOptions search;
@@ -51,6 +54,7 @@ LoopOptions loop_options(const Space& space, const Args& args, const surrogates:
     LoopOptions o;
     o.gamma = args.real("gamma");
     o.epsilon = args.real("epsilon");
+    o.batch = args.boolean("batch");
     o.init = designs::parse_kind(args.text("init"));
     o.n_init = static_cast<std::size_t>(args.integer("n_init"));
     acquisitions::SearchOptions& s = o.search;
@@ -82,10 +86,12 @@ public:
         const bore::Labels labels = bore::bore_labels(history_.values(), o_.gamma);
         if (labels.rule == bore::LabelRule::Degenerate) return history_.unseen_sample(rng);
         classifier_->fit(history_.encoded(), labels.z, rng);
-        const acquisitions::Objective pi{[&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
-                                             return classifier_->probability(x, grad);
-                                         },
-                                         classifier_->has_gradient()};
+        acquisitions::Objective pi{[&](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
+                                       return classifier_->probability(x, grad);
+                                   },
+                                   classifier_->has_gradient()};
+        if (o_.batch)  // DE's generations and the sampled candidates in one call each
+            pi.batch = [&](const Eigen::MatrixXd& X, Eigen::VectorXd& values) { classifier_->probabilities(X, values); };
         return history_.unseen_or_random(maximizer_.maximize(pi, {}, rng), rng);
     }
 
@@ -107,7 +113,10 @@ std::vector<ParamSpec> loop_params() {
             designs::kind_param("uniform"),
             ParamSpec::real("epsilon", 0.1, "probability of a uniform random suggestion", 0.0, 1.0),
             ParamSpec::integer("random_evals", 500, "candidates scored on discrete spaces", 1),
-            ParamSpec::integer("de_evals", 2000, "DE evaluations on other spaces (non-gradient search)", 10)};
+            ParamSpec::integer("de_evals", 2000, "DE evaluations on other spaces (non-gradient search)", 10),
+            ParamSpec::boolean("batch", true,
+                               "score each DE generation / the sampled candidates in one classifier call "
+                               "(the same results; false: one call per point)")};
 }
 
 std::vector<ParamSpec> mlp_params() {

@@ -22,6 +22,17 @@ public:
     // also writes d pi / dx (resized to D).
     virtual double probability(const Eigen::VectorXd& x, Eigen::VectorXd* grad = nullptr) const = 0;
     virtual bool has_gradient() const { return false; }
+    // pi for every row of X (N x D), pi resized to N: the values probability() gives row by
+    // row, bit for bit. The default calls it; models with a costly call (XGBoost's C API)
+    // score all rows in one.
+    virtual void probabilities(const Eigen::MatrixXd& X, Eigen::VectorXd& pi) const {
+        pi.resize(X.rows());
+        Eigen::VectorXd x(X.cols());
+        for (Eigen::Index k = 0; k < X.rows(); ++k) {
+            x = X.row(k).transpose();
+            pi[k] = probability(x);
+        }
+    }
 };
 
 }  // namespace bobench::surrogates

@@ -40,12 +40,12 @@ MaximizeResult DifferentialEvolution::maximize(const Objective& f, const Box& bo
 
     BestPoint<Eigen::VectorXd> best;
     long evaluations = 0;
-    auto evaluate = [&](const Eigen::VectorXd& x) {
-        const double v = detail::sanitize(f.fn(x, nullptr));
-        ++evaluations;
-        best.offer(x, v);
-        return v;
-    };
+    // A generation's points (a row each) are built first, then scored together
+    // (Objective::batch when the objective has one), then offered in member order: the
+    // objective draws nothing from rng, so this is the order of draws and offers of scoring
+    // each point as it is built.
+    Eigen::MatrixXd trials(np, dim);
+    Eigen::VectorXd values;
 
     // Population as columns; the next generation is built in separate storage.
     Eigen::MatrixXd pop(dim, np), next(dim, np);
@@ -53,7 +53,13 @@ MaximizeResult DifferentialEvolution::maximize(const Objective& f, const Box& bo
     for (int i = 0; i < np; ++i) {
         pop.col(i) = i < candidates.rows() ? Eigen::VectorXd(candidates.row(i).transpose())
                                            : detail::uniform_in(box, rng);
-        score[i] = evaluate(pop.col(i));
+        trials.row(i) = pop.col(i).transpose();
+    }
+    detail::score_rows(f, trials, values);
+    for (int i = 0; i < np; ++i) {
+        score[i] = detail::sanitize(values[i]);
+        ++evaluations;
+        best.offer(pop.col(i), score[i]);
     }
 
     boost::random::uniform_int_distribution<int> pick(0, np - 1), pick_dim(0, dim - 1);
@@ -62,7 +68,9 @@ MaximizeResult DifferentialEvolution::maximize(const Objective& f, const Box& bo
     while (evaluations < options_.max_evaluations) {
         next = pop;
         next_score = score;
-        for (int i = 0; i < np && evaluations < options_.max_evaluations; ++i) {
+        const int n = static_cast<int>(std::min<long>(np, options_.max_evaluations - evaluations));
+        if (trials.rows() != n) trials.resize(n, dim);  // the last generation may be cut short
+        for (int i = 0; i < n; ++i) {
             int r1, r2, r3;
             do r1 = pick(rng); while (r1 == i);
             do r2 = pick(rng); while (r2 == i || r2 == r1);
@@ -78,7 +86,14 @@ MaximizeResult DifferentialEvolution::maximize(const Objective& f, const Box& bo
                     trial[j] = pop(j, i);
                 }
             }
-            const double v = evaluate(trial);
+            trials.row(i) = trial.transpose();
+        }
+        detail::score_rows(f, trials, values);
+        for (int i = 0; i < n; ++i) {
+            trial = trials.row(i).transpose();
+            const double v = detail::sanitize(values[i]);
+            ++evaluations;
+            best.offer(trial, v);
             if (v >= score[i]) {
                 next.col(i) = trial;
                 next_score[i] = v;

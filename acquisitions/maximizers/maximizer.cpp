@@ -1,6 +1,7 @@
 #include "acquisitions/maximizers/maximizer.hpp"
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 
 #include <boost/random/uniform_real_distribution.hpp>
@@ -52,6 +53,22 @@ void validate_arguments(const char* who, const Objective& f, const Box& box,
         if (!box.contains(candidates.row(r).transpose()))
             throw UserError(std::string(who) + ": candidate row " + std::to_string(r) +
                             " lies outside the box");
+}
+
+void score_rows(const Objective& f, const Eigen::MatrixXd& X, Eigen::VectorXd& values) {
+    if (f.batch) {
+        f.batch(X, values);
+        if (values.size() != X.rows())
+            throw std::logic_error("Objective::batch returned " + std::to_string(values.size()) + " values for " +
+                                   std::to_string(X.rows()) + " points");
+        return;
+    }
+    values.resize(X.rows());
+    Eigen::VectorXd x(X.cols());
+    for (Eigen::Index k = 0; k < X.rows(); ++k) {
+        x = X.row(k).transpose();
+        values[k] = f.fn(x, nullptr);
+    }
 }
 
 Eigen::VectorXd uniform_in(const Box& box, Rng& rng) {

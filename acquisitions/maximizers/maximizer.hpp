@@ -27,9 +27,17 @@ struct Box {
 
 // The function to maximise. When grad is non-null and has_gradient is true, fn also
 // writes the gradient (resized to D).
+//
+// batch (optional): the values of many points in one call, X one point per row (n x D),
+// values resized to n. It must give fn(X.row(k), nullptr) for every row, bit for bit: it
+// exists for models whose per-call overhead dominates (XGBoost's C API), not to change
+// results. Maximisers that score points independently of each other's values (DE's
+// generations, random sampling) use it when set, through detail::score_rows; the
+// others call fn.
 struct Objective {
     std::function<double(const Eigen::VectorXd& x, Eigen::VectorXd* grad)> fn;
     bool has_gradient = false;
+    std::function<void(const Eigen::MatrixXd& X, Eigen::VectorXd& values)> batch = {};
 };
 
 // Wraps an acquisition (held by reference: it must outlive the objective).
@@ -62,6 +70,9 @@ inline double sanitize(double v) {
 }
 // A uniform draw in the box.
 Eigen::VectorXd uniform_in(const Box& box, Rng& rng);
+// values[k] = f at row k of X (raw, not sanitised): f.batch once when set, else f.fn row
+// by row in order.
+void score_rows(const Objective& f, const Eigen::MatrixXd& X, Eigen::VectorXd& values);
 }  // namespace detail
 
 }  // namespace bobench::acquisitions

@@ -34,30 +34,33 @@ MaximizeResult RandomSampling::maximize(const Objective& f, const Box& box, Rng&
     if (each.size() != 0 && each.size() != box.dim())
         throw UserError("RandomSampling: local_sd_each has " + std::to_string(each.size()) +
                         " entries but the box has " + std::to_string(box.dim()) + " dimensions");
-    BestPoint<Eigen::VectorXd> best;
-    long evaluations = 0;
-    auto consider = [&](const Eigen::VectorXd& x) {
-        best.offer(x, f.fn(x, nullptr));
-        ++evaluations;
-    };
-    for (Eigen::Index r = 0; r < candidates.rows(); ++r) consider(candidates.row(r).transpose());
-
+    // All points are drawn first (a row each), then scored together (Objective::batch when
+    // the objective has one) and offered in the order drawn: the objective draws nothing
+    // from rng, so draws and offers are those of scoring each point as it is drawn.
     const int n_local = candidates.rows() > 0
                             ? static_cast<int>(options_.local_fraction * options_.n_samples)
                             : 0;
-    for (int i = 0; i < options_.n_samples - n_local; ++i) consider(detail::uniform_in(box, rng));
-    if (n_local == 0) return {best.pick(rng), best.value(), evaluations};
-    using Normal = boost::random::normal_distribution<double>;
-    std::vector<Normal> normal(static_cast<std::size_t>(box.dim()), Normal(0.0, options_.local_sd));
-    for (Eigen::Index j = 0; j < each.size(); ++j) normal[static_cast<std::size_t>(j)] = Normal(0.0, each[j]);
-    const Eigen::VectorXd centre = candidates.row(0).transpose();
-    for (int i = 0; i < n_local; ++i) {
-        Eigen::VectorXd x = centre;
-        for (int j = 0; j < box.dim(); ++j)
-            x[j] += normal[static_cast<std::size_t>(j)](rng) * (box.upper[j] - box.lower[j]);
-        consider(x.cwiseMax(box.lower).cwiseMin(box.upper));
+    Eigen::MatrixXd points(candidates.rows() + options_.n_samples, box.dim());
+    Eigen::Index row = 0;
+    for (Eigen::Index r = 0; r < candidates.rows(); ++r) points.row(row++) = candidates.row(r);
+    for (int i = 0; i < options_.n_samples - n_local; ++i) points.row(row++) = detail::uniform_in(box, rng).transpose();
+    if (n_local > 0) {
+        using Normal = boost::random::normal_distribution<double>;
+        std::vector<Normal> normal(static_cast<std::size_t>(box.dim()), Normal(0.0, options_.local_sd));
+        for (Eigen::Index j = 0; j < each.size(); ++j) normal[static_cast<std::size_t>(j)] = Normal(0.0, each[j]);
+        const Eigen::VectorXd centre = candidates.row(0).transpose();
+        for (int i = 0; i < n_local; ++i) {
+            Eigen::VectorXd x = centre;
+            for (int j = 0; j < box.dim(); ++j)
+                x[j] += normal[static_cast<std::size_t>(j)](rng) * (box.upper[j] - box.lower[j]);
+            points.row(row++) = x.cwiseMax(box.lower).cwiseMin(box.upper).transpose();
+        }
     }
-    return {best.pick(rng), best.value(), evaluations};
+    Eigen::VectorXd values;
+    detail::score_rows(f, points, values);
+    BestPoint<Eigen::VectorXd> best;
+    for (Eigen::Index r = 0; r < points.rows(); ++r) best.offer(points.row(r).transpose(), values[r]);
+    return {best.pick(rng), best.value(), static_cast<long>(points.rows())};
 }
 
 Eigen::VectorXd native_local_sd(const Space& space, double sd) {

@@ -64,18 +64,41 @@ Point SpaceMaximizer::maximize(const Objective& f, const std::vector<Point>& sta
         return local_search(space_, score, starts, rng, o).x;
     }
     if (options_.method == Method::SpaceSampling) {
-        BestPoint<Eigen::VectorXd> best;
-        for (int i = 0; i < options_.random_samples; ++i) {
-            const Point p = space_.sample(rng);
-            best.offer(space_.encode(p), score(p));
+        // all samples drawn first, then scored together (Objective::batch when f has one)
+        // and offered in the order drawn: f draws nothing, so the result is that of
+        // scoring each sample as it is drawn
+        std::vector<Point> samples;
+        samples.reserve(static_cast<std::size_t>(options_.random_samples));
+        for (int i = 0; i < options_.random_samples; ++i) samples.push_back(space_.sample(rng));
+        Eigen::VectorXd values;
+        if (f.batch) {
+            Eigen::MatrixXd encoded(options_.random_samples, space_.encode(samples.front(), one_hot).size());
+            for (int i = 0; i < options_.random_samples; ++i)
+                encoded.row(i) = space_.encode(samples[static_cast<std::size_t>(i)], one_hot).transpose();
+            detail::score_rows(f, encoded, values);
+        } else {
+            values.resize(options_.random_samples);
+            for (int i = 0; i < options_.random_samples; ++i) values[i] = score(samples[static_cast<std::size_t>(i)]);
         }
+        BestPoint<Eigen::VectorXd> best;
+        for (int i = 0; i < options_.random_samples; ++i) best.offer(space_.encode(samples[static_cast<std::size_t>(i)]), values[i]);
         return space_.decode(best.pick(rng));
     }
     Eigen::MatrixXd candidates;
     if (!starts.empty()) candidates = space_.encode(starts.front()).transpose();
     if (!snap_) return space_.decode(box_->maximize(f, cube_, rng, candidates).x);
     // the point a vector decodes to is what gets scored, and what is returned
-    const Objective snapped{[&](const Eigen::VectorXd& u, Eigen::VectorXd*) { return score(space_.decode(u)); }, false};
+    Objective snapped{[&](const Eigen::VectorXd& u, Eigen::VectorXd*) { return score(space_.decode(u)); }, false};
+    if (f.batch)
+        snapped.batch = [&](const Eigen::MatrixXd& U, Eigen::VectorXd& values) {
+            Eigen::MatrixXd encoded;
+            for (Eigen::Index k = 0; k < U.rows(); ++k) {
+                const Eigen::VectorXd e = space_.encode(space_.decode(U.row(k).transpose()), one_hot);
+                if (k == 0) encoded.resize(U.rows(), e.size());
+                encoded.row(k) = e.transpose();
+            }
+            detail::score_rows(f, encoded, values);
+        };
     const Eigen::VectorXd u = box_->maximize(snapped, cube_, rng, candidates).x;
     return space_.decode(space_.encode(space_.decode(u)));
 }

@@ -34,7 +34,19 @@ public:
     }
 
     double probability(const Eigen::VectorXd& x, Eigen::VectorXd*) const override {
-        const double s = model_.predict_proba(x);
+        return calibrated(model_.predict_proba(x));
+    }
+
+    // The models' batch predictions have the single-point arithmetic per row (XGBoost's
+    // in-place prediction sums each row's trees in the same order; the forest says so).
+    void probabilities(const Eigen::MatrixXd& X, Eigen::VectorXd& pi) const override {
+        model_.predict_proba(X, pi);
+        if (calibration_ != Calibration::None)
+            for (Eigen::Index k = 0; k < pi.size(); ++k) pi[k] = calibrated(pi[k]);
+    }
+
+private:
+    double calibrated(double s) const {
         switch (calibration_) {
             case Calibration::Platt: return platt_.transform(s);
             case Calibration::Isotonic: return isotonic_.transform(s);
@@ -42,7 +54,6 @@ public:
         }
     }
 
-private:
     Model model_;
     Calibration calibration_;
     PlattScaling platt_;

@@ -1,0 +1,96 @@
+// Objective::batch: DE and random sampling score many points in one call when the
+// objective has a batch form, and find exactly what they find point by point.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "acquisitions/maximizers/differential_evolution.hpp"
+#include "acquisitions/maximizers/random_sampling.hpp"
+
+using namespace bobench;
+using namespace bobench::acquisitions;
+
+namespace {
+
+// A bumpy function with plateaus (ties, broken by the Rng) and a NaN region.
+double bumpy(const Eigen::VectorXd& x) {
+    if (x[0] > 0.95) return std::nan("");
+    return std::floor(20 * std::sin(7 * x[0]) * std::cos(5 * x[1] + x[2])) / 20;
+}
+
+struct Calls {
+    std::vector<long> batch_rows;  // rows of each batch call
+    long single = 0;
+};
+
+Objective objective(Calls& calls, bool with_batch) {
+    Objective f{[&calls](const Eigen::VectorXd& x, Eigen::VectorXd*) {
+                    ++calls.single;
+                    return bumpy(x);
+                },
+                false};
+    if (with_batch)
+        f.batch = [&calls](const Eigen::MatrixXd& X, Eigen::VectorXd& v) {
+            calls.batch_rows.push_back(X.rows());
+            v.resize(X.rows());
+            for (Eigen::Index k = 0; k < X.rows(); ++k) v[k] = bumpy(X.row(k).transpose());
+        };
+    return f;
+}
+
+void check_same(const MaximizeResult& a, const MaximizeResult& b) {
+    CHECK(a.x == b.x);
+    CHECK(a.value == b.value);
+    CHECK(a.evaluations == b.evaluations);
+}
+
+}  // namespace
+
+TEST_CASE("DE with a batch objective: one call per generation, the same result", "[acquisitions][de][batch]") {
+    const Box box = Box::unit(3);
+    Eigen::MatrixXd candidates(1, 3);
+    candidates << 0.2, 0.4, 0.6;
+    for (const long budget : {2000L, 1000L, 95L}) {  // 95: the last generation is cut short
+        DifferentialEvolutionOptions o;
+        o.max_evaluations = budget;
+        const DifferentialEvolution de(o);
+        Calls single, batched;
+        Rng r1(7), r2(7);
+        const MaximizeResult a = de.maximize(objective(single, false), box, r1, candidates);
+        const MaximizeResult b = de.maximize(objective(batched, true), box, r2, candidates);
+        INFO("budget " << budget);
+        check_same(a, b);
+        CHECK(r1() == r2());  // the same draws were made
+        CHECK(single.single == budget);
+        CHECK(batched.single == 0);
+        long rows = 0;
+        for (long n : batched.batch_rows) {
+            CHECK(n <= 30);  // the population, 10 * D
+            rows += n;
+        }
+        CHECK(rows == budget);
+        CHECK(static_cast<long>(batched.batch_rows.size()) == (budget + 29) / 30);
+    }
+}
+
+TEST_CASE("random sampling with a batch objective: one call, the same result", "[acquisitions][random][batch]") {
+    const Box box = Box::unit(3);
+    Eigen::MatrixXd candidates(1, 3);
+    candidates << 0.5, 0.5, 0.5;
+    for (const double local : {0.0, 0.3}) {
+        RandomSamplingOptions o;
+        o.n_samples = 500;
+        o.local_fraction = local;
+        const RandomSampling rs(o);
+        Calls single, batched;
+        Rng r1(9), r2(9);
+        const MaximizeResult a = rs.maximize(objective(single, false), box, r1, candidates);
+        const MaximizeResult b = rs.maximize(objective(batched, true), box, r2, candidates);
+        INFO("local fraction " << local);
+        check_same(a, b);
+        CHECK(r1() == r2());
+        CHECK(batched.batch_rows == std::vector<long>{501});
+        CHECK(batched.single == 0);
+    }
+}
