@@ -30,6 +30,9 @@ struct KernelProfile {
 };
 
 inline KernelProfile kernel_profile(KernelFamily family, double r2);
+// The same with r = sqrt(r2) supplied by the caller, so a whole column of square roots
+// can be taken at once (vectorised; IEEE sqrt is exact, so the result is bit-identical).
+inline KernelProfile kernel_profile(KernelFamily family, double r2, double r);
 
 // Strict lower triangle of the squared distances between the rows of Z (N x D, inputs
 // already divided by the lengthscales): R2(a, b) for a > b. R2 must be N x N; the
@@ -74,25 +77,29 @@ private:
 // ---------------------------------------------------------------------------------------
 
 inline KernelProfile kernel_profile(KernelFamily family, double r2) {
+    // the squared exponential needs no square root
+    return kernel_profile(family, r2, family == KernelFamily::SquaredExponential ? 0.0 : std::sqrt(r2));
+}
+
+inline KernelProfile kernel_profile(KernelFamily family, double r2, double r) {
     switch (family) {
         case KernelFamily::SquaredExponential: {
             const double e = std::exp(-0.5 * r2);
             return {e, -e};
         }
         case KernelFamily::Matern12: {
-            const double r = std::sqrt(r2);
             const double e = std::exp(-r);
             return {e, r > 0.0 ? -e / r : 0.0};
         }
         case KernelFamily::Matern32: {
             constexpr double sqrt3 = 1.7320508075688772;
-            const double sr = sqrt3 * std::sqrt(r2);
+            const double sr = sqrt3 * r;
             const double e = std::exp(-sr);
             return {(1.0 + sr) * e, -3.0 * e};
         }
         case KernelFamily::Matern52: {
             constexpr double sqrt5 = 2.23606797749979;
-            const double sr = sqrt5 * std::sqrt(r2);
+            const double sr = sqrt5 * r;
             const double e = std::exp(-sr);
             return {(1.0 + sr + (5.0 / 3.0) * r2) * e, -(5.0 / 3.0) * (1.0 + sr) * e};
         }

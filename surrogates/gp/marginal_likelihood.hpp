@@ -47,6 +47,8 @@ private:
     Eigen::MatrixXd Linv_;   // L^-1
     Eigen::MatrixXd Kinv_;   // K^-1
     Eigen::VectorXd alpha_;
+    Eigen::VectorXd r_;      // square roots of one column of R2_
+    Eigen::VectorXd g_len_;  // lengthscale gradient sums
     double jitter_ = 0.0;
 };
 
