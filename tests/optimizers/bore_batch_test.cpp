@@ -8,13 +8,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstdio>
 #include <atomic>
-#include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -25,6 +21,7 @@
 #include "core/registry.hpp"
 #include "runners/executor.hpp"
 #include "runners/plan.hpp"
+#include "tests/support/recorded_traces.hpp"
 
 using namespace bobench;
 
@@ -62,24 +59,6 @@ public:
 private:
     Space space_{{Param::integer("a", 0, 20), Param::integer("b", 0, 9), Param::categorical("c", {"x", "y", "z"})}};
 };
-
-std::string hex(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%a", v);
-    return buf;
-}
-
-// One line per evaluation: the value and the point, as hexadecimal floats (exact).
-std::string describe(const results::Trace& t) {
-    std::ostringstream out;
-    const std::size_t dim = t.size() == 0 ? 0 : t.x.size() / t.size();
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        out << hex(t.value[i]);
-        for (std::size_t j = 0; j < dim; ++j) out << ' ' << hex(t.x[i * dim + j]);
-        out << '\n';
-    }
-    return out.str();
-}
 
 struct Case {
     std::string name;
@@ -131,19 +110,9 @@ std::string reference_path(const std::string& name) {
 }  // namespace
 
 TEST_CASE("bore-xgb traces equal the ones recorded before batch scoring", "[optimizers][bore][batch]") {
-    const bool record = std::getenv("BOBENCH_RECORD_BORE_TRACES") != nullptr;
     for (const Case& c : cases()) {
         INFO(c.name << ": " << c.optimizer);
-        const std::string got = describe(run(c, true));
-        if (record) {
-            std::ofstream(reference_path(c.name)) << got;
-            continue;
-        }
-        std::ifstream in(reference_path(c.name));
-        REQUIRE(in);
-        std::stringstream want;
-        want << in.rdbuf();
-        CHECK(got == want.str());
+        testing::check_recorded(testing::describe_trace(run(c, true)), reference_path(c.name), "BOBENCH_RECORD_BORE_TRACES");
     }
 }
 
@@ -151,8 +120,8 @@ TEST_CASE("bore-xgb traces with batch=false (one classifier call per point) equa
           "[optimizers][bore][batch]") {
     for (const Case& c : cases()) {
         INFO(c.name << ": " << c.optimizer);
-        const std::string single = describe(run(c, false));
-        CHECK(single == describe(run(c, true)));
+        const std::string single = testing::describe_trace(run(c, false));
+        CHECK(single == testing::describe_trace(run(c, true)));
         CHECK(single.size() > 0);
     }
 }

@@ -8,10 +8,6 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -20,28 +16,11 @@
 #include "results/trace.hpp"
 #include "runners/executor.hpp"
 #include "runners/plan.hpp"
+#include "tests/support/recorded_traces.hpp"
 
 using namespace bobench;
 
 namespace {
-
-std::string hex(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%a", v);
-    return buf;
-}
-
-// One line per evaluation: the value and the point, as hexadecimal floats (exact).
-std::string describe(const results::Trace& t) {
-    std::ostringstream out;
-    const std::size_t dim = t.size() == 0 ? 0 : t.x.size() / t.size();
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        out << hex(t.value[i]);
-        for (std::size_t j = 0; j < dim; ++j) out << ' ' << hex(t.x[i * dim + j]);
-        out << '\n';
-    }
-    return out.str();
-}
 
 struct Case {
     std::string name, problem, optimizer;
@@ -78,19 +57,8 @@ std::string reference_path(const std::string& name) {
 }  // namespace
 
 TEST_CASE("gp-ei traces equal the ones recorded before the speed work", "[optimizers][gp][traces]") {
-    const bool record = std::getenv("BOBENCH_RECORD_GP_TRACES") != nullptr;
     for (const Case& c : cases()) {
         INFO(c.name << ": " << c.optimizer);
-        const std::string got = describe(run(c));
-        CHECK(got.size() > 0);
-        if (record) {
-            std::ofstream(reference_path(c.name)) << got;
-            continue;
-        }
-        std::ifstream in(reference_path(c.name));
-        REQUIRE(in);
-        std::stringstream want;
-        want << in.rdbuf();
-        CHECK(got == want.str());
+        testing::check_recorded(testing::describe_trace(run(c)), reference_path(c.name), "BOBENCH_RECORD_GP_TRACES");
     }
 }
