@@ -67,7 +67,8 @@ TEST_CASE("The ratio of means and its delta-method interval", "[agreement]") {
 TEST_CASE("A number without spread against the sampling distribution of our mean: exact p's", "[agreement]") {
     AgreementOptions o;
     o.resamples = 20000;
-    for (const auto& c : reference()["sampling"]) {
+    const auto ref = reference();  // kept alive: a range-for over a temporary's element dangles
+    for (const auto& c : ref["sampling"]) {
         const std::vector<double> ours = c["ours"];
         const PaperValue paper{c["theirs"], std::nullopt, c["k"]};
         Rng rng(5);
