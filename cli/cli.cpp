@@ -79,12 +79,14 @@ std::optional<boost::program_options::variables_map> parse_words(const Args& arg
     return vm;
 }
 
-void write_output(const boost::program_options::variables_map& vm, const std::function<void(std::ostream&)>& write) {
+void write_output(const boost::program_options::variables_map& vm, const std::vector<InputFile>& inputs,
+                  const std::function<void(std::ostream&)>& write) {
     if (!vm.count("output")) {
         write(std::cout);
         return;
     }
     const std::string path = vm["output"].as<std::string>();
+    check_output_file("--output", path, inputs);
     std::ofstream file(path);
     if (!file) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
     write(file);

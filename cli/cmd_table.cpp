@@ -46,14 +46,14 @@ int table(const Args& args) {
         const analysis::reports::FixedTargetTable table = analysis::reports::fixed_target_table(results, f);
         for (const std::string& note : table.notes) std::cerr << "bobench table: note: " << note << "\n";
         const std::string text = analysis::reports::render_fixed_target_table(table, f);
-        write_output(vm, [&](std::ostream& out) { out << text; });
+        write_output(vm, {{"results file", vm["file"].as<std::string>()}}, [&](std::ostream& out) { out << text; });
         return 0;
     }
     const analysis::reports::ExperimentMetrics data =
         analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
     for (const std::string& note : data.notes) std::cerr << "bobench table: note: " << note << "\n";
     const std::string text = analysis::reports::render_final_table(data, o);
-    write_output(vm, [&](std::ostream& out) { out << text; });
+    write_output(vm, {{"results file", vm["file"].as<std::string>()}}, [&](std::ostream& out) { out << text; });
     return 0;
 }
 

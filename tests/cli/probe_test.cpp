@@ -23,6 +23,18 @@ namespace fs = std::filesystem;
 namespace {
 const std::string two_optimizers =
     "run --problem branin --optimizer random-search --optimizer de --budget 5 --replicates 2 --quiet ";
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A reproduction of two cheap runs, with its spec and reference table in `dir`/mine.
+void write_reproduction(const TempDir& dir) {
+    fs::create_directories(dir.path() / "mine");
+    write_file(dir / "mine/table1.csv", "problem,method,value\nBranin,RS,0.5\n");
+    write_file(dir / "mine/tiny.ini", "[reproduction]\nsource = a test\nreference = table1.csv\n"
+                                      "\n[experiment]\nseed = 3\nbudget = 5\nreplicates = 2\noutput = " +
+                                          (dir / "tiny.h5") + "\n\n[problems]\nBranin = branin\n\n[optimizers]\n"
+                                          "RS = random-search\n");
+}
 }  // namespace
 
 TEST_CASE("probe: a second writer through a link to a results file in use is refused", "[cli][probe]") {
@@ -49,4 +61,68 @@ TEST_CASE("probe: a second writer through a link to a results file in use is ref
     REQUIRE(run_cli(more + "--output " + link).status == 0);
     CHECK(fs::is_symlink(link));
     CHECK_FALSE(fs::exists(out + ".lock"));
+}
+
+TEST_CASE("probe: a report or export never replaces its results file, another one, or a spec", "[cli][probe]") {
+    TempDir dir;
+    const std::string r = dir / "r.h5", other = dir / "other.h5", spec = dir / "spec.ini";
+    REQUIRE(run_cli(two_optimizers + "--output " + r).status == 0);
+    fs::copy_file(r, other);
+    fs::create_symlink(r, dir / "link.h5");
+    fs::create_directories(dir.path() / "sub");
+    write_file(spec, "[experiment]\nbudget = 5\n\n[problems]\nB = branin\n\n[optimizers]\nRS = random-search\n");
+    const std::string bytes = read_file(r), spec_text = read_file(spec);
+    for (const std::string cmd : {"export", "export --runs", "export --curves", "table", "table --target", "rank"}) {
+        const std::string command = cmd.substr(0, cmd.find(' ')) + " " + r + cmd.substr(std::min(cmd.find(' '), cmd.size()));
+        for (const std::string& out : {r, dir / "link.h5", dir / "sub/../r.h5"})
+            check_refused(command + " -o " + out, "--output '" + out + "' is the results file '" + r + "' this command reads");
+        check_refused(command + " --output " + other, "--output '" + other + "' is an existing results file");
+        check_refused(command + " --output " + spec, "--output '" + spec + "' is an existing experiment spec");
+    }
+    check_refused("export " + r + " --format coco " + r, "output folder '" + r + "' is the results file");
+    CHECK(read_file(r) == bytes);
+    CHECK(read_file(other) == bytes);
+    CHECK(read_file(spec) == spec_text);
+    // any other file is written, and written again
+    REQUIRE(run_cli("table " + r + " -o " + (dir / "t.md")).status == 0);
+    REQUIRE(run_cli("table " + r + " -o " + (dir / "t.md")).status == 0);
+    CHECK(has(read_file(dir / "t.md"), "branin"));
+}
+
+TEST_CASE("probe: slurm never writes its script over the spec or the results file", "[cli][probe]") {
+    TempDir dir;
+    const std::string spec = dir / "s.ini", results = dir / "s.h5";
+    write_file(spec, "[experiment]\nbudget = 5\nreplicates = 4\noutput = " + results +
+                         "\n\n[problems]\nB = branin\n\n[optimizers]\nRS = random-search\n");
+    const std::string text = read_file(spec);
+    check_refused("slurm " + spec + " --tasks 4 --output " + spec,
+                  "--output '" + spec + "' is the spec '" + spec + "' this command reads");
+    check_refused("slurm " + spec + " --tasks 4 --output " + results, "--output '" + results + "' is the results file");
+    CHECK(read_file(spec) == text);
+    CHECK_FALSE(fs::exists(results));
+    REQUIRE(run_cli("slurm " + spec + " --tasks 4").status == 0);  // the default name is free
+}
+
+TEST_CASE("probe: reproduce never writes its report over the results, the spec or the paper's table",
+          "[cli][probe][reproduce]") {
+    TempDir dir;
+    write_reproduction(dir);
+    const std::string repro = "reproduce --spec " + (dir / "mine/tiny.ini") + " -q --output " + (dir / "q/r.h5");
+    // refused before anything runs: no results file, not even its folder
+    check_refused(repro + " --report " + (dir / "q/r.h5"),
+                  "--report '" + (dir / "q/r.h5") + "' is the results file '" + (dir / "q/r.h5") + "'");
+    CHECK_FALSE(fs::exists(dir / "q"));
+    REQUIRE(run_cli(repro + " --report " + (dir / "q/r.md")).status == 0);
+    const std::string bytes = read_file(dir / "q/r.h5"), spec = read_file(dir / "mine/tiny.ini"),
+                      table = read_file(dir / "mine/table1.csv");
+    fs::create_symlink(dir / "q/r.h5", dir / "link.h5");
+    for (const std::string& mode : {std::string(), std::string(" --report-only")}) {
+        check_refused(repro + mode + " --report " + (dir / "q/r.h5"), "is the results file");
+        check_refused(repro + mode + " --report " + (dir / "link.h5"), "is the results file");
+        check_refused(repro + mode + " --report " + (dir / "mine/tiny.ini"), "is the spec");
+        check_refused(repro + mode + " --report " + (dir / "mine/table1.csv"), "is the reference table");
+    }
+    CHECK(read_file(dir / "q/r.h5") == bytes);
+    CHECK(read_file(dir / "mine/tiny.ini") == spec);
+    CHECK(read_file(dir / "mine/table1.csv") == table);
 }
