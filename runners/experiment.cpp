@@ -125,6 +125,7 @@ std::string shard_label(const Plan& plan) {
 ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress_options,
                                  const results::Provenance& provenance, const Executor& executor) {
     const std::string& path = plan.spec.output;
+    results::check_output(path);  // before the folder is made: `--output newdir/` must leave nothing behind
     {  // the folder first: the lock file goes beside the output
         const auto dir = std::filesystem::path(path).parent_path();
         std::error_code ec;

@@ -126,3 +126,11 @@ TEST_CASE("probe: reproduce never writes its report over the results, the spec o
     CHECK(read_file(dir / "mine/tiny.ini") == spec);
     CHECK(read_file(dir / "mine/table1.csv") == table);
 }
+
+TEST_CASE("probe: bad values refused at once, by name, before anything is made", "[cli][probe]") {
+    TempDir dir;
+    SECTION("--output newdir/ makes no folder") {
+        check_refused(two_optimizers + "--output " + (dir / "newdir/"), "is a folder");
+        CHECK_FALSE(fs::exists(dir / "newdir"));
+    }
+}
