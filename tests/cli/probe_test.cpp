@@ -133,4 +133,10 @@ TEST_CASE("probe: bad values refused at once, by name, before anything is made",
         check_refused(two_optimizers + "--output " + (dir / "newdir/"), "is a folder");
         CHECK_FALSE(fs::exists(dir / "newdir"));
     }
+    SECTION("--bootstrap -1 names the option") {
+        const std::string r = dir / "r.h5";
+        REQUIRE(run_cli(two_optimizers + "--output " + r).status == 0);
+        check_refused("table " + r + " --target --bootstrap -1", "--bootstrap -1 is not valid");
+        check_refused("table " + r + " --target --bootstrap 0", "--bootstrap 0 is not valid");
+    }
 }
