@@ -139,4 +139,9 @@ TEST_CASE("probe: bad values refused at once, by name, before anything is made",
         check_refused("table " + r + " --target --bootstrap -1", "--bootstrap -1 is not valid");
         check_refused("table " + r + " --target --bootstrap 0", "--bootstrap 0 is not valid");
     }
+    SECTION("an empty external command is refused when planning") {
+        check_refused("run --problem branin --optimizer external:command= --budget 5 --quiet --output " + (dir / "e.h5"),
+                      "parameter 'command' is required and was given empty");
+        CHECK_FALSE(fs::exists(dir / "e.h5"));
+    }
 }
