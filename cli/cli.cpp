@@ -131,13 +131,15 @@ int main(int argc, char** argv) {
         return 2;
     }
     const std::string name = argv[1];
-    if (name == "--help" || name == "-h" || name == "help") {
-        usage(std::cout);
-        return 0;
-    }
-    if (name == "--version" || name == "version") {
-        std::cout << "bobench " << version << " (" << git_revision << ")\n";
-        return 0;
+    if (name == "--help" || name == "-h" || name == "help" || name == "--version" || name == "version") {
+        try {
+            if (name == "--version" || name == "version") std::cout << "bobench " << version << " (" << git_revision << ")\n";
+            else usage(std::cout);
+            check_written(std::cout, "standard output");  // a help that reached no one is a failure
+            return 0;
+        } catch (...) {
+            return report_error(name, std::current_exception());
+        }
     }
     auto it = commands().find(name);
     if (it == commands().end()) {

@@ -144,4 +144,13 @@ TEST_CASE("probe: bad values refused at once, by name, before anything is made",
                       "parameter 'command' is required and was given empty");
         CHECK_FALSE(fs::exists(dir / "e.h5"));
     }
+    SECTION("--help and --version fail when their text cannot be written") {
+        for (const std::string word : {"--help", "--version", "help"}) {
+            const auto r = run_shell("{ '" + std::string(BOBENCH_CLI) + "' " + word + " >/dev/full; }");
+            INFO(word << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK(has(r.err, "cannot write standard output"));
+        }
+        CHECK(run_cli("--version").status == 0);
+    }
 }
