@@ -63,6 +63,25 @@ TEST_CASE("probe: a second writer through a link to a results file in use is ref
     CHECK_FALSE(fs::exists(out + ".lock"));
 }
 
+TEST_CASE("probe: the journal of a run through a link lies beside the file and is recovered through it",
+          "[cli][probe]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5", link = dir / "a.h5";
+    fs::create_symlink("r.h5", link);
+    const std::string small = "run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet ";
+    // a file-size limit fails the final write (the results file, tens of kB); the journal (~1 kB) stays
+    const auto full = run_shell("prlimit --fsize=10000 '" + std::string(BOBENCH_CLI) + "' " + small + "--output " + link);
+    INFO(full.err);
+    CHECK(full.status == 1);
+    CHECK(fs::exists(out + ".journal"));
+    CHECK_FALSE(fs::exists(link + ".journal"));
+    const auto resumed = run_cli(small + "--output " + out);  // the other name finds the same journal
+    INFO(resumed.err);
+    REQUIRE(resumed.status == 0);
+    CHECK(has(resumed.err, "2 of 2 runs were already done and were kept"));
+    CHECK_FALSE(fs::exists(out + ".journal"));
+}
+
 TEST_CASE("probe: a report or export never replaces its results file, another one, or a spec", "[cli][probe]") {
     TempDir dir;
     const std::string r = dir / "r.h5", other = dir / "other.h5", spec = dir / "spec.ini";
