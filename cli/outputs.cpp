@@ -38,7 +38,9 @@ void check_output_file(const std::string& option, const std::string& path, const
                             "' this command reads; writing it would destroy it (choose another " + option + ")");
     std::error_code ec;
     if (!fs::is_regular_file(path, ec)) return;  // new, or a device such as /dev/null (never read: it may be a pipe)
-    const char* kind = h5::is_hdf5(path) ? "results file" : is_spec(path) ? "experiment spec" : nullptr;
+    const char* kind = h5::is_hdf5(path)  ? "HDF5 file (a results file or a benchmark table)"
+                       : is_spec(path) ? "experiment spec"
+                                       : nullptr;
     if (kind)
         throw UserError(option + " '" + path + "' is an existing " + kind +
                         "; a command's output never replaces one (choose another " + option + ", or remove the file first)");

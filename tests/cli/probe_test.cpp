@@ -95,7 +95,7 @@ TEST_CASE("probe: a report or export never replaces its results file, another on
         const std::string command = cmd.substr(0, cmd.find(' ')) + " " + r + cmd.substr(std::min(cmd.find(' '), cmd.size()));
         for (const std::string& out : {r, dir / "link.h5", dir / "sub/../r.h5"})
             check_refused(command + " -o " + out, "--output '" + out + "' is the results file '" + r + "' this command reads");
-        check_refused(command + " --output " + other, "--output '" + other + "' is an existing results file");
+        check_refused(command + " --output " + other, "--output '" + other + "' is an existing HDF5 file (a results file");
         check_refused(command + " --output " + spec, "--output '" + spec + "' is an existing experiment spec");
     }
     check_refused("export " + r + " --format coco " + r, "output folder '" + r + "' is the results file");
