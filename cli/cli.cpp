@@ -64,14 +64,16 @@ extern "C" void on_signal(int sig) {
 
 int interrupted_status() { return 128 + stop_signal.load(); }
 
-std::optional<boost::program_options::variables_map> parse_words(const Args& args,
-                                                                 const boost::program_options::options_description& opts,
-                                                                 const char* positional, int count) {
+std::optional<boost::program_options::variables_map> parse_words(
+    const Args& args, const boost::program_options::options_description& opts, const char* positional, int count,
+    const boost::program_options::options_description& hidden) {
     namespace po = boost::program_options;
     po::positional_options_description pos;
     pos.add(positional, count);
+    po::options_description all;
+    all.add(opts).add(hidden);
     po::variables_map vm;
-    po::store(po::command_line_parser(args).options(opts).positional(pos).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
     if (vm.count("help")) {
         std::cout << opts << "\n";
         return std::nullopt;

@@ -82,7 +82,10 @@ int run_with(const Args& args, const RunBackend* backend) {
         "restart-on", po::value<std::string>(), "restart the optimizer within a run on: none, target, revisit, target,revisit")(
         "restart-target", po::value<std::string>(), "restart-on target: f - f* at or below this (default 1e-8)")(
         "quiet,q", "no progress line, no summary");
-    const auto parsed = parse_words(args, opts, "spec", 1);
+    po::options_description hooks;  // for tests, not in --help
+    hooks.add_options()("journal-after-runs", po::value<std::string>(),
+                        "journal from the moment this many runs have finished, whatever the time");
+    const auto parsed = parse_words(args, opts, "spec", 1, hooks);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
 
@@ -112,6 +115,9 @@ int run_with(const Args& args, const RunBackend* backend) {
     if (vm.count("journal-after"))
         spec.journal_after =
             runners::parse_nonnegative(vm["journal-after"].as<std::string>(), "--journal-after", "a number of seconds", "10");
+    if (vm.count("journal-after-runs"))
+        spec.journal_after_runs =
+            static_cast<std::size_t>(flag("journal-after-runs", 0, runners::max_budget));
     if (vm.count("restart-on")) {
         const double target = spec.restart.target;
         spec.restart = runners::parse_restart_on(vm["restart-on"].as<std::string>(), "--restart-on");

@@ -25,7 +25,8 @@ public:
         : space_(setup.space),
           budget_(setup.budget),
           command_(args.text("command")),
-          timeout_(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(args.real("timeout")))),
+          timeout_(duration(args.real("timeout"))),
+          startup_timeout_(duration(args.real("startup_timeout"))),
           batch_(args.integer("batch")) {}
 
     ~External() override { close(); }
@@ -57,7 +58,7 @@ private:
         const json hello = {{"type", "hello"},          {"protocol", external::protocol_version},
                             {"space", external::space_to_json(space_)}, {"seed", seed_},
                             {"budget", budget_},        {"batch", batch_}};
-        const json reply = exchange(hello.dump() + "\n", "hello", "ready");
+        const json reply = exchange(hello.dump() + "\n", "hello", "ready", startup_timeout_, "startup_timeout");
         if (reply.contains("protocol") && reply["protocol"] != external::protocol_version)
             fail("it speaks protocol " + reply["protocol"].dump() + ", bobench speaks " +
                  std::to_string(external::protocol_version) + " (in reply to hello)");
@@ -68,7 +69,7 @@ private:
         const std::string what = n == 1 ? "ask (evaluation " + std::to_string(asked_ + 1) + ")"
                                         : "ask for " + std::to_string(n) + " points (evaluations " +
                                               std::to_string(asked_ + 1) + "-" + std::to_string(asked_ + n) + ")";
-        const json reply = exchange(json{{"type", "ask"}, {"n", n}}.dump() + "\n", what, "points");
+        const json reply = exchange(json{{"type", "ask"}, {"n", n}}.dump() + "\n", what, "points", timeout_, "timeout");
         const json& points = reply.contains("points") ? reply["points"] : json();
         if (!points.is_array() || points.size() != static_cast<std::size_t>(n))
             fail("wrong arity: the reply to " + what + " must hold \"points\": a list of " + std::to_string(n) +
@@ -90,25 +91,30 @@ private:
         outbox_ += m.dump() + "\n";
     }
 
-    // Sends what is queued plus `message` and reads one reply of type `expected`.
-    json exchange(const std::string& message, const std::string& what, const char* expected) {
+    // Sends what is queued plus `message` and reads one reply of type `expected` within
+    // `timeout` (the parameter `timeout_name`).
+    json exchange(const std::string& message, const std::string& what, const char* expected,
+                  Clock::duration timeout, const char* timeout_name) {
         std::string line;
         try {
-            const auto deadline = Clock::now() + timeout_;
+            const auto deadline = Clock::now() + timeout;
             process_->write(outbox_ + message, deadline);
             outbox_.clear();
             line = process_->read_line(deadline);
         } catch (const ProcessError& e) {
-            const bool timeout = e.kind == ProcessError::Kind::Timeout;
-            fail(timeout ? "timed out after " + seconds() + " (parameter timeout) at " + what + ": " + e.what()
-                         : std::string(e.what()) + " before its reply to " + what,
-                 !timeout);
+            const bool timed_out = e.kind == ProcessError::Kind::Timeout;
+            fail(timed_out ? "timed out after " + seconds(timeout) + " (parameter " + timeout_name + ") at " + what +
+                                 ": " + e.what()
+                           : std::string(e.what()) + " before its reply to " + what,
+                 !timed_out);
         }
         json reply;
         try {
-            reply = json::parse(line);
+            reply = external::parse_message(line);
         } catch (const json::parse_error& e) {
             fail("the reply to " + what + " is not valid JSON (" + e.what() + "): " + abbreviate(line));
+        } catch (const ProtocolError& e) {
+            fail("the reply to " + what + " is refused: " + e.what() + ": " + abbreviate(line));
         }
         const std::string type = reply.is_object() && reply.contains("type") && reply["type"].is_string()
                                      ? reply["type"].get<std::string>()
@@ -150,13 +156,16 @@ private:
         process_.reset();  // kills it if it is still there
     }
 
-    std::string seconds() const { return format_double(std::chrono::duration<double>(timeout_).count()) + " s"; }
+    static Clock::duration duration(double seconds) {
+        return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    }
+    static std::string seconds(Clock::duration d) { return format_double(std::chrono::duration<double>(d).count()) + " s"; }
     static std::string abbreviate(const std::string& s) { return s.size() <= 200 ? "'" + s + "'" : "'" + s.substr(0, 200) + "...'"; }
 
     const Space& space_;
     const long budget_;
     const std::string command_;
-    const Clock::duration timeout_;
+    const Clock::duration timeout_, startup_timeout_;
     const long batch_;
     std::unique_ptr<external::ChildProcess> process_;
     std::uint64_t seed_ = 0;
@@ -172,7 +181,12 @@ OptimizerFactory external_optimizer() {
             "Python: bobench.serve, Optuna: python3 -m bobench.adapters.optuna",
             {ParamSpec::text("command", "", "the program and its arguments; shell syntax runs through /bin/sh -c")
                  .require(),
-             ParamSpec::real("timeout", 60, "seconds to wait for each reply (part of the identifier)", 0.001, 86400),
+             ParamSpec::real("timeout", 60, "seconds to wait for each reply after the first (part of the identifier)",
+                             0.001, 86400),
+             // apart from `timeout`, so that a short one for a fast optimizer does not also
+             // bound a loaded machine's interpreter start-up
+             ParamSpec::real("startup_timeout", 60,
+                             "seconds to wait for the reply to hello, the program's start-up included", 0.001, 86400),
              ParamSpec::integer("batch", 1, "points per ask message (q of a batch optimizer)", 1, 1000000)},
             [](const OptimizerSetup& setup, const Args& args) { return std::make_unique<External>(setup, args); }};
 }

@@ -1,6 +1,7 @@
 #include "runners/experiment.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <map>
@@ -208,7 +209,11 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     // stopped by a signal or fails keeps them in the results file as before. The runs
     // that finished before journalling began are journalled by the first commit after.
     const auto running_start = Clock::now();
-    const auto journalling = [&] { return seconds_since(running_start) >= plan.spec.journal_after; };
+    std::atomic<std::size_t> finished{0};  // runs committed in this phase (read by the workers' save)
+    const auto journalling = [&] {
+        if (plan.spec.journal_after_runs) return finished.load() >= *plan.spec.journal_after_runs;
+        return seconds_since(running_start) >= plan.spec.journal_after;
+    };
     std::vector<std::size_t> unjournalled;  // in results.runs
     const auto journal_unjournalled = [&] {
         for (const std::size_t i : unjournalled) {
@@ -252,6 +257,10 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
             } else if (!unjournalled.empty() && journalling()) {
                 journal_unjournalled();
             }
+            // counted last, so that with journal_after_runs = N the (N+1)-th run is the
+            // first journalled and its commit brings the N before it (as when the time
+            // passes while a run is running)
+            ++finished;
         }};
     try {
         phase_start = Clock::now();

@@ -17,6 +17,7 @@
 //   [optimizers]
 //   random = random-search
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,10 @@ struct ExperimentSpec {
     // Seconds into the running phase after which finished runs are journalled (0: from
     // the first); a job killed earlier starts again. See run_experiment.
     double journal_after = 10;
+    // When set, journalling starts once this many runs have finished instead, whatever the
+    // time: a test hook (`run --journal-after-runs`, not in --help) that makes the moment
+    // journalling begins the same on a fast and a slow machine.
+    std::optional<std::size_t> journal_after_runs;
 };
 
 // Reads a spec file; UserError names the file, the line's key and what is accepted.

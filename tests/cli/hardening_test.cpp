@@ -2,14 +2,12 @@
 // clear message and a non-zero exit status, and never loses finished runs.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 #include <hdf5.h>
@@ -18,6 +16,7 @@
 #include "results/journal.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/process.hpp"
 
 using namespace bobench;
 using bobench::testing::check_refused;
@@ -54,26 +53,11 @@ bool catches(pid_t pid, int sig) {
     return false;
 }
 
-// Starts `bobench <words>`, sends `sig` once `ready(pid)` (polled for up to 20 s), and
-// returns the exit status.
-int status_after_signal(const std::vector<std::string>& words, int sig, const std::function<bool(pid_t)>& ready) {
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-        std::vector<char*> argv{const_cast<char*>(BOBENCH_CLI)};
-        for (const auto& w : words) argv.push_back(const_cast<char*>(w.c_str()));
-        argv.push_back(nullptr);
-        ::freopen("/dev/null", "w", stdout);
-        ::freopen("/dev/null", "w", stderr);
-        ::execv(BOBENCH_CLI, argv.data());
-        ::_exit(127);
-    }
-    for (int i = 0; i < 2000 && !ready(pid); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    REQUIRE(::kill(pid, sig) == 0);
-    int status = 0;
-    REQUIRE(::waitpid(pid, &status, 0) == pid);
-    REQUIRE(WIFEXITED(status));
-    return WEXITSTATUS(status);
+// Starts `bobench <args>`, sends `sig` once `ready(pid)` holds, and returns the exit status.
+int status_after_signal(const std::string& args, int sig, const std::function<bool(pid_t)>& ready) {
+    testing::BackgroundCli process(args);
+    process.wait_until([&] { return ready(process.pid()); }, "the moment to send the signal");
+    return process.stop_with(sig);
 }
 }  // namespace
 
@@ -165,13 +149,13 @@ TEST_CASE("cli hardening: labels and identifiers that are not UTF-8 are refused 
     CHECK_FALSE(fs::exists(out + ".journal"));
 }
 
-TEST_CASE("cli hardening: planning honours SIGTERM and caps the expansion", "[cli][hardening]") {
+TEST_CASE("cli hardening: planning honours SIGTERM and caps the expansion", "[cli][hardening][signal]") {
     TempDir dir;
     // ~96 000 problems in 40 dimensions take minutes to build: SIGTERM, sent once bobench
     // has its handler (a slow start, e.g. under a sanitizer, must not see the default action),
     // must stop that
-    const int status = status_after_signal({"run", "--problem", "bbob:f=1-24,i=1-4000,d=40", "--optimizer",
-                                            "random-search", "--quiet", "--output", dir / "r.h5"},
+    const int status = status_after_signal("run --problem bbob:f=1-24,i=1-4000,d=40 --optimizer random-search --quiet "
+                                           "--output " + (dir / "r.h5"),
                                            SIGTERM, [](pid_t pid) { return catches(pid, SIGTERM); });
     CHECK(status == 143);
     CHECK_FALSE(fs::exists(dir / "r.h5"));
@@ -179,12 +163,12 @@ TEST_CASE("cli hardening: planning honours SIGTERM and caps the expansion", "[cl
                   "'bbob:f=1-24,i=1-100000,d=2' expands to more than 100000 combinations");
 }
 
-TEST_CASE("cli hardening: SIGTERM while running exits 143 and keeps the finished runs", "[cli][hardening]") {
+TEST_CASE("cli hardening: SIGTERM while running exits 143 and keeps the finished runs", "[cli][hardening][signal]") {
     TempDir dir;
     const std::string out = dir / "r.h5";
     // gp-ei runs take a while each: the signal comes once the runs have started (journal open)
-    const int status = status_after_signal({"run", "--problem", "branin", "--optimizer", "gp-ei", "--budget", "60",
-                                            "--replicates", "20", "--threads", "1", "--quiet", "--output", out},
+    const int status = status_after_signal("run --problem branin --optimizer gp-ei --budget 60 --replicates 20 "
+                                           "--threads 1 --quiet --output " + out,
                                            SIGTERM, [&](pid_t) { return fs::exists(out + ".journal"); });
     CHECK(status == 143);
     CHECK(results::read_results(out).runs.size() < 20);

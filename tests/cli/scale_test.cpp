@@ -3,18 +3,17 @@
 // one-process run, byte for byte.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <regex>
-#include <thread>
 #include <unistd.h>
 
 #include "results/hdf5.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/process.hpp"
 
 using namespace bobench;
 using bobench::testing::check_refused;
@@ -182,49 +181,32 @@ TEST_CASE("scale: bad --shard values are refused before anything is written", "[
     check_refused(small + "--shard 2/2 --output " + (dir / "renamed.h5"), "holds shard 1/2 of 12 runs");
 }
 
-namespace {
-// Starts `bobench <args>` in the background; returns its pid once its lock file names it.
-pid_t start_locked_run(const std::string& args, const std::string& out) {
-    const std::string pid_file = out + ".pid";
-    const std::string cmd = "'" + std::string(BOBENCH_CLI) + "' " + args + " >/dev/null 2>&1 & echo $! >'" + pid_file + "'";
-    REQUIRE(std::system(cmd.c_str()) == 0);
-    pid_t pid = 0;
-    for (int i = 0; i < 2000 && pid == 0; ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        pid = static_cast<pid_t>(std::atoi(read_file(pid_file).c_str()));
-    }
-    REQUIRE(pid > 0);
-    for (int i = 0; i < 4000; ++i) {
-        if (std::atoi(read_file(out + ".lock").c_str()) == pid) return pid;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    FAIL("the run did not take its lock in 20 s");
-    return pid;
-}
-}  // namespace
-
 TEST_CASE("scale: a second writer of one output is refused naming the first and a lock left by kill -9 does not block",
           "[cli][scale][lock]") {
     TempDir dir;
     const std::string out = dir / "s.h5";
     const std::string slow = "run --problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 20000 "
                              "--replicates 40 --threads 1 --journal-after 0 --quiet --output ";
-    const pid_t pid = start_locked_run(slow + out, out);
-    // another experiment into the same file while the first runs
+    testing::BackgroundCli first(slow + out);
+    const pid_t pid = first.pid();
+    first.wait_until([&] { return std::atoi(read_file(out + ".lock").c_str()) == pid; }, "the lock file naming the run");
+    // another experiment into the same file while the first runs (held still, so that it
+    // cannot finish meanwhile however fast the machine)
+    REQUIRE(::kill(pid, SIGSTOP) == 0);
     const auto second = run_cli("run -q --problem branin --optimizer random-search --budget 10 --output " + out);
     CHECK(second.status == 2);
     CHECK(second.err.find("is being written by another bobench process (pid " + std::to_string(pid) + ")") !=
           std::string::npos);
     const auto merge = run_cli("merge '" + out + "' '" + out + ".x'");
     CHECK(merge.status == 2);
+    REQUIRE(::kill(pid, SIGCONT) == 0);
 
-    // kill -9 leaves the lock file behind, and the journal
-    for (int i = 0; i < 4000 && !(std::filesystem::exists(out + ".journal") &&
-                                  std::filesystem::file_size(out + ".journal") > 1'000'000);
-         ++i)
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    REQUIRE(::kill(pid, SIGKILL) == 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    // kill -9 leaves the lock file behind, and the journal (hartmann6's records are about
+    // 1.6 MB each: over 4 MB holds at least one whole one, whatever is being written)
+    first.wait_until([&] { return std::filesystem::exists(out + ".journal") &&
+                                  std::filesystem::file_size(out + ".journal") > 4'000'000; },
+                     "a journal of over 4 MB");
+    CHECK(first.stop_with(SIGKILL) == 128 + SIGKILL);
     CHECK(std::filesystem::exists(out + ".lock"));
     const auto resumed = run_cli(slow + out);
     INFO(resumed.err);

@@ -4,11 +4,10 @@
 // start, the test fails with their logs.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <filesystem>
-#include <thread>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/process.hpp"
 
 using namespace bobench;
 using bobench::testing::read_file;
@@ -53,14 +52,20 @@ TEST_CASE("slurm: a job array of 3 shards and a merge job on a one-node Slurm gi
 
     // the merge job writes the file once every shard succeeded
     const std::string logs = dir / "study.slurm-logs";
-    bool finished = false;
-    for (int i = 0; i < 600 && !finished; ++i) {  // up to 2 min on a loaded machine
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        finished = std::filesystem::exists(out) && run_shell(env + "squeue -h").out.empty();
-    }
+    // until nothing can run any more: the queue is empty, or holds only a merge job whose
+    // shards failed (its reason: DependencyNeverSatisfied)
+    testing::wait_for(
+        [&] {
+            const std::string reasons = run_shell(env + "squeue -h -o %r").out;
+            std::size_t waiting = 0, never = 0;
+            for (std::size_t at = 0; (at = reasons.find('\n', at)) != std::string::npos; ++at) ++waiting;
+            for (std::size_t at = 0; (at = reasons.find("DependencyNeverSatisfied", at)) != std::string::npos; ++at) ++never;
+            return waiting == never;
+        },
+        "Slurm's queue to empty");
     INFO(tail_of(logs + "/shard-1.log") << tail_of(logs + "/merge.log") << tail_of(slurm.dir + "/slurmctld.log")
                                         << tail_of(slurm.dir + "/slurmd.log"));
-    REQUIRE(finished);
+    REQUIRE(std::filesystem::exists(out));
     for (int k = 1; k <= 3; ++k)  // one log per task, with the plain progress lines
         CHECK(read_file(logs + "/shard-" + std::to_string(k) + ".log").find("runs done (100 %)") != std::string::npos);
     CHECK(read_file(logs + "/merge.log").find("merged 3 shard file(s), 12 runs") != std::string::npos);

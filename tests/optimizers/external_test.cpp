@@ -103,9 +103,11 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         {python_optimizer("misbehave.py crash 2"),
          "it closed its standard output before its reply to ask (evaluation 2); the process exited with status 3; "
          "the end of its standard error:\nboom: the optimizer crashed"},
-        // the timeout also covers the interpreter's start-up, which takes over a second on a loaded machine
+        // the interpreter's start-up falls under startup_timeout (60 s), not under timeout
         {python_optimizer("misbehave.py hang 3", ",timeout=2"),
          "timed out after 2 s (parameter timeout) at ask (evaluation 3): no reply; bobench stopped the process"},
+        {python_optimizer("misbehave.py nest 2"),
+         "the reply to ask (evaluation 2) is refused: it nests arrays and objects deeper than 64 levels"},
         {python_optimizer("misbehave.py bad-json 2"),
          "the reply to ask (evaluation 2) is not valid JSON ("},
         {python_optimizer("misbehave.py outside 1"), "the point is outside the space: x"},
@@ -120,8 +122,8 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         {python_optimizer("raises.py"),
          "it reported an error in reply to ask (evaluation 2): \"ValueError: the model diverged\""},
         {"external:command=/nonexistent/optimizer --flag", "cannot start '/nonexistent/optimizer': No such file or directory"},
-        {"external:command=sleep 30,timeout=0.2",
-         "timed out after 0.2 s (parameter timeout) at hello: no reply; bobench stopped the process"},
+        {"external:command=sleep 30,startup_timeout=0.2",
+         "timed out after 0.2 s (parameter startup_timeout) at hello: no reply; bobench stopped the process"},
     };
     for (const auto& [bad, message] : cases) {
         INFO(bad);
