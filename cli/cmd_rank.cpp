@@ -70,7 +70,7 @@ int rank(const Args& args) {
     if (format == "markdown" || format == "md") text = analysis::reports::render_rank_markdown(report);
     else if (format == "json") text = analysis::reports::render_rank_json(report);
     else text = analysis::reports::render_rank_latex(report);
-    write_output(vm, [&](std::ostream& out) { out << text; });
+    write_output(vm, {{"results file", o.source}}, [&](std::ostream& out) { out << text; });
     return 0;
 }
 

@@ -211,6 +211,16 @@ std::string deviation_list(const std::vector<std::string>& deviations) {
     return "\nDeviations from the paper's protocol:\n\n- " + join(deviations, "\n- ") + "\n";
 }
 
+// Refuses a report that would replace the results, the spec or a file of the paper's numbers.
+void check_report_path(const std::string& report, const ReproductionEntry& e, const std::string& results_file) {
+    std::vector<InputFile> inputs{{"spec", e.file}};
+    if (!results_file.empty()) inputs.push_back({"results file", results_file});
+    for (const InputFile& f : {InputFile{"reference table", e.reference}, InputFile{"causes file", e.causes},
+                               InputFile{"claims file", e.claims}})
+        if (!f.path.empty()) inputs.push_back(f);
+    check_output_file("--report", report, inputs);
+}
+
 int write_report(const std::string& report, const std::string& path) {
     write_text_file(path, report);
     std::cout << report << "\nreport: " << path << "\n" << std::flush;
@@ -222,6 +232,7 @@ int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
     const auto start = std::chrono::steady_clock::now();
     const BoreToy toy = bore_toy(/*seed=*/2021);
     const std::string path = vm.count("report") ? vm["report"].as<std::string>() : "output/" + e.name + ".md";
+    check_report_path(path, e, "");
     const fs::path figures = fs::path(path).parent_path() / (fs::path(path).stem().string() + "-figures");
     std::string figure;
     try {
@@ -457,6 +468,10 @@ int reproduce(const Args& args) {
     const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, /*write=*/!report_only);
     if (!tables.empty()) spec.data_dir = tables;  // passed to the tabular problems by the plan
 
+    const std::string report_path = vm.count("report") ? vm["report"].as<std::string>()
+                                                       : fs::path(spec.output).replace_extension(report_extension(format)).string();
+    if (!spec.shard) check_report_path(report_path, entry, spec.output);  // before the runs it would destroy
+
     for (const std::string& warning : underpowered_tests(entry, spec, !theirs.empty(), quick))
         std::cerr << "bobench reproduce: warning: " << warning << "\n";
 
@@ -473,8 +488,6 @@ int reproduce(const Args& args) {
         throw UserError("--report-only: no results file '" + spec.output +
                         "'; run the reproduction (or merge its shards) first, or name the file with --output");
     }
-    const std::string report_path = vm.count("report") ? vm["report"].as<std::string>()
-                                                       : fs::path(spec.output).replace_extension(report_extension(format)).string();
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
