@@ -12,15 +12,13 @@
 
 #include "core/error.hpp"
 #include "core/io.hpp"
+#include "core/interrupt.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
 
 namespace bobench::cli {
 
-std::atomic<bool>& stop_flag() {
-    static std::atomic<bool> flag{false};
-    return flag;
-}
+std::atomic<bool>& stop_flag() { return stop_requested(); }
 
 namespace {
 std::atomic<int> stop_signal{SIGINT};  // the last one received

@@ -6,6 +6,7 @@
 #include <deque>
 #include <memory>
 
+#include "core/interrupt.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"
 #include "optimizers/external_process.hpp"
@@ -147,6 +148,10 @@ private:
 
     void close() {
         if (!process_) return;
+        if (stop_requested()) {  // bobench is stopping: no goodbye that could wait for a timeout
+            process_.reset();    // kills the process group
+            return;
+        }
         try {
             const auto deadline = Clock::now() + timeout_;
             process_->write(outbox_ + "{\"type\":\"close\"}\n", deadline);

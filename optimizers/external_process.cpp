@@ -11,6 +11,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include "core/interrupt.hpp"
+
 extern char** environ;
 
 namespace bobench::external {
@@ -26,6 +28,16 @@ std::string errno_text(const char* what) { return std::string(what) + ": " + std
 int millis_until(Clock::time_point deadline) {
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
     return left <= 0 ? 0 : static_cast<int>(std::min<long long>(left, 1 << 30));
+}
+
+// poll() until an event, the deadline (0) or a stop request (bobench::Interrupted): in
+// slices of at most 100 ms, so that Ctrl-C does not wait for a silent child's timeout.
+int poll_until(pollfd* fds, nfds_t count, Clock::time_point deadline) {
+    for (;;) {
+        const int r = ::poll(fds, count, std::min(millis_until(deadline), 100));
+        if (stop_requested()) throw Interrupted{};
+        if (r != 0 || millis_until(deadline) == 0) return r;
+    }
 }
 
 void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
@@ -129,7 +141,7 @@ void ChildProcess::write(std::string_view text, Clock::time_point deadline) {
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
             throw ProcessError(ProcessError::Kind::Closed, "it closed its standard input");
         pollfd p[2] = {{io_, POLLOUT, 0}, {err_, POLLIN, 0}};
-        const int r = ::poll(p, err_ >= 0 ? 2 : 1, millis_until(deadline));
+        const int r = poll_until(p, err_ >= 0 ? 2 : 1, deadline);
         if (r == 0) throw ProcessError(ProcessError::Kind::Timeout, "it does not read its standard input");
         if (p[1].revents) drain_stderr();
     }
@@ -155,7 +167,7 @@ std::string ChildProcess::read_line(Clock::time_point deadline) {
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             throw ProcessError(ProcessError::Kind::Closed, errno_text("reading its standard output"));
         pollfd p[2] = {{io_, POLLIN, 0}, {err_, POLLIN, 0}};
-        const int r = ::poll(p, err_ >= 0 ? 2 : 1, millis_until(deadline));
+        const int r = poll_until(p, err_ >= 0 ? 2 : 1, deadline);
         if (r == 0) throw ProcessError(ProcessError::Kind::Timeout, "no reply");
         if (err_ >= 0 && p[1].revents) drain_stderr();
     }
@@ -190,7 +202,7 @@ bool ChildProcess::reap(bool block) {
 
 void ChildProcess::finish(Clock::time_point deadline) {
     auto pause = std::chrono::microseconds(100);
-    while (!reap(false) && Clock::now() < deadline) {
+    while (!reap(false) && Clock::now() < deadline && !stop_requested()) {
         std::this_thread::sleep_for(pause);
         pause = std::min(2 * pause, std::chrono::microseconds(20000));
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/interrupt.hpp"
 #include "core/registry.hpp"
 #include "results/store.hpp"
 #include "runners/spec.hpp"
@@ -36,7 +37,7 @@ struct Plan {
 // What the results file records of a planned problem.
 results::ProblemInfo describe(const PlannedProblem& p);
 
-struct Interrupted {};  // thrown while planning or inside a run once the stop flag is raised
+using Interrupted = bobench::Interrupted;  // thrown while planning or inside a run once the stop flag is raised
 
 // Binds every identifier, builds every problem once, and builds every optimizer once per
 // problem to check that it can run there (a parameter that does not fit the problem's

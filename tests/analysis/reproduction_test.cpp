@@ -204,7 +204,7 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
     CHECK_THROWS_WITH(read_causes(dir / "nocol.csv"), Catch::Contains("causes table '"));
 }
 
-TEST_CASE("A cell with one run of ours gets no verdict; a smoke test gives none at all", "[reproduce]") {
+TEST_CASE("A cell with one run of ours gets no verdict, and a smoke test gives none at all", "[reproduce]") {
     const std::vector<double> a1{1.0, 1.2, 0.8, 1.1}, one{2.0};
     const ExperimentMetrics ours = fake_runs({{a1, one}, {a1, a1}});
     const std::vector<PublishedCell> paper{

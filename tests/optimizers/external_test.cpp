@@ -4,12 +4,15 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 
 #include "core/text.hpp"
 #include "optimizers/external_process.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/process.hpp"
 
 using namespace bobench;
 using bobench::testing::run_shell;
@@ -203,6 +206,24 @@ TEST_CASE("external: rank treats external optimizers like C++ ones", "[external]
     }
     CHECK(again.out.substr(again.out.find('\n')) == expected.substr(expected.find('\n')));
 }
+// A stop request reaches an optimizer process that does not answer: with an hour's timeout,
+// Ctrl-C ends bobench at once (before, it waited for the timeout), and the optimizer with it.
+TEST_CASE("external: SIGINT while an external optimizer is silent stops at once and ends its process",
+          "[external][signal]") {
+    TempDir dir;
+    const std::string marker = dir / "hanging";
+    ::setenv("BOBENCH_TEST_MARKER", marker.c_str(), 1);  // inherited by bobench and the optimizer
+    testing::BackgroundCli run("run --problem branin --optimizer '" +
+                               python_optimizer("misbehave.py hang 2", ",timeout=3600,startup_timeout=3600") +
+                               "' --budget 5 --replicates 1 --quiet --output " + (dir / "r.h5"));
+    ::unsetenv("BOBENCH_TEST_MARKER");
+    run.wait_until([&] { return !testing::read_file(marker).empty(); }, "the optimizer to hang at its second ask");
+    const std::string optimizer_pid = testing::read_file(marker);
+    CHECK(run.stop_with(SIGINT) == 130);  // within the hang guard's 10 minutes, not after an hour
+    const std::string cmdline = testing::read_file("/proc/" + optimizer_pid + "/cmdline");
+    CHECK(cmdline.find("misbehave.py") == std::string::npos);  // gone (or a zombie, whose cmdline is empty)
+}
+
 #endif
 
 TEST_CASE("external: commands are split like a shell's simple commands, else run by /bin/sh", "[external]") {

@@ -1,6 +1,5 @@
 #include "tests/support/process.hpp"
 
-#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
@@ -66,13 +65,7 @@ int BackgroundCli::stop_with(int signal) {
 }
 
 int BackgroundCli::wait() {
-    if (status_ >= 0) return status_;
-    int raw = 0;
-    pid_t r;
-    while ((r = ::waitpid(pid_, &raw, 0)) < 0 && errno == EINTR) {
-    }
-    REQUIRE(r == pid_);
-    status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    wait_for([&] { return exited(); }, "the process to end");
     return status_;
 }
 

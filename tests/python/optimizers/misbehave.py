@@ -2,6 +2,7 @@
 python3 misbehave.py MODE [AT]. Plain JSON lines, no bobench package, so that every
 fault is exactly the one named."""
 import json
+import os
 import sys
 import time
 
@@ -32,6 +33,9 @@ for line in sys.stdin:
         print("boom: the optimizer crashed", file=sys.stderr, flush=True)
         sys.exit(3)
     if mode == "hang":
+        if "BOBENCH_TEST_MARKER" in os.environ:  # tells a test that it hangs now, and as which process
+            with open(os.environ["BOBENCH_TEST_MARKER"], "w") as marker:
+                marker.write(str(os.getpid()))
         time.sleep(3600)
     if mode == "bad-json":
         send("this is not JSON")
