@@ -2,6 +2,7 @@
 // size, refusals, and the page in a real browser (Debian's headless Chromium).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <string>
 
@@ -59,6 +60,52 @@ TEST_CASE("html report: escaping", "[html]") {
     CHECK(analysis::reports::html_colour(8) == analysis::reports::html_colour(0));
     CHECK(analysis::reports::html_dash(0).empty());
     CHECK_FALSE(analysis::reports::html_dash(8).empty());
+}
+
+namespace {
+
+// A curve whose median after evaluation t + 1 is medians[t] (NaN: no success yet).
+analysis::reports::CurveSummary curve(const std::string& optimizer, const std::vector<double>& medians) {
+    analysis::reports::CurveSummary c;
+    c.problem = "p<1>";
+    c.optimizer = optimizer;
+    for (double m : medians) {
+        analysis::Summary s;
+        s.count = std::isnan(m) ? 0 : 1;
+        s.median = m;
+        c.by_iteration.push_back(s);
+    }
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("html report: a regret panel", "[html]") {
+    const double nan = std::nan("");
+    const auto wide = curve("a&b", {nan, 100, 10, 0.5, 0.5}), narrow = curve("c", {9, 5, 2, 1, 1});
+    // Medians from 100 down to 0.5: more than two decades, a log axis.
+    const std::string log_panel = analysis::reports::regret_panel_svg({&wide, &narrow}, {0, 9});
+    CHECK(log_panel.find("median regret (log)") != std::string::npos);
+    CHECK(log_panel.find("aria-label=\"p&lt;1&gt;\"") != std::string::npos);
+    CHECK(count(log_panel, "<polyline") == 2);  // the NaN start is left out, not drawn at 0
+    CHECK(log_panel.find("<title>a&amp;b</title>") != std::string::npos);
+    CHECK(log_panel.find("stroke=\"#E69F00\"") != std::string::npos);
+    CHECK(log_panel.find("stroke=\"#56B4E9\" stroke-dasharray") != std::string::npos);  // colour 9: the 2nd, dashed
+    // From 9 down to 1: one decade, a linear axis.
+    const std::string linear = analysis::reports::regret_panel_svg({&narrow}, {2});
+    CHECK(linear.find("(log)") == std::string::npos);
+    CHECK(count(linear, "<polyline") == 1);
+    // Without f* the best values themselves, on a linear axis whose padded range starts just
+    // below 0: its tick there prints "0", never "-0".
+    auto best = curve("b", {3, 1, 0.05});
+    best.regret = false;
+    const std::string values = analysis::reports::regret_panel_svg({&best}, {0});
+    CHECK(values.find("median best value<") != std::string::npos);
+    CHECK(values.find(">0</text>") != std::string::npos);
+    CHECK(values.find(">-0</text>") == std::string::npos);
+    // A gap inside a curve splits it into two polylines.
+    const auto gap = curve("g", {5, nan, 3});
+    CHECK(count(analysis::reports::regret_panel_svg({&gap}, {0}), "<polyline") == 2);
 }
 
 TEST_CASE("html report: the page of a small experiment", "[html]") {
