@@ -7,6 +7,8 @@
 #include <set>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "analysis/statistics/posthoc.hpp"
 #include "analysis/statistics/ranks.hpp"
 #include "analysis/summary.hpp"
@@ -162,6 +164,35 @@ double pairwise_alpha(const PairwiseAlpha& rule, std::size_t optimizers) {
         case AlphaCorrection::holm: break;
     }
     return rule.level;
+}
+
+AlphaReach alpha_reach(const PairwiseAlpha& rule, std::size_t optimizers, std::size_t n_a, std::size_t n_b,
+                       MannWhitneyMethod method) {
+    AlphaReach r;
+    r.threshold = pairwise_alpha(rule, optimizers);
+    if (rule.correction == AlphaCorrection::holm && optimizers >= 2)  // the smallest p meets level / pairs
+        r.threshold /= static_cast<double>(optimizers) * static_cast<double>(optimizers - 1) / 2.0;
+    r.min_p = mann_whitney_min_p(n_a, n_b, method, /*ties=*/false);
+    r.min_p_ties = mann_whitney_min_p(n_a, n_b, method, /*ties=*/true);
+    r.runs_needed = mann_whitney_runs_to_reach(r.threshold, method);
+    return r;
+}
+
+std::string unreachable_alpha_message(const AlphaReach& reach, std::size_t n_a, std::size_t n_b,
+                                      MannWhitneyMethod method) {
+    const auto g = [](double v) { return fmt::format("{:.2g}", v); };
+    std::string out = fmt::format("with {} replicates against {}, the smallest two-sided p the Mann-Whitney test ({}) "
+                                  "can give is {}, not below the per-pair level {}: ",
+                                  n_a, n_b, to_string(method), g(reach.min_p), g(reach.threshold));
+    // the tie correction lets runs all equal within each optimizer go lower than distinct values can
+    out += reach.min_p_ties < reach.threshold
+               ? fmt::format("no pair of optimizers can differ significantly unless each one's runs all tie (then p "
+                             "can be {}), so wherever the runs differ pairs tie and Borda scores stay 0",
+                             g(reach.min_p_ties))
+               : std::string("no pair of optimizers can differ significantly, so every pair ties and every Borda "
+                             "score is 0");
+    return out + (reach.runs_needed ? fmt::format("; at least {} replicates per optimizer are needed", reach.runs_needed)
+                                    : std::string("; no number of replicates reaches it"));
 }
 
 std::optional<std::string> ProblemMetadata::get(const std::string& key) const {

@@ -71,6 +71,25 @@ struct PairwiseAlpha {
 // alpha_pair for k optimizers; level must be in (0, 1).
 double pairwise_alpha(const PairwiseAlpha& rule, std::size_t optimizers);
 
+// Whether a pairwise ranking can separate a pair at all: the smallest p the Mann-Whitney test
+// can give the pair's samples (analysis::mann_whitney_min_p) against the level a raw p must
+// fall below. Where it cannot, every pair ties and every Borda score is 0, whatever the data.
+struct AlphaReach {
+    double threshold = 0;         // alpha_pair; with holm, its first step's level / pairs (the least strict)
+    double min_p = 1;             // the smallest p of samples without ties
+    double min_p_ties = 1;        // the smallest p where values may tie (never larger)
+    std::size_t runs_needed = 0;  // the fewest runs per optimizer whose pairs can reach it (no ties); 0: none can
+    bool reachable() const { return min_p < threshold; }
+};
+
+// For a pair with n_a and n_b runs among `optimizers` optimizers; UserError for a level outside (0, 1).
+AlphaReach alpha_reach(const PairwiseAlpha& rule, std::size_t optimizers, std::size_t n_a, std::size_t n_b,
+                       MannWhitneyMethod method = MannWhitneyMethod::automatic);
+
+// Why no pair can differ: the replicates, the smallest p, the level and the replicates needed.
+std::string unreachable_alpha_message(const AlphaReach& reach, std::size_t n_a, std::size_t n_b,
+                                      MannWhitneyMethod method = MannWhitneyMethod::automatic);
+
 // ---------------------------------------------------------------------------------------
 // Input.
 

@@ -82,12 +82,14 @@ std::optional<boost::program_options::variables_map> parse_words(
     return vm;
 }
 
-void write_output(const boost::program_options::variables_map& vm, const std::function<void(std::ostream&)>& write) {
+void write_output(const boost::program_options::variables_map& vm, const std::vector<InputFile>& inputs,
+                  const std::function<void(std::ostream&)>& write) {
     if (!vm.count("output")) {
         write(std::cout);
         return;
     }
     const std::string path = vm["output"].as<std::string>();
+    check_output_file("--output", path, inputs);
     std::ofstream file(path);
     if (!file) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
     write(file);
@@ -132,13 +134,15 @@ int main(int argc, char** argv) {
         return 2;
     }
     const std::string name = argv[1];
-    if (name == "--help" || name == "-h" || name == "help") {
-        usage(std::cout);
-        return 0;
-    }
-    if (name == "--version" || name == "version") {
-        std::cout << "bobench " << version << " (" << git_revision << ")\n";
-        return 0;
+    if (name == "--help" || name == "-h" || name == "help" || name == "--version" || name == "version") {
+        try {
+            if (name == "--version" || name == "version") std::cout << "bobench " << version << " (" << git_revision << ")\n";
+            else usage(std::cout);
+            check_written(std::cout, "standard output");  // a help that reached no one is a failure
+            return 0;
+        } catch (...) {
+            return report_error(name, std::current_exception());
+        }
     }
     auto it = commands().find(name);
     if (it == commands().end()) {

@@ -34,10 +34,24 @@ std::optional<boost::program_options::variables_map> parse_words(
     const Args& args, const boost::program_options::options_description& opts, const char* positional, int count,
     const boost::program_options::options_description& hidden = {});
 
+// A file a command reads, as its messages name it: {"results file", "r.h5"}.
+struct InputFile {
+    std::string what;
+    std::string path;
+};
+
+// Refuses (UserError: exit status 2) to write the output `path`, given by `option`, when it
+// is one of `inputs` (also through a link, `..` or a hard link), or an existing results file
+// or experiment spec, which a report, table or script would destroy. Every command that
+// writes a file calls it before computing or writing anything.
+void check_output_file(const std::string& option, const std::string& path, const std::vector<InputFile>& inputs);
+
 // Streams a command's output to the file named by its --output option, else to standard
-// output; UserError naming the file when it cannot be opened, std::runtime_error when
-// writing it fails (disk full).
-void write_output(const boost::program_options::variables_map& vm, const std::function<void(std::ostream&)>& write);
+// output; the file is checked first (check_output_file against `inputs`). UserError
+// naming the file when it cannot be opened, std::runtime_error when writing it fails
+// (disk full).
+void write_output(const boost::program_options::variables_map& vm, const std::vector<InputFile>& inputs,
+                  const std::function<void(std::ostream&)>& write);
 
 int run(const Args& args);
 // `run` as one process of several (bobench-mpi): the writer (MPI rank 0) runs the

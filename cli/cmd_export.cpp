@@ -49,6 +49,7 @@ int export_traces(const Args& args) {
             throw UserError("--format " + format + " needs an output folder: bobench export FILE --format " + format +
                             " DIR");
         const std::string dir = words.size() == 2 ? words[1] : vm["output"].as<std::string>();
+        check_output_file("output folder", dir, {{"results file", words[0]}});
         const results::Results results = results::read_results(words[0], /*with_points=*/true);
         const auto written = analysis::reports::export_benchmark_logs(
             results, format == "coco" ? analysis::reports::ExportFormat::coco : analysis::reports::ExportFormat::iohprofiler,
@@ -64,7 +65,7 @@ int export_traces(const Args& args) {
     if (vm.count("log-regret") && !curves) throw UserError("--log-regret goes with --curves");
     if (curves && runs) throw UserError("--curves and --runs are two different tables: give one");
     const results::Results results = results::read_results(words[0], /*with_points=*/!curves && !runs);
-    write_output(vm, [&](std::ostream& out) {
+    write_output(vm, {{"results file", words[0]}}, [&](std::ostream& out) {
         if (curves) analysis::reports::write_curves_csv(analysis::reports::summary_curves(results, vm.count("log-regret") > 0), out);
         else if (runs) analysis::reports::export_runs_csv(results, out);
         else analysis::reports::export_csv(results, out);

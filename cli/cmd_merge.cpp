@@ -51,8 +51,9 @@ int merge(const Args& args) {
 
     // a journal beside a shard holds runs its file lacks: the shard was killed or still runs
     for (const std::string& path : inputs)
-        if (std::error_code ec; fs::exists(path + ".journal", ec))
-            throw UserError("shard '" + path + "' is unfinished: its journal '" + path + ".journal' holds runs that are "
+        if (std::error_code ec; fs::exists(results::resolved_output(path) + ".journal", ec))
+            throw UserError("shard '" + path + "' is unfinished: its journal '" + results::resolved_output(path) +
+                            ".journal' holds runs that are "
                             "not in it yet (the run was killed, or is still running); run its `bobench run ... --shard "
                             "K/N` command again to finish it, then merge");
     std::vector<results::ShardFile> shards;

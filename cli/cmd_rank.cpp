@@ -65,11 +65,12 @@ int rank(const Args& args) {
     const results::Results results = results::read_results(o.source, /*with_points=*/false);
     const analysis::reports::RankReport report = analysis::reports::build_rank_report(results, o);
     for (const std::string& note : report.notes) std::cerr << "bobench rank: note: " << note << "\n";
+    if (report.alpha_warning) std::cerr << "bobench rank: warning: too few runs for this level: " << *report.alpha_warning << "\n";
     std::string text;
     if (format == "markdown" || format == "md") text = analysis::reports::render_rank_markdown(report);
     else if (format == "json") text = analysis::reports::render_rank_json(report);
     else text = analysis::reports::render_rank_latex(report);
-    write_output(vm, [&](std::ostream& out) { out << text; });
+    write_output(vm, {{"results file", o.source}}, [&](std::ostream& out) { out << text; });
     return 0;
 }
 

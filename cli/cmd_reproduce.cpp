@@ -15,6 +15,7 @@
 #include <boost/program_options.hpp>
 #include <fmt/format.h>
 
+#include "analysis/ranking.hpp"
 #include "analysis/reports/claims.hpp"
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/plot.hpp"
@@ -197,12 +198,27 @@ std::string report_extension(analysis::reports::TableFormat format) {
                                                            : ".md";
 }
 
-std::string header(const ReproductionEntry& e) {
-    return fmt::format("# Reproduction: {}\n\nSource: {}.\n", e.name, e.source);
+// A --quick report is titled a smoke test, so that no reader takes it for the reproduction.
+std::string header(const ReproductionEntry& e, bool quick = false) {
+    if (!quick) return fmt::format("# Reproduction: {}\n\nSource: {}.\n", e.name, e.source);
+    return fmt::format("# Reproduction: {}, smoke test (--quick), not a reproduction\n\nSource: {}.\n\nA smoke test "
+                       "checks that the whole way runs end to end; its few, short runs cannot support a verdict, so "
+                       "this report gives none.\n",
+                       e.name, e.source);
 }
 
 std::string deviation_list(const std::vector<std::string>& deviations) {
     return "\nDeviations from the paper's protocol:\n\n- " + join(deviations, "\n- ") + "\n";
+}
+
+// Refuses a report that would replace the results, the spec or a file of the paper's numbers.
+void check_report_path(const std::string& report, const ReproductionEntry& e, const std::string& results_file) {
+    std::vector<InputFile> inputs{{"spec", e.file}};
+    if (!results_file.empty()) inputs.push_back({"results file", results_file});
+    for (const InputFile& f : {InputFile{"reference table", e.reference}, InputFile{"causes file", e.causes},
+                               InputFile{"claims file", e.claims}})
+        if (!f.path.empty()) inputs.push_back(f);
+    check_output_file("--report", report, inputs);
 }
 
 int write_report(const std::string& report, const std::string& path) {
@@ -216,6 +232,7 @@ int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
     const auto start = std::chrono::steady_clock::now();
     const BoreToy toy = bore_toy(/*seed=*/2021);
     const std::string path = vm.count("report") ? vm["report"].as<std::string>() : "output/" + e.name + ".md";
+    check_report_path(path, e, "");
     const fs::path figures = fs::path(path).parent_path() / (fs::path(path).stem().string() + "-figures");
     std::string figure;
     try {
@@ -329,33 +346,40 @@ std::string fixture_warning(const std::string& tables, bool quick) {
 std::string comparison_table(const ReproductionEntry& entry, const results::Results& results,
                              const std::vector<PublishedCell>& theirs,
                              const std::vector<analysis::reports::DisagreementCause>& causes,
-                             analysis::reports::TableFormat format) {
+                             analysis::reports::TableFormat format, bool quick) {
     const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
     analysis::reports::ReproductionOptions o;
     o.statistic = entry.statistic;
     o.causes = causes;
+    o.verdicts = !quick;
     return analysis::reports::render_reproduction(analysis::reports::compare_with_published(metrics, theirs, o), format);
 }
 
 // The paper's claims, each checked on our runs (nothing when it has none listed).
 std::string claim_section(const std::vector<analysis::reports::Claim>& claims,
-                          const analysis::reports::RankReport& ranking, const results::Results& results) {
+                          const analysis::reports::RankReport& ranking, const results::Results& results, bool quick) {
     if (claims.empty()) return "";
     const auto curves = analysis::reports::summary_curves(results);
     std::vector<analysis::reports::ClaimVerdict> verdicts;
     for (const auto& c : claims) verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves));
-    return analysis::reports::render_claims(claims, verdicts);
+    return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
+}
+
+// The per-pair level of our ranking: the section's alpha, else rank's family-wise default.
+analysis::PairwiseAlpha ranking_alpha(const ReproductionEntry& entry) {
+    if (entry.alpha > 0) return {analysis::AlphaCorrection::direct, entry.alpha};
+    return {};
 }
 
 // Our ranking (beside the comparison when the paper has numbers, alone when it has none)
 // and the paper's figure redrawn.
 std::string ranking_sections(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
                              const results::Results& results, bool published, const std::string& figures,
-                             const std::vector<analysis::reports::Claim>& claims) {
+                             const std::vector<analysis::reports::Claim>& claims, bool quick) {
     std::string report;
     analysis::reports::RankReportOptions rank;
     rank.source = spec.output;
-    if (entry.alpha > 0) rank.alpha = {analysis::AlphaCorrection::direct, entry.alpha};
+    rank.alpha = ranking_alpha(entry);
     if (published && spec.optimizers.size() >= 2 && (entry.friedman || !claims.empty())) {
         // chapter 4's ranking: Friedman over replicates per function, Borda over functions
         rank.metrics = {analysis::reports::RunMetric::best};
@@ -364,12 +388,12 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
         if (entry.friedman)
             report += "\n## Our ranking (Friedman + Borda, as the thesis' chapter 4)\n\n" +
                       analysis::reports::render_rank_markdown(ranking);
-        report += claim_section(claims, ranking, results);
+        report += claim_section(claims, ranking, results, quick);
     } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         report += analysis::reports::render_rank_markdown(ranking) + breakdown_sections(entry, ranking, figures) +
-                  claim_section(claims, ranking, results);
+                  claim_section(claims, ranking, results, quick);
     }
     if (!entry.figure.empty()) {
         report += draw_figure(entry, results, figures);
@@ -378,6 +402,26 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
                       "no cells to test.\n";
     }
     return report;
+}
+
+// The tests that the replicates asked for are too few to bring to their level, said before
+// anything runs (the report says it again, from the runs themselves): the ranking's pairwise
+// Mann-Whitney tests, and the agreement test, which needs two runs of ours per cell.
+std::vector<std::string> underpowered_tests(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
+                                            bool published, bool quick) {
+    std::vector<std::string> out;
+    const std::size_t k = spec.optimizers.size(), n = static_cast<std::size_t>(spec.replicates);
+    if (k >= 2 && (!published || entry.friedman)) {  // when ranking_sections renders the pairwise ranking
+        const analysis::AlphaReach reach = analysis::alpha_reach(ranking_alpha(entry), k, n, n);
+        if (!reach.reachable())
+            out.push_back("the ranking's pairwise tests cannot reach their level: " +
+                          analysis::unreachable_alpha_message(reach, n, n));
+    }
+    if (published && !quick && n < 2)  // a --quick report gives no verdicts anyway
+        out.push_back("the agreement test cannot be computed with 1 replicate (Welch's t-test needs two runs a "
+                      "side, and the bootstrap of one run has no spread): no cell gets a verdict; at least 2 "
+                      "replicates are needed");
+    return out;
 }
 
 // The reproduction the command line names: NAME in the experiments folder, or --spec FILE.
@@ -424,6 +468,13 @@ int reproduce(const Args& args) {
     const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, /*write=*/!report_only);
     if (!tables.empty()) spec.data_dir = tables;  // passed to the tabular problems by the plan
 
+    const std::string report_path = vm.count("report") ? vm["report"].as<std::string>()
+                                                       : fs::path(spec.output).replace_extension(report_extension(format)).string();
+    if (!spec.shard) check_report_path(report_path, entry, spec.output);  // before the runs it would destroy
+
+    for (const std::string& warning : underpowered_tests(entry, spec, !theirs.empty(), quick))
+        std::cerr << "bobench reproduce: warning: " << warning << "\n";
+
     const auto start = std::chrono::steady_clock::now();
     if (!report_only) {
         const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {});
@@ -437,19 +488,17 @@ int reproduce(const Args& args) {
         throw UserError("--report-only: no results file '" + spec.output +
                         "'; run the reproduction (or merge its shards) first, or name the file with --output");
     }
-    const std::string report_path = vm.count("report") ? vm["report"].as<std::string>()
-                                                       : fs::path(spec.output).replace_extension(report_extension(format)).string();
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
-    const std::string table = theirs.empty() ? "" : comparison_table(entry, results, theirs, causes, format);
+    const std::string table = theirs.empty() ? "" : comparison_table(entry, results, theirs, causes, format, quick);
     if (!theirs.empty() && format == analysis::reports::TableFormat::csv)
         return write_report(table, report_path);  // the table alone
-    std::string report = header(entry) + protocol_paragraph(spec, results);
+    std::string report = header(entry, quick) + protocol_paragraph(spec, results);
     if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
     if (!missing.empty()) report += "\nThe paper's methods this reproduction does not run: " + join(missing, ", ") + ".\n";
     report += deviation_list(deviations) + "\n" + table +
-              ranking_sections(entry, spec, results, !theirs.empty(), figures, claims);
+              ranking_sections(entry, spec, results, !theirs.empty(), figures, claims, quick);
     const int written = write_report(report, report_path);
     if (!report_only)
         std::cout << fmt::format("wall time {:.1f} s on {}\n",

@@ -72,6 +72,7 @@ int slurm(const Args& args) {
                         std::to_string(plan.runs.size()) + " runs; every task needs at least one");
     const std::string output = fs::absolute(spec.output).string();
     const std::string script = vm.count("output") ? vm["output"].as<std::string>() : without_extension(output) + ".slurm.sh";
+    check_output_file("--output", script, {{"spec", spec_path}, {"results file (the spec's output)", output}});
     const std::string logs = without_extension(output) + ".slurm-logs";
     const std::string name = "bobench-" + fs::path(output).stem().string();
     const std::string self = fs::read_symlink("/proc/self/exe").string();

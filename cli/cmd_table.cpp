@@ -24,7 +24,7 @@ int table(const Args& args) {
         "target", po::value<std::string>()->implicit_value("decades"),
         "fixed-target table instead: ERT to reach each target precision (decades: 10^{2..-8}; coco: 51 values; or "
         "a list such as 1e-1,1e-3)")(
-        "bootstrap", po::value<std::size_t>()->default_value(1000), "--target: bootstrap resamples of the ERT interval")(
+        "bootstrap", po::value<long>()->default_value(1000), "--target: bootstrap resamples of the ERT interval")(
         "output,o", po::value<std::string>(), "write here instead of standard output");
     const auto parsed = parse_words(args, opts, "file", 1);
     if (!parsed) return 0;  // --help was printed
@@ -36,24 +36,28 @@ int table(const Args& args) {
     o.digits = vm["digits"].as<int>();
     if (o.digits < 1 || o.digits > 17)
         throw UserError("--digits " + std::to_string(o.digits) + " is not valid; accepted: 1 to 17");
+    // a signed value: "-1" read as an unsigned one wraps to 2^64 - 1 resamples
+    const long bootstrap = vm["bootstrap"].as<long>();
+    if (bootstrap < 1 || bootstrap > 1'000'000)
+        throw UserError("--bootstrap " + std::to_string(bootstrap) + " is not valid; accepted: 1 to 1000000 resamples");
     const results::Results results = results::read_results(vm["file"].as<std::string>(), /*with_points=*/false);
     if (vm.count("target")) {
         analysis::reports::FixedTargetOptions f;
         f.targets = analysis::parse_targets(vm["target"].as<std::string>(), "--target");
-        f.bootstrap = vm["bootstrap"].as<std::size_t>();
+        f.bootstrap = static_cast<std::size_t>(bootstrap);
         f.format = o.format;
         f.digits = o.digits;
         const analysis::reports::FixedTargetTable table = analysis::reports::fixed_target_table(results, f);
         for (const std::string& note : table.notes) std::cerr << "bobench table: note: " << note << "\n";
         const std::string text = analysis::reports::render_fixed_target_table(table, f);
-        write_output(vm, [&](std::ostream& out) { out << text; });
+        write_output(vm, {{"results file", vm["file"].as<std::string>()}}, [&](std::ostream& out) { out << text; });
         return 0;
     }
     const analysis::reports::ExperimentMetrics data =
         analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
     for (const std::string& note : data.notes) std::cerr << "bobench table: note: " << note << "\n";
     const std::string text = analysis::reports::render_final_table(data, o);
-    write_output(vm, [&](std::ostream& out) { out << text; });
+    write_output(vm, {{"results file", vm["file"].as<std::string>()}}, [&](std::ostream& out) { out << text; });
     return 0;
 }
 

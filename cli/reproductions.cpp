@@ -10,6 +10,7 @@
 #include <boost/program_options.hpp>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/params.hpp"
 #include "core/text.hpp"
 
@@ -31,14 +32,6 @@ const std::vector<std::string> repeated_keys = {"select", "breakdown", "quick_me
 
 bool contains(const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
-}
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw UserError("cannot read spec file '" + path + "': no such file or not readable");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // The [reproduction] entries of the spec text, in file order, keys without the section.
@@ -165,7 +158,7 @@ runners::ExperimentSpec read_spec_file(const std::string& path) { return runners
 
 std::optional<ReproductionEntry> read_reproduction(const std::string& path) {
     const std::string origin = "spec '" + path + "'";
-    const auto entries = section_entries(read_text(path), origin);
+    const auto entries = section_entries(read_text_file(path, "spec file", runners::max_spec_bytes), origin);
     if (entries.empty()) return std::nullopt;
     return parse_reproduction(entries, path, origin);
 }

@@ -1,8 +1,9 @@
 #include "core/csv.hpp"
 
-#include <fstream>
+#include <sstream>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 
 namespace bobench {
@@ -45,8 +46,7 @@ std::string csv_field(std::string_view text) {
 }
 
 std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what) {
-    std::ifstream in(path);
-    if (!in) throw UserError("cannot read " + what + " '" + path + "'");
+    std::istringstream in(read_text_file(path, what, max_csv_bytes));
     std::vector<CsvRecord> records;
     std::string text;
     for (std::size_t n = 1; std::getline(in, text); ++n) {

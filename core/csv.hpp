@@ -4,6 +4,7 @@
 // (tables, reference numbers, `stats` input) and writes (export, tables) goes through it,
 // so quoting is handled the same everywhere.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,9 @@ struct CsvRecord {
 
 // Every line of a file that is neither blank nor a comment ('#' first), split into fields
 // (a trailing '\r' is dropped). UserError naming the file when it cannot be read.
+// Larger than any table we read (the reference and data files are kB, a tabular benchmark
+// CSV some MB): the bound keeps a wrong path from filling memory.
+inline constexpr std::uintmax_t max_csv_bytes = 1u << 30;
 std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what = "file");
 
 }  // namespace bobench

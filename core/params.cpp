@@ -157,9 +157,14 @@ Args bind_args(const std::string& owner, const std::vector<ParamSpec>& specs, co
         }
         args.values_[key] = normalise(owner, *it, value);
     }
-    for (const ParamSpec& s : specs)
-        if (s.required && std::none_of(id.args.begin(), id.args.end(), [&](const auto& kv) { return kv.first == s.key; }))
+    for (const ParamSpec& s : specs) {
+        if (!s.required) continue;
+        if (std::none_of(id.args.begin(), id.args.end(), [&](const auto& kv) { return kv.first == s.key; }))
             throw UserError(owner + ": parameter '" + s.key + "' is required (" + s.accepted() + ")");
+        // `command=` would otherwise pass here and fail only when the first run starts
+        if (trim(args.values_[s.key]).empty())
+            throw UserError(owner + ": parameter '" + s.key + "' is required and was given empty");
+    }
     return args;
 }
 

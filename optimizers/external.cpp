@@ -110,9 +110,11 @@ private:
         }
         json reply;
         try {
-            reply = json::parse(line);
+            reply = external::parse_message(line);
         } catch (const json::parse_error& e) {
             fail("the reply to " + what + " is not valid JSON (" + e.what() + "): " + abbreviate(line));
+        } catch (const ProtocolError& e) {
+            fail("the reply to " + what + " is refused: " + e.what() + ": " + abbreviate(line));
         }
         const std::string type = reply.is_object() && reply.contains("type") && reply["type"].is_string()
                                      ? reply["type"].get<std::string>()

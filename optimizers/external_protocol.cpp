@@ -67,4 +67,24 @@ Point point_from_json(const Space& space, const json& x) {
     return point;
 }
 
+nlohmann::json parse_message(const std::string& line) {
+    int depth = 0;
+    bool in_string = false, escaped = false;
+    for (const char c : line) {  // brackets inside strings do not nest
+        if (in_string) {
+            if (escaped) escaped = false;
+            else if (c == '\\') escaped = true;
+            else if (c == '"') in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max_nesting)
+                throw ProtocolError("it nests arrays and objects deeper than " + std::to_string(max_nesting) + " levels");
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return nlohmann::json::parse(line);
+}
+
 }  // namespace bobench::external

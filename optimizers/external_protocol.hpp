@@ -30,4 +30,11 @@ nlohmann::json point_to_json(const Space& space, const Point& x);
 // outside the space, naming the parameter.
 Point point_from_json(const Space& space, const nlohmann::json& x);
 
+// The deepest a message may nest arrays and objects: the protocol's own need 3 ({"points":
+// [[...]]}); a bound keeps a hostile reply from exhausting a worker thread's stack.
+inline constexpr int max_nesting = 64;
+// Parses one message; ProtocolError when it nests deeper than max_nesting, json's
+// parse_error when it is not JSON.
+nlohmann::json parse_message(const std::string& line);
+
 }  // namespace bobench::external

@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -11,14 +12,36 @@
 
 namespace bobench::results {
 
+std::string resolved_output(const std::string& output) {
+    namespace fs = std::filesystem;
+    fs::path p = output;
+    std::error_code ec;
+    // the last name by hand: weakly_canonical leaves a link to a missing file unresolved
+    for (int hops = 0; hops < 40 && fs::is_symlink(p, ec); ++hops) {
+        const fs::path to = fs::read_symlink(p, ec);
+        if (ec) break;
+        p = to.is_absolute() ? to : p.parent_path() / to;
+    }
+    const fs::path resolved = fs::weakly_canonical(fs::absolute(p, ec), ec);
+    return ec ? p.string() : resolved.string();
+}
+
+// "'a.h5'", or "'a.h5' (that is '/data/r.h5')" when a link or `..` leads elsewhere.
+static std::string named(const std::string& output, const std::string& resolved) {
+    std::error_code ec;
+    const bool plain = std::filesystem::absolute(output, ec).lexically_normal() == resolved;
+    return "'" + output + "'" + (plain ? "" : " (that is '" + resolved + "')");
+}
+
 OutputLock::OutputLock(const std::string& output) : path_(path_for(output)) {
+    const std::string what = named(output, resolved_output(output));
     // Retried when the file we locked was unlinked by its previous holder in between
     // (our lock would then guard a name nobody else can see).
     for (int attempt = 0; attempt < 100; ++attempt) {
         fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (fd_ < 0)
-            throw UserError("cannot create the lock file '" + path_ + "' of output '" + output +
-                            "': " + std::strerror(errno));
+            throw UserError("cannot create the lock file '" + path_ + "' of output " + what + ": " +
+                            std::strerror(errno));
         if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
             const int err = errno;
             char buf[32] = {};
@@ -26,9 +49,9 @@ OutputLock::OutputLock(const std::string& output) : path_(path_for(output)) {
             ::close(fd_);
             fd_ = -1;
             if (err != EWOULDBLOCK)
-                throw UserError("cannot lock output '" + output + "' (" + path_ + "): " + std::strerror(err));
+                throw UserError("cannot lock output " + what + " (" + path_ + "): " + std::strerror(err));
             const std::string holder = n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "?";
-            throw UserError("output '" + output + "' is being written by another bobench process (pid " +
+            throw UserError("output " + what + " is being written by another bobench process (pid " +
                             holder.substr(0, holder.find_first_of("\n ")) +
                             "); wait for it to finish, or choose another --output");
         }
@@ -46,7 +69,7 @@ OutputLock::OutputLock(const std::string& output) : path_(path_for(output)) {
         ::close(fd_);
         fd_ = -1;
     }
-    throw UserError("cannot lock output '" + output + "': its lock file '" + path_ + "' keeps being replaced");
+    throw UserError("cannot lock output " + what + ": its lock file '" + path_ + "' keeps being replaced");
 }
 
 OutputLock::~OutputLock() {

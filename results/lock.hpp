@@ -3,19 +3,26 @@
 // is refused at once, naming the holder's pid, instead of both writing and one silently
 // losing its runs. The lock is flock(2) on `<output>.lock`, which the kernel releases
 // when the holder dies, so a lock left behind by a killed process never blocks a resume.
+// Lock, journal and temporary file all go beside the resolved output: two names of one
+// file (a symbolic link, `..`) share one lock instead of both writing.
 #include <string>
 
 namespace bobench::results {
 
+// The file that writing `output` replaces: symbolic links followed (also a link to a file
+// not there yet), then the absolute path without `.`, `..` or linked folders.
+std::string resolved_output(const std::string& output);
+
 class OutputLock {
 public:
-    // UserError when another live process holds the lock ("... is being written by pid N").
+    // Locks resolved_output(output). UserError when another live process holds the lock
+    // ("... is being written by pid N").
     explicit OutputLock(const std::string& output);
     ~OutputLock();
     OutputLock(const OutputLock&) = delete;
     OutputLock& operator=(const OutputLock&) = delete;
 
-    static std::string path_for(const std::string& output) { return output + ".lock"; }
+    static std::string path_for(const std::string& output) { return resolved_output(output) + ".lock"; }
 
 private:
     std::string path_;

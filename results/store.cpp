@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "results/hdf5.hpp"
+#include "results/lock.hpp"
 #include "results/parallel_file.hpp"
 
 namespace bobench::results {
@@ -349,18 +350,8 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
     return out;
 }
 
-// The file that writing `path` replaces: the target of a symbolic link (followed even when
-// it does not exist yet), else `path`.
-static std::filesystem::path output_target(const std::string& path) {
-    std::filesystem::path p = path;
-    std::error_code ec;
-    for (int hops = 0; hops < 40 && std::filesystem::is_symlink(p, ec); ++hops) {
-        const std::filesystem::path to = std::filesystem::read_symlink(p, ec);
-        if (ec) break;
-        p = to.is_absolute() ? to : p.parent_path() / to;
-    }
-    return p;
-}
+// The file that writing `path` replaces (the one its lock guards).
+static std::filesystem::path output_target(const std::string& path) { return resolved_output(path); }
 
 static std::string temporary_name(const std::filesystem::path& target) {
     return target.string() + ".tmp-" + std::to_string(::getpid());

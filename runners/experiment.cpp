@@ -126,6 +126,7 @@ std::string shard_label(const Plan& plan) {
 ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress_options,
                                  const results::Provenance& provenance, const Executor& executor) {
     const std::string& path = plan.spec.output;
+    results::check_output(path);  // before the folder is made: `--output newdir/` must leave nothing behind
     {  // the folder first: the lock file goes beside the output
         const auto dir = std::filesystem::path(path).parent_path();
         std::error_code ec;
@@ -161,18 +162,19 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     std::set<results::RunKey> done;
     for (const results::Trace& t : results.runs) done.insert(t.key);
 
-    results::Journal journal(path + ".journal", experiment_hash(plan.spec));
+    const std::string journal_path = results::resolved_output(path) + ".journal";  // one per file, as its lock
+    results::Journal journal(journal_path, experiment_hash(plan.spec));
     std::size_t recovered = 0;
     for (const results::JournalRecord& rec : journal.recovered()) {
         const int p = results.find_problem(rec.problem_id), o = results.find_optimizer(rec.optimizer_id);
         if (p < 0 || o < 0)  // never drop finished work silently
-            throw UserError("journal '" + path + ".journal' holds runs of " +
+            throw UserError("journal '" + journal_path + "' holds runs of " +
                             (p < 0 ? "problem '" + rec.problem_id : "optimizer '" + rec.optimizer_id) +
                             "', which this spec does not have; run the spec that wrote it to recover them, "
                             "or delete the journal");
         results::Trace t = rec.trace;
         t.key = {p, o, rec.trace.key.replicate};
-        check_record(t, results.problems[static_cast<std::size_t>(p)], plan.spec.budget, path + ".journal");
+        check_record(t, results.problems[static_cast<std::size_t>(p)], plan.spec.budget, journal_path);
         if (done.insert(t.key).second) {
             results.runs.push_back(std::move(t));
             ++recovered;

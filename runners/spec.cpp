@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 
 namespace po = boost::program_options;
@@ -71,11 +72,7 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
 }
 
 ExperimentSpec read_spec(const std::string& path, const std::vector<std::string>& caller_sections) {
-    std::ifstream in(path);
-    if (!in) throw UserError("cannot read spec file '" + path + "': no such file or not readable");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse_spec(text.str(), "spec '" + path + "'", caller_sections);
+    return parse_spec(read_text_file(path, "spec file", max_spec_bytes), "spec '" + path + "'", caller_sections);
 }
 
 double parse_nonnegative(const std::string& text, const std::string& where, const std::string& what,

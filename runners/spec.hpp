@@ -32,6 +32,8 @@ namespace bobench::runners {
 inline constexpr long max_threads = 1024;
 inline constexpr long max_budget = 10'000'000;
 inline constexpr long max_replicates = 100'000;
+// A spec is a few kB; the bound keeps a wrong path (a device, a huge file) from filling memory.
+inline constexpr std::uintmax_t max_spec_bytes = 16u << 20;
 inline constexpr long max_runs = 10'000'000;  // problems x optimizers x replicates
 
 struct SpecEntry {

@@ -93,6 +93,7 @@ struct Truth {
 AgreementTest agreement_test(const PaperValue& theirs, std::size_t our_runs, bool& dominated) {
     dominated = theirs.sd && theirs.value > 0 &&
                 *theirs.sd / theirs.value >= 0.9 * std::sqrt(static_cast<double>(theirs.runs));
+    if (our_runs < 2) return AgreementTest::none;
     return theirs.sd && !dominated && our_runs >= 2 && theirs.runs >= 2 ? AgreementTest::welch : AgreementTest::sampling;
 }
 
@@ -100,6 +101,11 @@ CellAgreement test_agreement(std::span<const double> ours, const PaperValue& the
                              Rng& rng) {
     CellAgreement c;
     c.test = agreement_test(theirs, ours.size(), c.dominated);
+    if (c.test == AgreementTest::none) {
+        c.p = c.ratio_low = c.ratio_high = nan;
+        c.ratio = theirs.value > 0 ? ours.front() / theirs.value : nan;
+        return c;
+    }
     if (c.test == AgreementTest::welch) {
         const SampleStats a = stats_of(ours), b{theirs.value, *theirs.sd, static_cast<double>(theirs.runs)};
         c.p = welch_test(a, b).p;
@@ -145,6 +151,7 @@ Calibration calibrate(const std::vector<CalibrationCell>& cells, std::size_t pro
             truths[i].draw(ours, rng);
             bool dominated = false;
             const AgreementTest test = agreement_test(c.theirs, ours.size(), dominated);
+            if (test == AgreementTest::none) continue;  // no verdict to calibrate (callers leave such cells out)
             const TableStat s = paper_statistic(c.theirs, options);
             const double paper_stat = statistic(paper, s);
             const double p = test == AgreementTest::welch

@@ -28,7 +28,9 @@
 
 namespace bobench::analysis::reports {
 
-enum class AgreementTest { welch, sampling };
+// none: fewer than two runs of ours, so no test (Welch needs two a side, and the bootstrap of one
+// run has no spread: every paper number but ours exactly would "disagree" at p = 0).
+enum class AgreementTest { welch, sampling, none };
 
 struct PaperValue {
     double value = 0;
@@ -52,11 +54,13 @@ struct CellAgreement {
     double ratio = 0, ratio_low = 0, ratio_high = 0;  // ours / theirs with its 95 % interval; NaN: none
 };
 
-// The test chosen for a cell: Welch where the paper gives an sd and we have two runs or more,
-// and the paper's mean is not dominated by one run; the sampling distribution otherwise.
+// The test chosen for a cell: none with fewer than two runs of ours; Welch where the paper
+// gives an sd, both sides have two runs or more and the paper's mean is not dominated by one
+// run; the sampling distribution otherwise.
 AgreementTest agreement_test(const PaperValue& theirs, std::size_t our_runs, bool& dominated);
 
-// `ours`: our runs' final values (no NaN, at least one).
+// `ours`: our runs' final values (no NaN, at least one). With one run: test none, p NaN, no
+// verdict (agrees false), the ratio without its interval.
 CellAgreement test_agreement(std::span<const double> ours, const PaperValue& theirs, const AgreementOptions& options,
                              Rng& rng);
 

@@ -42,7 +42,9 @@ struct ClaimVerdict {
 ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves);
 
 // "## The paper's claims" with one row per claim: id, place, the quote, holds / fails / not
-// run, our figure; then how many hold.
-std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts);
+// run, our figure; then how many hold. `judge` false (a smoke test): no verdict column and
+// no count, only our figures, and one line saying why.
+std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts,
+                          bool judge = true);
 
 }  // namespace bobench::analysis::reports

@@ -86,6 +86,45 @@ ProblemSamples aligned_samples(const ProblemSamples& full, const std::vector<con
     return out;
 }
 
+// The runs a metric's sample brings to the test (NaN values left out under exclude).
+std::size_t sample_size(const std::vector<double>& values, NanPolicy nan) {
+    if (nan == NanPolicy::worst) return values.size();
+    return static_cast<std::size_t>(std::count_if(values.begin(), values.end(), [](double x) { return !std::isnan(x); }));
+}
+
+// Which problems no pair can separate at the per-pair level, whatever the runs' values: too
+// few runs for the Mann-Whitney test's smallest p to fall below it. Says why for the first.
+std::optional<std::string> alpha_warning(const std::vector<ProblemSamples>& samples, const RankReportOptions& o) {
+    std::vector<std::string> stuck;
+    std::string why;
+    for (const ProblemSamples& s : samples) {
+        const std::size_t k = s.optimizers.size();
+        if (k < 2) continue;
+        bool reachable = false;
+        std::optional<AlphaReach> best;  // the pair with the smallest floor
+        std::size_t best_a = 0, best_b = 0;
+        for (std::size_t i = 0; i < k && !reachable; ++i)
+            for (std::size_t j = i + 1; j < k && !reachable; ++j)
+                for (std::size_t m = 0; m < o.metrics.size() && !reachable; ++m) {
+                    const std::size_t a = sample_size(s.optimizers[i].metrics[m], o.nan_policy),
+                                      b = sample_size(s.optimizers[j].metrics[m], o.nan_policy);
+                    if (a == 0 || b == 0) continue;
+                    const AlphaReach r = alpha_reach(o.alpha, k, a, b, o.method);
+                    reachable = r.reachable();
+                    if (!best || r.min_p < best->min_p) {
+                        best = r;
+                        best_a = a;
+                        best_b = b;
+                    }
+                }
+        if (reachable || !best) continue;
+        if (stuck.empty()) why = unreachable_alpha_message(*best, best_a, best_b, o.method);
+        stuck.push_back(s.problem);
+    }
+    if (stuck.empty()) return std::nullopt;
+    return fmt::format("on {} of {} problems (the first: '{}'), {}", stuck.size(), samples.size(), stuck.front(), why);
+}
+
 }  // namespace
 
 RankReport build_rank_report(const results::Results& results, const RankReportOptions& options) {
@@ -159,6 +198,7 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
         sample_cells.push_back(std::move(cells));
     }
 
+    report.alpha_warning = alpha_warning(samples, options);
     report.rankings = parallel_map<ProblemRanking>(samples.size(),
                                                    [&](std::size_t i) { return rank_problem(samples[i], ranking); });
     report.total = total_scores(report.rankings);
@@ -269,6 +309,8 @@ std::string render_rank_markdown(const RankReport& r) {
     out += o.nan_policy == NanPolicy::worst ? " NaN metrics (runs without a successful evaluation) count as the worst "
                                               "value.\n"
                                             : " NaN metrics are left out of the samples.\n";
+
+    if (r.alpha_warning) out += "\n**Too few runs for this level:** " + *r.alpha_warning + ".\n";
 
     out += "\n## Overall: Borda and Firsts\n\n"
            "Borda: number of optimizers beaten, summed over problems; Firsts: problems where no optimizer beats it.\n\n";
@@ -487,6 +529,7 @@ std::string render_rank_json(const RankReport& r) {
         j["friedman"] = fj;
     }
     j["notes"] = r.notes;
+    j["alpha_warning"] = r.alpha_warning ? nlohmann::ordered_json(*r.alpha_warning) : nullptr;
     return j.dump(2) + "\n";
 }
 
@@ -506,7 +549,8 @@ std::string render_rank_latex(const RankReport& r) {
                            ? "alpha per pair " + format_double(o.alpha.level)
                            : std::string(to_string(o.alpha.correction)) + " correction, family-wise level " +
                                  format_double(o.alpha.level)) +
-                      ").\n\\begin{tabular}{l" + std::string(names.size(), 'r') + "}\n\\hline\nproblem";
+                      ").\n" + (r.alpha_warning ? "% Too few runs for this level: " + *r.alpha_warning + ".\n" : std::string()) +
+                      "\\begin{tabular}{l" + std::string(names.size(), 'r') + "}\n\\hline\nproblem";
     for (const std::string& name : names) out += " & " + latex_escape(name);
     out += " \\\\\n\\hline\n";
     for (const ProblemRanking& pr : r.rankings) {

@@ -52,6 +52,9 @@ struct RankReport {
     std::vector<std::vector<double>> nemenyi_p;
     // Data notes (ExperimentMetrics::notes) followed by the ranking's own.
     std::vector<std::string> notes;
+    // Set when on some problems no pair can differ at the per-pair level with the runs there
+    // (analysis::alpha_reach): says on how many, why, and the replicates needed.
+    std::optional<std::string> alpha_warning;
 };
 
 // UserError "nothing to rank: ..." when fewer than two optimizers have runs; other

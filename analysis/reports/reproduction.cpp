@@ -142,7 +142,8 @@ void summarise(Reproduction& r, const std::vector<std::string>& methods, const C
     for (std::size_t m = 0; m < methods.size(); ++m) {
         AgreementShare share{methods[m]};
         for (const CellComparison& c : r.cells)
-            if (c.method == methods[m] && c.runs > 0) ++share.compared, share.agreeing += c.agreement.agrees;
+            if (c.method == methods[m] && c.runs > 0 && c.agreement.test != AgreementTest::none)
+                ++share.compared, share.agreeing += c.agreement.agrees;
         std::tie(share.perfect_mean, share.perfect_sd) = mean_sd(as_doubles(cal.agreeing_by_method[m]));
         r.overall.compared += share.compared;
         r.overall.agreeing += share.agreeing;
@@ -170,11 +171,12 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
     AgreementOptions agreement;
     agreement.statistic = options.statistic;
     agreement.resamples = options.resamples;
-    agreement.calibration_rounds = options.calibration_rounds;
+    agreement.calibration_rounds = options.verdicts ? options.calibration_rounds : 0;
 
     Reproduction r;
     r.statistic = options.statistic;
-    r.calibration_rounds = options.calibration_rounds;
+    r.verdicts = options.verdicts;
+    r.calibration_rounds = agreement.calibration_rounds;
     if (!theirs.empty()) r.reference_runs = theirs.front().runs;
     std::set<std::string> not_run;
     std::vector<std::string> problem_order, methods;  // methods: those with runs, in the paper's order
@@ -201,7 +203,9 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
             const PaperValue paper{t.value, t.sd, c.theirs_runs};
             Rng rng(derive_seed(derive_seed(options.seed, hash_string(t.problem)), hash_string(t.method)));
             c.agreement = test_agreement(values, paper, agreement, rng);
-            calibration.push_back({problem, index_of(methods, t.method), std::move(values), paper});
+            const std::size_t method = index_of(methods, t.method);
+            if (c.agreement.test == AgreementTest::none) ++r.untested;  // no verdict, nothing to calibrate
+            else calibration.push_back({problem, method, std::move(values), paper});
             const auto matches = [&](const DisagreementCause& k) {
                 return (k.problem == "*" || k.problem == t.problem) && (k.method == "*" || k.method == t.method);
             };
@@ -228,6 +232,7 @@ std::string g(double v) { return std::isnan(v) ? "n/a" : format_significant(v, 3
 
 std::string test_name(const CellAgreement& a) {
     if (a.test == AgreementTest::welch) return "Welch";
+    if (a.test == AgreementTest::none) return "none, one run";
     return a.dominated ? "sampling, one run dominates" : "sampling";
 }
 
@@ -236,28 +241,35 @@ std::string render_csv(const Reproduction& r) {
     std::string out = "problem,method,runs,ours_" + stat +
                       ",ours_sd,theirs,theirs_sd,theirs_runs,test,p,ratio,ratio_low,ratio_high,agrees\n";
     for (const CellComparison& c : r.cells) {
-        auto num = [&](double v) { return c.runs ? format_double17(v) : std::string(); };
+        auto num = [&](double v) { return c.runs && !std::isnan(v) ? format_double17(v) : std::string(); };
         const CellAgreement& a = c.agreement;
+        const bool verdict = r.verdicts && c.runs && a.test != AgreementTest::none;
         out += csv_field(c.problem) + "," + csv_field(c.method) + "," + std::to_string(c.runs) + "," + num(c.ours) +
                "," + num(c.ours_sd) + "," + format_double17(c.theirs) + "," +
                (c.theirs_sd ? format_double17(*c.theirs_sd) : "") + "," +
-               (c.runs ? std::to_string(c.theirs_runs) + "," + csv_field(test_name(a)) : ",") + "," + num(a.p) + "," +
-               num(a.ratio) + "," + num(a.ratio_low) + "," + num(a.ratio_high) + "," +
-               (c.runs ? (a.agrees ? "yes" : "no") : "") + "\n";
+               (c.runs ? std::to_string(c.theirs_runs) + "," + (r.verdicts ? csv_field(test_name(a)) : "") : ",") +
+               "," + (verdict ? num(a.p) : "") + "," + num(a.ratio) + "," + num(a.ratio_low) + "," +
+               num(a.ratio_high) + "," + (verdict ? (a.agrees ? "yes" : "no") : "") + "\n";
     }
     return out;
 }
 
+// The header of the side-by-side table; without verdicts no test, p or agreement column.
+std::string cells_header(const Reproduction& r, bool tex) {
+    const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
+    if (tex)
+        return std::string("\\begin{tabular}{") + (r.verdicts ? "llrllllrl" : "llrlll") +
+               "}\n\\toprule\nproblem & method & runs & ours (" + stat + " $\\pm$ sd) & theirs & ratio [95\\% interval]" +
+               (r.verdicts ? " & test & p & agrees" : "") + " \\\\\n\\midrule\n";
+    return "| problem | method | runs | ours (" + stat + " ± sd) | theirs | ratio [95 % interval] |" +
+           (r.verdicts ? " test | p | agrees |\n|---|---|---:|---|---|---|---|---:|---|\n" : "\n|---|---|---:|---|---|---|\n");
+}
+
 // The side-by-side table of cells, Markdown or LaTeX.
 std::string render_cells(const Reproduction& r, bool tex) {
-    const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
     auto text = [&](const std::string& s) { return tex ? latex_escape(s) : markdown_cell(s); };
     const std::string pm = tex ? " $\\pm$ " : " ± ";
-    std::string out = tex ? "\\begin{tabular}{llrllllrl}\n\\toprule\nproblem & method & runs & ours (" + stat +
-                                " $\\pm$ sd) & theirs & ratio [95\\% interval] & test & p & agrees \\\\\n\\midrule\n"
-                          : "| problem | method | runs | ours (" + stat +
-                                " ± sd) | theirs | ratio [95 % interval] | test | p | agrees |\n"
-                                "|---|---|---:|---|---|---|---|---:|---|\n";
+    std::string out = cells_header(r, tex);
     for (const CellComparison& c : r.cells) {
         const CellAgreement& a = c.agreement;
         const std::string theirs = g(c.theirs) + (c.theirs_sd ? pm + g(*c.theirs_sd) : "");
@@ -266,11 +278,12 @@ std::string render_cells(const Reproduction& r, bool tex) {
             ours = g(c.ours) + pm + g(c.ours_sd);
             ratio = g(a.ratio) + " [" + g(a.ratio_low) + ", " + g(a.ratio_high) + "]";
             test = test_name(a);
-            p = format_significant(a.p, 2);
-            agrees = a.agrees ? "yes" : tex ? "\\textbf{no}" : "**no**";
+            const bool tested = a.test != AgreementTest::none;
+            p = tested ? format_significant(a.p, 2) : "";
+            agrees = !tested ? "not tested" : a.agrees ? "yes" : tex ? "\\textbf{no}" : "**no**";
         }
-        const std::vector<std::string> row{text(c.problem), text(c.method), std::to_string(c.runs), ours, theirs,
-                                           ratio, test, p, agrees};
+        std::vector<std::string> row{text(c.problem), text(c.method), std::to_string(c.runs), ours, theirs, ratio};
+        if (r.verdicts) row.insert(row.end(), {test, p, agrees});
         out += tex ? join(row, " & ") + " \\\\\n" : "| " + join(row, " | ") + " |\n";
     }
     if (tex) out += "\\bottomrule\n\\end{tabular}\n";
@@ -290,6 +303,11 @@ std::string render_shares(const Reproduction& r) {
         "drawn from one truth and put through the same test).\n\n",
         r.overall.agreeing, r.overall.compared, perfect(r.overall.perfect_mean, r.overall.perfect_sd),
         r.calibration_rounds);
+    if (r.untested)
+        out += fmt::format("{} cells with a single run of ours are not tested and not counted: no test gives a "
+                           "verdict on one run (Welch's t-test needs two a side; the bootstrap of one run has no "
+                           "spread). At least 2 replicates are needed.\n\n",
+                           r.untested);
     out += "The paper's numbers stand for " + runs +
            ". A cell with the paper's mean ± sd is tested by Welch's two-sided t-test of our runs against it; a "
            "number without spread, or a mean one run dominates, against the sampling distribution of our " +
@@ -324,7 +342,7 @@ std::string render_cell_lists(const Reproduction& r) {
         if (c.agreement.dominated)
             dominated.push_back(cell + fmt::format(" (sd / mean {:.2f}, √n = {:.2f})", *c.theirs_sd / c.theirs,
                                                    std::sqrt(static_cast<double>(c.theirs_runs))));
-        if (!c.agreement.agrees)
+        if (!c.agreement.agrees && c.agreement.test != AgreementTest::none)
             disagreements.push_back(cell + " (ours " + g(c.ours) + ", theirs " + g(c.theirs) + ", ratio " +
                                     g(c.agreement.ratio) + ", p " + format_significant(c.agreement.p, 2) + "); cause: " +
                                     (c.cause ? c.cause->cause + ": " + c.cause->evidence : "unknown, not examined"));
@@ -340,6 +358,11 @@ std::string render_cell_lists(const Reproduction& r) {
 
 std::string render_reproduction(const Reproduction& r, TableFormat format) {
     if (format == TableFormat::csv) return render_csv(r);
+    if (!r.verdicts)
+        return render_cells(r, format == TableFormat::latex) +
+               "\nNo verdicts: this is a smoke test, and its few runs per cell cannot tell agreement from chance, so "
+               "the numbers stand side by side with no agreement test, shares or rank correlation.\n" +
+               (r.not_run.empty() ? "" : "\nMethods of the paper that bobench did not run: " + join(r.not_run, ", ") + ".\n");
     return render_cells(r, format == TableFormat::latex) + render_shares(r) + render_orders(r) + render_cell_lists(r);
 }
 

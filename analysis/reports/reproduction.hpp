@@ -76,6 +76,7 @@ struct AgreementShare {
 
 struct Reproduction {
     TableStat statistic = TableStat::mean;
+    bool verdicts = true;                // false: a smoke test, numbers side by side only (ReproductionOptions)
     std::optional<long> reference_runs;  // as the reference table states it; none: ours assumed
     std::vector<CellComparison> cells;   // problems in the paper's order, then methods
     std::vector<ProblemOrder> orders;
@@ -85,6 +86,7 @@ struct Reproduction {
     double tau_mean = 0;  // mean tau over problems where it is defined
     double tau_perfect_mean = 0, tau_perfect_sd = 0;
     int calibration_rounds = 0;
+    std::size_t untested = 0;  // cells with one run of ours: no test (AgreementTest::none), not compared
     std::size_t compared() const { return overall.compared; }
     std::size_t agreeing() const { return overall.agreeing; }
 };
@@ -95,6 +97,10 @@ struct ReproductionOptions {
     int calibration_rounds = 400;           // simulated perfect reproductions
     std::uint64_t seed = 20240;             // the bootstrap's and simulation's streams: same data, same report
     std::vector<DisagreementCause> causes;  // read_causes; a disagreeing cell without a row: cause unknown
+    // false: a smoke test (`reproduce --quick`), whose few runs cannot support a verdict; the
+    // report then sets the numbers side by side with no agreement, shares or tau, and the
+    // calibration is skipped.
+    bool verdicts = true;
 };
 
 Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
@@ -102,7 +108,8 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
 
 // The side-by-side table, the shares that agree (observed and calibrated), the per-problem
 // tau (observed and calibrated), the cells one run dominates and the list of disagreements,
-// as Markdown or LaTeX; CSV is one row per cell.
+// as Markdown or LaTeX; CSV is one row per cell. Without verdicts: the table without test, p
+// and agreement, and one line saying why (CSV: those fields left empty).
 std::string render_reproduction(const Reproduction& r, TableFormat format);
 
 }  // namespace bobench::analysis::reports

@@ -166,6 +166,49 @@ MannWhitneyResult mann_whitney_u(std::span<const double> a, std::span<const doub
     return result;
 }
 
+namespace {
+// 2 / C(n_a + n_b, n_a), through log-gamma where the coefficient would overflow a double.
+double exact_min_p(std::size_t n_a, std::size_t n_b) {
+    const std::size_t total = n_a + n_b;
+    if (total <= 1000)
+        return std::min(1.0, 2.0 / boost::math::binomial_coefficient<double>(static_cast<unsigned>(total),
+                                                                            static_cast<unsigned>(n_a)));
+    const double log_c = std::lgamma(static_cast<double>(total) + 1.0) - std::lgamma(static_cast<double>(n_a) + 1.0) -
+                         std::lgamma(static_cast<double>(n_b) + 1.0);
+    return std::min(1.0, 2.0 * std::exp(-log_c));
+}
+
+// The asymptotic p at U = n_a n_b; `ties`: each sample's values all equal (the largest tie term
+// samples that do not overlap can have).
+double asymptotic_min_p(std::size_t n_a, std::size_t n_b, bool ties) {
+    const double a = static_cast<double>(n_a), b = static_cast<double>(n_b);
+    return asymptotic_two_sided_p(n_a, n_b, a * b, ties ? (a * a * a - a) + (b * b * b - b) : 0.0);
+}
+}  // namespace
+
+double mann_whitney_min_p(std::size_t n_a, std::size_t n_b, MannWhitneyMethod method, bool ties) {
+    if (n_a == 0 || n_b == 0)
+        throw UserError("Mann-Whitney U: sample sizes must be >= 1, got " + std::to_string(n_a) + " and " +
+                        std::to_string(n_b));
+    switch (method) {
+        case MannWhitneyMethod::exact: return exact_min_p(n_a, n_b);
+        case MannWhitneyMethod::asymptotic: return asymptotic_min_p(n_a, n_b, ties);
+        case MannWhitneyMethod::automatic: break;
+    }
+    // as mann_whitney_u chooses: exact for small samples without ties, asymptotic otherwise
+    const bool exact = (n_a <= 8 || n_b <= 8) && exact_is_affordable(n_a, n_b);
+    const double without_ties = exact ? exact_min_p(n_a, n_b) : asymptotic_min_p(n_a, n_b, false);
+    return ties ? std::min(without_ties, asymptotic_min_p(n_a, n_b, true)) : without_ties;
+}
+
+std::size_t mann_whitney_runs_to_reach(double alpha, MannWhitneyMethod method, bool ties, std::size_t limit) {
+    if (!(alpha > 0.0 && alpha < 1.0))
+        throw UserError("significance level alpha = " + std::to_string(alpha) + " is outside (0, 1)");
+    for (std::size_t n = 1; n <= limit; ++n)
+        if (mann_whitney_min_p(n, n, method, ties) < alpha) return n;
+    return 0;
+}
+
 double vargha_delaney_a12(std::span<const double> a, std::span<const double> b) {
     check_sample(a, "a");
     check_sample(b, "b");

@@ -54,6 +54,23 @@ double mann_whitney_exact_cdf(std::size_t n_a, std::size_t n_b, double u);
 // largest case automatic meets in practice, takes ~0.05 s; docs/perf/analysis.md).
 bool exact_is_affordable(std::size_t n_a, std::size_t n_b);
 
+// The smallest two-sided p mann_whitney_u can return for samples of n_a and n_b values under
+// `method`: the samples do not overlap. Without ties the exact test gives 2 / C(n_a + n_b, n_a)
+// (capped at 1) and the asymptotic one its normal tail at U = n_a n_b. With `ties` the samples
+// may hold equal values: automatic then goes asymptotic, and its tie correction shrinks the
+// variance most when each sample's values are all equal, which gives the smallest p of all
+// (5 vs 5: 0.0040, below the exact 2 / 252 = 0.0079). The exact test ignores ties, so they
+// never lower its p. A ranking at a per-pair level alpha can separate no pair when this is >= alpha.
+double mann_whitney_min_p(std::size_t n_a, std::size_t n_b,
+                          MannWhitneyMethod method = MannWhitneyMethod::automatic, bool ties = false);
+
+// The fewest runs n for which n against n can give p < alpha (mann_whitney_min_p), or 0 when
+// not even `limit` runs can. More runs do not always reach it: automatic is exact up to 8 runs
+// and asymptotic above, and the asymptotic floor at 9 (4.1e-4) is above the exact one at 8
+// (1.6e-4). UserError when alpha is not in (0, 1).
+std::size_t mann_whitney_runs_to_reach(double alpha, MannWhitneyMethod method = MannWhitneyMethod::automatic,
+                                       bool ties = false, std::size_t limit = 100000);
+
 // Vargha & Delaney (2000) A12 = P(X_a > X_b) + 0.5 P(X_a == X_b) = U_a / (n_a n_b).
 // Direction: A12 > 0.5 means values from a tend to be LARGER than values from b, which
 // under bobench's minimisation means a tends to be WORSE. 0.5 = no effect.

@@ -87,6 +87,14 @@ TEST_CASE("claims: a method or problem without runs makes the claim not run", "[
     CHECK(md.find("1 of 2 claims hold (1 checked, 1 not run).") != std::string::npos);
 }
 
+TEST_CASE("claims: a smoke test shows our figures and no verdict", "[claims]") {
+    const std::vector<Claim> claims{{"x", "Fig. 1", "A wins", "borda_first A"}, {"y", "Fig. 2", "B wins", "borda_first B"}};
+    const std::string md = render_claims(claims, {check("borda_first A"), check("borda_first B")}, /*judge=*/false);
+    CHECK(md.find("| x | Fig. 1 | A wins | Borda: A 9; the highest other: B 7 |") != std::string::npos);
+    CHECK(md.find("No verdicts on the claims: a smoke test's few runs cannot support one") != std::string::npos);
+    for (const char* verdict : {"holds", "fails", "claims hold", "verdict |"}) CHECK(md.find(verdict) == std::string::npos);
+}
+
 TEST_CASE("claims: a bad claims table is refused naming the file, line and check", "[claims][bad-input]") {
     TempDir dir;
     testing::write_file(dir / "ok.csv", "# a paper's claims\nid,place,quote,check\na,Fig. 1,\"A, first\",borda_first A\n");

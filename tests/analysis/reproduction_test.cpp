@@ -203,3 +203,43 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
     testing::write_file(dir / "nocol.csv", "problem,method,why\nA,m1,x\n");
     CHECK_THROWS_WITH(read_causes(dir / "nocol.csv"), Catch::Contains("causes table '"));
 }
+
+TEST_CASE("A cell with one run of ours gets no verdict; a smoke test gives none at all", "[reproduce]") {
+    const std::vector<double> a1{1.0, 1.2, 0.8, 1.1}, one{2.0};
+    const ExperimentMetrics ours = fake_runs({{a1, one}, {a1, a1}});
+    const std::vector<PublishedCell> paper{
+        {"A", "m1", 1.0, 0.1, 8}, {"A", "m2", 5.0, 1.0, 8}, {"B", "m1", 1.0, 0.1, 8}, {"B", "m2", 9.0, 0.1, 8}};
+    const Reproduction r = compare_with_published(ours, paper);
+    // one run: neither Welch (two a side) nor the bootstrap (no spread) can judge it
+    CHECK(r.cells[1].agreement.test == AgreementTest::none);
+    CHECK(std::isnan(r.cells[1].agreement.p));
+    CHECK(r.cells[1].agreement.ratio == Approx(0.4));
+    CHECK(r.untested == 1);
+    CHECK(r.compared() == 3);
+    const std::string md = render_reproduction(r, TableFormat::markdown);
+    CHECK(md.find("| A | m2 | 1 | 2 ± ") != std::string::npos);
+    CHECK(md.find("| none, one run |  | not tested |") != std::string::npos);
+    CHECK(md.find("1 cells with a single run of ours are not tested and not counted") != std::string::npos);
+    CHECK(md.find("- A / m2") == std::string::npos);  // not listed as a disagreement
+    CHECK(md.find("- B / m2") != std::string::npos);  // the real one is
+    CHECK(render_reproduction(r, TableFormat::csv).find("\nA,m2,1,2,") != std::string::npos);
+
+    ReproductionOptions smoke;
+    smoke.verdicts = false;
+    const Reproduction s = compare_with_published(ours, paper, smoke);
+    for (const TableFormat f : {TableFormat::markdown, TableFormat::latex}) {
+        const std::string text = render_reproduction(s, f);
+        INFO(text);
+        CHECK(text.find("No verdicts: this is a smoke test") != std::string::npos);
+        for (const char* verdict : {"agrees", "cells agree", "perfect reproduction", "**no**", "textbf{no}",
+                                    "Disagreements", "Kendall", "Welch"})
+            CHECK(text.find(verdict) == std::string::npos);
+    }
+    // the CSV keeps its columns, the verdicts' left empty: B / m2 disagrees above, says nothing here
+    const std::string csv = render_reproduction(s, TableFormat::csv);
+    const auto row = csv.find("\nB,m2,");
+    REQUIRE(row != std::string::npos);
+    const std::string line = csv.substr(row + 1, csv.find('\n', row + 1) - row - 1);
+    CHECK(line.substr(line.size() - 1) == ",");  // agrees empty
+    CHECK(line.find(",Welch,") == std::string::npos);
+}

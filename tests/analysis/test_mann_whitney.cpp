@@ -188,3 +188,36 @@ TEST_CASE("Mann-Whitney: bad input", "[analysis][mann_whitney][errors]") {
                            Catch::Matchers::Message(
                                "unknown Mann-Whitney method 'Exact'; accepted: auto, exact, asymptotic"));
 }
+
+// The floor of p that decides whether a ranking at a per-pair level can separate any pair:
+// hand values, and the p mann_whitney_u itself returns on samples that do not overlap.
+TEST_CASE("Mann-Whitney: the smallest p n runs against n can give, and the runs a level needs",
+          "[analysis][mann_whitney][min_p]") {
+    // exact, no ties: 2 / C(n_a + n_b, n_a)
+    CHECK(mann_whitney_min_p(5, 5, MannWhitneyMethod::exact) == Approx(2.0 / 252));
+    CHECK(mann_whitney_min_p(3, 4, MannWhitneyMethod::exact) == Approx(2.0 / 35));
+    CHECK(mann_whitney_min_p(1, 1, MannWhitneyMethod::exact) == 1.0);  // 2 / 2
+    CHECK(mann_whitney_min_p(600, 600, MannWhitneyMethod::exact) < 1e-300);  // no overflow of C(1200, 600)
+    CHECK(mann_whitney_min_p(5, 5) == Approx(2.0 / 252));  // automatic goes exact on 5 vs 5 without ties
+    // asymptotic: z = (n_a n_b / 2 - 0.5) / sqrt(n_a n_b (N + 1) / 12); ties within each sample shrink the variance
+    CHECK(mann_whitney_min_p(5, 5, MannWhitneyMethod::asymptotic) == Approx(0.012185780355344818));
+    CHECK(mann_whitney_min_p(5, 5, MannWhitneyMethod::asymptotic, true) == Approx(0.003976751709788652));
+    CHECK(mann_whitney_min_p(5, 5, MannWhitneyMethod::automatic, true) == Approx(0.003976751709788652));
+    CHECK(mann_whitney_min_p(9, 9) == Approx(0.0004122948020616911));  // automatic: asymptotic above 8
+
+    // what mann_whitney_u returns on samples that do not overlap is that floor
+    const std::vector<double> low{1, 2, 3, 4, 5}, high{6, 7, 8, 9, 10}, zeros(5, 0.0), ones(5, 1.0);
+    CHECK(mann_whitney_u(low, high).p_value == Approx(mann_whitney_min_p(5, 5)));
+    CHECK(mann_whitney_u(zeros, ones).p_value == Approx(mann_whitney_min_p(5, 5, MannWhitneyMethod::automatic, true)));
+
+    // the thesis' 5e-4 per pair: 7 runs give 2 / 3432 = 5.8e-4, 8 give 2 / 12870
+    CHECK(mann_whitney_runs_to_reach(5e-4) == 8);
+    CHECK(mann_whitney_runs_to_reach(0.05) == 4);  // 2 / 70
+    CHECK(mann_whitney_runs_to_reach(5e-4, MannWhitneyMethod::automatic, true) == 7);  // 4.1e-4 where runs tie
+    // not monotone: 8 runs reach 2e-4 exactly, 9 do not (asymptotic, 4.1e-4)
+    CHECK(mann_whitney_runs_to_reach(2e-4) == 8);
+    CHECK(mann_whitney_min_p(9, 9) > 2e-4);
+    CHECK(mann_whitney_runs_to_reach(1e-9, MannWhitneyMethod::exact, false, 10) == 0);  // 10 runs: 2 / C(20, 10) = 1.1e-5
+    CHECK_THROWS_WITH(mann_whitney_runs_to_reach(0.0), Catch::Contains("alpha = 0.000000 is outside (0, 1)"));
+    CHECK_THROWS_WITH(mann_whitney_min_p(0, 3), Catch::Contains("sample sizes must be >= 1, got 0 and 3"));
+}

@@ -416,3 +416,27 @@ TEST_CASE("Friedman ranking: NaN policies and bad input", "[analysis][ranking][f
         Message("problem 'p': optimizer 'a' has 1 metric samples; the Friedman ranking asks for metric 1"));
     REQUIRE_THROWS_AS(friedman_rank_problem({"p", {}, {}}), bobench::UserError);
 }
+
+TEST_CASE("alpha_reach: a per-pair level 5 runs against 5 cannot reach, and the runs it needs",
+          "[analysis][ranking][min_p]") {
+    // Aryan (2020) ch. 3: 7 methods at 5e-4 per pair; 5 runs give at best 2 / 252
+    const AlphaReach thesis = alpha_reach({AlphaCorrection::direct, 5e-4}, 7, 5, 5);
+    CHECK_FALSE(thesis.reachable());
+    CHECK(thesis.threshold == 5e-4);
+    CHECK(thesis.min_p == Approx(2.0 / 252));
+    CHECK(thesis.runs_needed == 8);
+    const std::string why = unreachable_alpha_message(thesis, 5, 5);
+    CHECK(why == "with 5 replicates against 5, the smallest two-sided p the Mann-Whitney test (auto) can give is "
+                 "0.0079, not below the per-pair level 0.0005: no pair of optimizers can differ significantly, so "
+                 "every pair ties and every Borda score is 0; at least 8 replicates per optimizer are needed");
+    CHECK(alpha_reach({AlphaCorrection::direct, 0.05}, 7, 5, 5).reachable());
+    // Holm's first step compares the smallest p with level / pairs (3 pairs of 3 optimizers)
+    CHECK(alpha_reach({AlphaCorrection::holm, 0.05}, 3, 5, 5).threshold == Approx(0.05 / 3));
+    // 7 runs: only runs tied within each optimizer could reach 5e-4, and the message says so
+    const AlphaReach seven = alpha_reach({AlphaCorrection::direct, 5e-4}, 2, 7, 7);
+    CHECK_FALSE(seven.reachable());
+    CHECK(unreachable_alpha_message(seven, 7, 7).find("the smallest two-sided p the Mann-Whitney test (auto) can give "
+                                                      "is 0.00058, not below the per-pair level 0.0005: no pair of "
+                                                      "optimizers can differ significantly unless each one's runs all "
+                                                      "tie (then p can be 0.00041)") != std::string::npos);
+}

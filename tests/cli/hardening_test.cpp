@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -333,4 +334,26 @@ TEST_CASE("cli hardening: store provenance, list --help, fixture defaults, man p
     CHECK(has(man, ".TH BOBENCH \"1\""));
     for (const std::string command : {"run", "reproduce", "list", "eval", "export", "rank", "table", "plot", "report", "stats", "tabular"})
         CHECK(has(man, "\n" + command + "\n"));
+}
+
+// A spec or data file that never ends (a device), blocks (a pipe) or is a folder was read
+// whole, or hung, or was taken for an empty file: each is refused by name.
+TEST_CASE("cli hardening: specs and data files that are folders, pipes, devices or too large are refused",
+          "[cli][hardening]") {
+    TempDir dir;
+    const std::string fifo = dir / "fifo", big = dir / "big.ini", a = dir / "a.csv";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    {
+        std::ofstream out(big);  // 17 MB of comments: over the 16 MB a spec may be
+        const std::string line(1023, '#');
+        for (int i = 0; i < 17 * 1024; ++i) out << line << '\n';
+    }
+    testing::write_file(a, "1\n2\n3\n");
+    check_refused("run " + dir.path().string(), "cannot read spec file '" + dir.path().string() + "': it is a folder");
+    check_refused("run " + fifo, "cannot read spec file '" + fifo + "': not a regular file (a device, a pipe or a socket)");
+    check_refused("run /dev/urandom", "cannot read spec file '/dev/urandom': not a regular file");
+    check_refused("run " + big, "cannot read spec file '" + big + "': it is larger than the 16 MB a spec file may be");
+    check_refused("reproduce --spec " + fifo, "cannot read spec file '" + fifo + "': not a regular file");
+    check_refused("stats mwu " + a + " " + dir.path().string(), "cannot read data file '" + dir.path().string() + "': it is a folder");
+    check_refused("stats mwu " + a + " " + fifo, "cannot read data file '" + fifo + "': not a regular file");
 }

@@ -201,3 +201,76 @@ TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes fr
     write_tiny(dir, "causes = published/missing.csv\n");
     check_refused("reproduce --spec '" + spec + "' -q", "reproduction.causes: no file");
 }
+
+TEST_CASE("reproduce --quick is a smoke test: so titled, the numbers side by side, no verdict",
+          "[reproduce][cli][smoke]") {
+    TempDir dir;
+    write_tiny(dir, "claims = published/claims.csv\n");
+    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,DE comes first,borda_first DE\n");
+    const std::string quick = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --quick -q --threads 2 --output '" +
+                              (dir / "quick.h5") + "'";
+    const auto r = run_cli(quick);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.rfind("# Reproduction: tiny, smoke test (--quick), not a reproduction\n", 0) == 0);
+    CHECK(r.out.find("its few, short runs cannot support a verdict, so this report gives none") != std::string::npos);
+    CHECK(r.out.find("| Branin | RS | 2 | ") != std::string::npos);  // ours beside theirs
+    CHECK(r.out.find("No verdicts: this is a smoke test") != std::string::npos);
+    CHECK(r.out.find("| c1 | Table 1 | DE comes first | Borda: ") != std::string::npos);  // the claim's figure only
+    for (const char* verdict : {"| agrees |", "cells agree", "a perfect reproduction", "**no**", "Disagreements",
+                                "Kendall", "holds", "fails", "claims hold", "| verdict |"})
+        CHECK(r.out.find(verdict) == std::string::npos);
+    // the CSV keeps its columns and leaves the verdicts' empty
+    const auto csv = run_cli(quick + " --format csv --report '" + (dir / "quick.csv") + "'");
+    REQUIRE(csv.status == 0);
+    const std::string table = read_file(dir / "quick.csv");
+    CHECK(table.find(",yes\n") == std::string::npos);
+    CHECK(table.find(",no\n") == std::string::npos);
+}
+
+TEST_CASE("reproduce warns before running when its tests cannot reach their level with the runs given",
+          "[reproduce][cli][min_p]") {
+    TempDir dir;
+    // the thesis' 5e-4 per pair on 5 runs: said before anything runs (here nothing does: no results file)
+    const auto thesis = run_cli("reproduce aryan-ch3-bbob --replicates 5 --report-only --output '" + (dir / "c3.h5") + "'");
+    CHECK(thesis.status == 2);
+    const std::string warning =
+        "bobench reproduce: warning: the ranking's pairwise tests cannot reach their level: with 5 replicates against "
+        "5, the smallest two-sided p the Mann-Whitney test (auto) can give is 0.0079, not below the per-pair level "
+        "0.0005: no pair of optimizers can differ significantly, so every pair ties and every Borda score is 0; at "
+        "least 8 replicates per optimizer are needed\n";
+    CHECK(thesis.err.find(warning) == 0);
+    CHECK(thesis.err.find("--report-only: no results file") > thesis.err.find(warning));
+
+    // a ranking of our own at that level, run: the warning first, then the report says it again
+    write_file(dir / "rank.ini", "[reproduction]\nsource = a ranking\nalpha = 0.0005\n\n[experiment]\nseed = 1\n"
+                                 "budget = 8\nreplicates = 5\noutput = " + (dir / "rank.h5") +
+                                 "\n\n[problems]\nBranin = branin\n\n[optimizers]\nRS = random-search\nDE = de\n");
+    const auto ranked = run_cli("reproduce --spec '" + (dir / "rank.ini") + "' -q --threads 2");
+    INFO(ranked.err);
+    REQUIRE(ranked.status == 0);
+    CHECK(ranked.err.find(warning) == 0);
+    CHECK(ranked.out.find("**Too few runs for this level:** on 1 of 1 problems (the first: 'Branin'), with 5 "
+                          "replicates against 5, the smallest two-sided p") != std::string::npos);
+    // `rank` on those results: a warning at the thesis' level, none at 0.05 (5 against 5 reach 0.0079)
+    const auto strict = run_cli("rank '" + (dir / "rank.h5") + "' --alpha 0.0005");
+    REQUIRE(strict.status == 0);
+    CHECK(strict.err.find("bobench rank: warning: too few runs for this level: on 1 of 1 problems (the first: "
+                          "'Branin'), with 5 replicates against 5") != std::string::npos);
+    CHECK(strict.err.find("at least 8 replicates per optimizer are needed") != std::string::npos);
+    const auto usual = run_cli("rank '" + (dir / "rank.h5") + "' --alpha 0.05");
+    REQUIRE(usual.status == 0);
+    CHECK(usual.err.find("warning") == std::string::npos);
+    CHECK(usual.out.find("Too few runs") == std::string::npos);
+
+    // one replicate: the agreement test has nothing to test
+    write_tiny(dir);
+    const auto one = run_cli("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --replicates 1 -q --threads 2 --output '" +
+                             (dir / "one.h5") + "'");
+    INFO(one.err);
+    REQUIRE(one.status == 0);
+    CHECK(one.err.find("bobench reproduce: warning: the agreement test cannot be computed with 1 replicate") == 0);
+    CHECK(one.out.find("| not tested |") != std::string::npos);
+    CHECK(one.out.find("0 of 0 cells agree") != std::string::npos);
+    CHECK(one.out.find("4 cells with a single run of ours are not tested") != std::string::npos);
+}

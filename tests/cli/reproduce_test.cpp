@@ -32,8 +32,10 @@ TEST_CASE("reproduce --quick runs dtu-bbob40 and aryan-ch4-synthetic end to end"
         const auto r = run_cli(std::string("reproduce ") + name + " --quick -q --threads 2 --output '" + out + "'");
         INFO(r.err);
         REQUIRE(r.status == 0);
-        CHECK(r.out.find("cells agree") != std::string::npos);
-        CHECK(r.out.find("Kendall's tau-b") != std::string::npos);
+        // a smoke test: the numbers side by side, no verdict
+        CHECK(r.out.find("smoke test (--quick), not a reproduction") != std::string::npos);
+        CHECK(r.out.find("No verdicts: this is a smoke test") != std::string::npos);
+        CHECK(r.out.find("cells agree") == std::string::npos);
         CHECK(r.out.find("--quick: ") != std::string::npos);
         CHECK(std::filesystem::exists(dir / (std::string(name) + ".md")));
     }

@@ -106,6 +106,8 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         // the interpreter's start-up falls under startup_timeout (60 s), not under timeout
         {python_optimizer("misbehave.py hang 3", ",timeout=2"),
          "timed out after 2 s (parameter timeout) at ask (evaluation 3): no reply; bobench stopped the process"},
+        {python_optimizer("misbehave.py nest 2"),
+         "the reply to ask (evaluation 2) is refused: it nests arrays and objects deeper than 64 levels"},
         {python_optimizer("misbehave.py bad-json 2"),
          "the reply to ask (evaluation 2) is not valid JSON ("},
         {python_optimizer("misbehave.py outside 1"), "the point is outside the space: x"},

@@ -41,6 +41,8 @@ for line in sys.stdin:
         point.append(0.5)
     if mode == "type":
         point[0] = "a"
+    if mode == "nest":  # 100,000 levels: more than a worker thread's stack can parse recursively
+        send('{"type": "points", "points": ' + "[" * 100000 + "]" * 100000 + "}")
     if mode == "error":
         send('{"type": "error", "message": "no idea where to go"}')
     send(json.dumps({"type": "points", "points": [point] * (message["n"] + (mode == "count"))}))

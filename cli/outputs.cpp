@@ -1,0 +1,49 @@
+// check_output_file: the one guard between a command's output and the files it reads.
+#include <filesystem>
+#include <fstream>
+
+#include "cli/cli.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "results/hdf5.hpp"
+#include "results/lock.hpp"
+
+namespace bobench::cli {
+
+namespace {
+namespace fs = std::filesystem;
+
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec);  // hard links too
+    return results::resolved_output(a) == results::resolved_output(b);            // one of them is still to be written
+}
+
+// A spec has one of these section lines; a report or script never does.
+bool is_spec(const std::string& path) {
+    std::ifstream in(path);
+    std::string line;
+    for (int n = 0; n < 10000 && std::getline(in, line); ++n) {
+        const std::string t = trim(line);
+        if (t == "[experiment]" || t == "[problems]" || t == "[optimizers]" || t == "[reproduction]") return true;
+    }
+    return false;
+}
+}  // namespace
+
+void check_output_file(const std::string& option, const std::string& path, const std::vector<InputFile>& inputs) {
+    for (const InputFile& in : inputs)
+        if (same_file(path, in.path))
+            throw UserError(option + " '" + path + "' is the " + in.what + " '" + in.path +
+                            "' this command reads; writing it would destroy it (choose another " + option + ")");
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec)) return;  // new, or a device such as /dev/null (never read: it may be a pipe)
+    const char* kind = h5::is_hdf5(path)  ? "HDF5 file (a results file or a benchmark table)"
+                       : is_spec(path) ? "experiment spec"
+                                       : nullptr;
+    if (kind)
+        throw UserError(option + " '" + path + "' is an existing " + kind +
+                        "; a command's output never replaces one (choose another " + option + ", or remove the file first)");
+}
+
+}  // namespace bobench::cli

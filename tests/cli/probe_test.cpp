@@ -1,0 +1,175 @@
+// What a hostile probe found (issue #43, part 4): two names of one results file, outputs
+// that are the command's own inputs, and a few refusals that came too late or not at all.
+// No case depends on timing: a writer in progress is the lock taken here, as a run takes it.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+#include "results/lock.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using bobench::testing::check_refused;
+using bobench::testing::read_file;
+using bobench::testing::run_cli;
+using bobench::testing::run_shell;
+using bobench::testing::TempDir;
+using bobench::testing::write_file;
+namespace fs = std::filesystem;
+
+namespace {
+const std::string two_optimizers =
+    "run --problem branin --optimizer random-search --optimizer de --budget 5 --replicates 2 --quiet ";
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A reproduction of two cheap runs, with its spec and reference table in `dir`/mine.
+void write_reproduction(const TempDir& dir) {
+    fs::create_directories(dir.path() / "mine");
+    write_file(dir / "mine/table1.csv", "problem,method,value\nBranin,RS,0.5\n");
+    write_file(dir / "mine/tiny.ini", "[reproduction]\nsource = a test\nreference = table1.csv\n"
+                                      "\n[experiment]\nseed = 3\nbudget = 5\nreplicates = 2\noutput = " +
+                                          (dir / "tiny.h5") + "\n\n[problems]\nBranin = branin\n\n[optimizers]\n"
+                                          "RS = random-search\n");
+}
+}  // namespace
+
+TEST_CASE("probe: a second writer through a link to a results file in use is refused", "[cli][probe]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5", link = dir / "a.h5";
+    REQUIRE(run_cli(two_optimizers + "--output " + out).status == 0);
+    const std::string before = read_file(out);
+    fs::create_symlink("r.h5", link);  // relative, as `ln -s r.h5 a.h5` makes it
+    const std::string more = "run --problem branin --optimizer random-search --budget 5 --replicates 4 --quiet ";
+    const std::string pid = std::to_string(::getpid());
+    {
+        const results::OutputLock writer(out);  // what `bobench run --output r.h5` holds while it runs
+        check_refused(more + "--output " + link, "output '" + link + "' (that is '" + fs::canonical(out).string() +
+                                                     "') is being written by another bobench process (pid " + pid + ")");
+    }
+    {
+        const results::OutputLock writer(link);  // and the other way round
+        check_refused(more + "--output " + out, "output '" + out + "' is being written by another bobench process");
+    }
+    CHECK(read_file(out) == before);
+    CHECK_FALSE(fs::exists(link + ".lock"));
+    CHECK_FALSE(fs::exists(link + ".journal"));
+    // once the file is free, a run through the link adds to it
+    REQUIRE(run_cli(more + "--output " + link).status == 0);
+    CHECK(fs::is_symlink(link));
+    CHECK_FALSE(fs::exists(out + ".lock"));
+}
+
+TEST_CASE("probe: the journal of a run through a link lies beside the file and is recovered through it",
+          "[cli][probe]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5", link = dir / "a.h5";
+    fs::create_symlink("r.h5", link);
+    const std::string small = "run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet ";
+    // a file-size limit fails the final write (the results file, tens of kB); the journal (~1 kB) stays
+    const auto full = run_shell("prlimit --fsize=10000 '" + std::string(BOBENCH_CLI) + "' " + small + "--output " + link);
+    INFO(full.err);
+    CHECK(full.status == 1);
+    CHECK(fs::exists(out + ".journal"));
+    CHECK_FALSE(fs::exists(link + ".journal"));
+    const auto resumed = run_cli(small + "--output " + out);  // the other name finds the same journal
+    INFO(resumed.err);
+    REQUIRE(resumed.status == 0);
+    CHECK(has(resumed.err, "2 of 2 runs were already done and were kept"));
+    CHECK_FALSE(fs::exists(out + ".journal"));
+}
+
+TEST_CASE("probe: a report or export never replaces its results file, another one, or a spec", "[cli][probe]") {
+    TempDir dir;
+    const std::string r = dir / "r.h5", other = dir / "other.h5", spec = dir / "spec.ini";
+    REQUIRE(run_cli(two_optimizers + "--output " + r).status == 0);
+    fs::copy_file(r, other);
+    fs::create_symlink(r, dir / "link.h5");
+    fs::create_directories(dir.path() / "sub");
+    write_file(spec, "[experiment]\nbudget = 5\n\n[problems]\nB = branin\n\n[optimizers]\nRS = random-search\n");
+    const std::string bytes = read_file(r), spec_text = read_file(spec);
+    for (const std::string cmd : {"export", "export --runs", "export --curves", "table", "table --target", "rank"}) {
+        const std::string command = cmd.substr(0, cmd.find(' ')) + " " + r + cmd.substr(std::min(cmd.find(' '), cmd.size()));
+        for (const std::string& out : {r, dir / "link.h5", dir / "sub/../r.h5"})
+            check_refused(command + " -o " + out, "--output '" + out + "' is the results file '" + r + "' this command reads");
+        check_refused(command + " --output " + other, "--output '" + other + "' is an existing HDF5 file (a results file");
+        check_refused(command + " --output " + spec, "--output '" + spec + "' is an existing experiment spec");
+    }
+    check_refused("export " + r + " --format coco " + r, "output folder '" + r + "' is the results file");
+    CHECK(read_file(r) == bytes);
+    CHECK(read_file(other) == bytes);
+    CHECK(read_file(spec) == spec_text);
+    // any other file is written, and written again
+    REQUIRE(run_cli("table " + r + " -o " + (dir / "t.md")).status == 0);
+    REQUIRE(run_cli("table " + r + " -o " + (dir / "t.md")).status == 0);
+    CHECK(has(read_file(dir / "t.md"), "branin"));
+}
+
+TEST_CASE("probe: slurm never writes its script over the spec or the results file", "[cli][probe]") {
+    TempDir dir;
+    const std::string spec = dir / "s.ini", results = dir / "s.h5";
+    write_file(spec, "[experiment]\nbudget = 5\nreplicates = 4\noutput = " + results +
+                         "\n\n[problems]\nB = branin\n\n[optimizers]\nRS = random-search\n");
+    const std::string text = read_file(spec);
+    check_refused("slurm " + spec + " --tasks 4 --output " + spec,
+                  "--output '" + spec + "' is the spec '" + spec + "' this command reads");
+    check_refused("slurm " + spec + " --tasks 4 --output " + results, "--output '" + results + "' is the results file");
+    CHECK(read_file(spec) == text);
+    CHECK_FALSE(fs::exists(results));
+    REQUIRE(run_cli("slurm " + spec + " --tasks 4").status == 0);  // the default name is free
+}
+
+TEST_CASE("probe: reproduce never writes its report over the results, the spec or the paper's table",
+          "[cli][probe][reproduce]") {
+    TempDir dir;
+    write_reproduction(dir);
+    const std::string repro = "reproduce --spec " + (dir / "mine/tiny.ini") + " -q --output " + (dir / "q/r.h5");
+    // refused before anything runs: no results file, not even its folder
+    check_refused(repro + " --report " + (dir / "q/r.h5"),
+                  "--report '" + (dir / "q/r.h5") + "' is the results file '" + (dir / "q/r.h5") + "'");
+    CHECK_FALSE(fs::exists(dir / "q"));
+    REQUIRE(run_cli(repro + " --report " + (dir / "q/r.md")).status == 0);
+    const std::string bytes = read_file(dir / "q/r.h5"), spec = read_file(dir / "mine/tiny.ini"),
+                      table = read_file(dir / "mine/table1.csv");
+    fs::create_symlink(dir / "q/r.h5", dir / "link.h5");
+    for (const std::string& mode : {std::string(), std::string(" --report-only")}) {
+        check_refused(repro + mode + " --report " + (dir / "q/r.h5"), "is the results file");
+        check_refused(repro + mode + " --report " + (dir / "link.h5"), "is the results file");
+        check_refused(repro + mode + " --report " + (dir / "mine/tiny.ini"), "is the spec");
+        check_refused(repro + mode + " --report " + (dir / "mine/table1.csv"), "is the reference table");
+    }
+    CHECK(read_file(dir / "q/r.h5") == bytes);
+    CHECK(read_file(dir / "mine/tiny.ini") == spec);
+    CHECK(read_file(dir / "mine/table1.csv") == table);
+}
+
+TEST_CASE("probe: bad values refused at once, by name, before anything is made", "[cli][probe]") {
+    TempDir dir;
+    SECTION("--output newdir/ makes no folder") {
+        check_refused(two_optimizers + "--output " + (dir / "newdir/"), "is a folder");
+        CHECK_FALSE(fs::exists(dir / "newdir"));
+    }
+    SECTION("--bootstrap -1 names the option") {
+        const std::string r = dir / "r.h5";
+        REQUIRE(run_cli(two_optimizers + "--output " + r).status == 0);
+        check_refused("table " + r + " --target --bootstrap -1", "--bootstrap -1 is not valid");
+        check_refused("table " + r + " --target --bootstrap 0", "--bootstrap 0 is not valid");
+    }
+    SECTION("an empty external command is refused when planning") {
+        check_refused("run --problem branin --optimizer external:command= --budget 5 --quiet --output " + (dir / "e.h5"),
+                      "parameter 'command' is required and was given empty");
+        CHECK_FALSE(fs::exists(dir / "e.h5"));
+    }
+    SECTION("--help and --version fail when their text cannot be written") {
+        for (const std::string word : {"--help", "--version", "help"}) {
+            const auto r = run_shell("{ '" + std::string(BOBENCH_CLI) + "' " + word + " >/dev/full; }");
+            INFO(word << ": " << r.err);
+            CHECK(r.status == 1);
+            CHECK(has(r.err, "cannot write standard output"));
+        }
+        CHECK(run_cli("--version").status == 0);
+    }
+}
