@@ -17,12 +17,14 @@ namespace bobench::cli {
 
 namespace {
 
-// DIR is created when missing; an existing file there is refused before any work.
-fs::path html_folder(const std::string& dir) {
+// DIR is created when missing; an existing file there, or an index.html that is an input,
+// a results file or a spec, is refused before any work.
+fs::path html_folder(const std::string& dir, const std::string& results) {
     if (dir.empty()) throw UserError("--html is empty; give a folder for index.html");
     std::error_code ec;
     if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
         throw UserError("--html '" + dir + "' is an existing file, not a folder; give a folder for index.html");
+    check_output_file("--html", (fs::path(dir) / "index.html").string(), {{"results file", results}});
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir))
         throw UserError("cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
@@ -47,7 +49,7 @@ int report(const Args& args) {
     if (!fs::is_regular_file(file)) throw UserError("'" + file + "' is not a file; give a results file (.h5)");
     if (!results::is_results_file(file))
         throw UserError("'" + file + "' is not a bobench results file (written by bobench run)");
-    const fs::path page = html_folder(vm["html"].as<std::string>());
+    const fs::path page = html_folder(vm["html"].as<std::string>(), file);
     const results::Results results = results::read_results(file, /*with_points=*/false);
     analysis::reports::HtmlReportOptions o;
     o.source = fs::path(file).filename().string();

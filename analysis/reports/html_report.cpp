@@ -133,6 +133,8 @@ std::string ranking_section(const results::Results& r, const HtmlReportOptions& 
                std::to_string(report.total.problems.size()) +
                " problems. Friedman mean rank: the average over problems of the rank of each optimizer's mean "
                "rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
+        if (report.alpha_warning)
+            out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
         out += ranking_table(report);
         if (report.nemenyi_cd)
             out += "<p>Nemenyi critical difference at 0.05: " + num(*report.nemenyi_cd) + ".</p>\n";

@@ -170,6 +170,11 @@ TEST_CASE("html report: bad input is refused with status 2", "[html]") {
     write_file(dir / "taken", "a file\n");
     check_refused("report " + results + " --html " + (dir / "taken"), "is an existing file, not a folder");
     CHECK(read_file(dir / "taken") == "a file\n");
+    // The page never replaces a spec (or a results file) that happens to be called index.html.
+    std::filesystem::create_directory(dir / "specs");
+    write_file(dir / "specs/index.html", "[experiment]\nbudget = 5\n");
+    check_refused("report " + results + " --html " + (dir / "specs"), "is an existing experiment spec");
+    CHECK(read_file(dir / "specs/index.html") == "[experiment]\nbudget = 5\n");
     const auto help = run_cli("report --help");
     CHECK(help.status == 0);
     CHECK(help.out.find("--html") != std::string::npos);
