@@ -40,6 +40,7 @@ const std::map<std::string, Command>& commands() {
         {"rank", {cli::rank, "rank the optimizers of a results file (Borda/Firsts, significance, Markdown)"}},
         {"table", {cli::table, "final regret per problem and optimizer as a Markdown, LaTeX or CSV table"}},
         {"plot", {cli::plot, "median and inter-quartile regret curves per problem (PNG and SVG, via gnuplot)"}},
+        {"report", {cli::report, "one self-contained HTML page of a results file: provenance, ranking, tables, curves"}},
         {"stats", {cli::stats, "Mann-Whitney U (mwu) or Friedman test on numbers from CSV files"}},
         {"tabular", {cli::tabular, "tabular benchmarks: write a synthetic fixture table, or summarise a table file"}},
     };

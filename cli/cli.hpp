@@ -72,6 +72,7 @@ int stats(const Args& args);
 int rank(const Args& args);
 int table(const Args& args);
 int plot(const Args& args);
+int report(const Args& args);
 int tabular(const Args& args);
 
 // Prints a command's error ("bobench CMD: error: ...") and returns its exit status: 2 for

@@ -76,15 +76,31 @@ FixedTargetTable fixed_target_table(const results::Results& results, const Fixed
     return table;
 }
 
+double lowest_ert(const std::vector<TargetCell>& row) {
+    double best = std::numeric_limits<double>::infinity();
+    for (const TargetCell& c : row)
+        if (!c.runs.empty()) best = std::min(best, c.ert.ert);
+    return best;
+}
+
+std::string target_cell_text(const TargetCell& c, int digits, bool latex, bool bold) {
+    const auto f = [&](double v) { return std::isinf(v) ? std::string("∞") : format_significant(v, digits); };
+    if (c.runs.empty()) return "-";
+    std::string ert = f(c.ert.ert);
+    if (latex && std::isinf(c.ert.ert)) ert = "$\\infty$";
+    if (bold) ert = latex ? "\\textbf{" + ert + "}" : "**" + ert + "**";
+    std::string text = ert;
+    if (c.ert.successes) {
+        std::string lo = f(c.interval.low), hi = f(c.interval.high);
+        if (latex && std::isinf(c.interval.high)) hi = "$\\infty$";
+        text += " [" + lo + ", " + hi + "]";
+    }
+    return text + " " + std::to_string(c.ert.successes) + "/" + std::to_string(c.ert.runs);
+}
+
 std::string render_fixed_target_table(const FixedTargetTable& t, const FixedTargetOptions& o) {
     format_significant(0.0, o.digits);  // validates digits
-    const auto f = [&](double v) { return std::isinf(v) ? std::string("∞") : format_significant(v, o.digits); };
-    const auto lowest = [&](const std::vector<TargetCell>& row) {
-        double best = std::numeric_limits<double>::infinity();
-        for (const TargetCell& c : row)
-            if (!c.runs.empty()) best = std::min(best, c.ert.ert);
-        return best;
-    };
+    const auto lowest = [](const std::vector<TargetCell>& row) { return lowest_ert(row); };
     std::string out;
     if (o.format == TableFormat::csv) {
         out = "problem,optimizer,target,runs,successes,ert,ert_p10,ert_p90,best\n";
@@ -108,19 +124,7 @@ std::string render_fixed_target_table(const FixedTargetTable& t, const FixedTarg
         "Expected running time (ERT, evaluations; Hansen et al. 2009) to reach regret <= target, [10th, 90th "
         "percentile] of " + std::to_string(o.bootstrap) + " bootstrap resamples, successful/all runs; lowest ERT per row "
         "in bold; ∞: no run reached the target.";
-    const auto cell = [&](const TargetCell& c, bool bold) {
-        if (c.runs.empty()) return std::string("-");
-        std::string ert = f(c.ert.ert);
-        if (latex && std::isinf(c.ert.ert)) ert = "$\\infty$";
-        if (bold) ert = latex ? "\\textbf{" + ert + "}" : "**" + ert + "**";
-        std::string text = ert;
-        if (c.ert.successes) {
-            std::string lo = f(c.interval.low), hi = f(c.interval.high);
-            if (latex && std::isinf(c.interval.high)) hi = "$\\infty$";
-            text += " [" + lo + ", " + hi + "]";
-        }
-        return text + " " + std::to_string(c.ert.successes) + "/" + std::to_string(c.ert.runs);
-    };
+    const auto cell = [&](const TargetCell& c, bool bold) { return target_cell_text(c, o.digits, latex, bold); };
     if (!latex) {
         out = caption + "\n\n| problem | target |";
         for (const std::string& name : t.optimizers) out += " " + markdown_cell(name) + " |";

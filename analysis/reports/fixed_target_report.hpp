@@ -45,6 +45,13 @@ FixedTargetTable fixed_target_table(const results::Results& results, const Fixed
 // runs, successes, ert, ert_p10, ert_p90, best.
 std::string render_fixed_target_table(const FixedTargetTable& table, const FixedTargetOptions& options);
 
+// A row's lowest ERT over the optimizers that ran (+inf when none reached the target): the
+// cells with it are the row's best.
+double lowest_ert(const std::vector<TargetCell>& row);
+// One cell as the Markdown (or LaTeX) table prints it: "ERT [p10, p90] successes/runs",
+// "∞ 0/runs", "-" when the optimizer did not run; `bold` marks the ERT.
+std::string target_cell_text(const TargetCell& cell, int digits, bool latex = false, bool bold = false);
+
 // One runtime ECDF per optimizer and group of problems (COCO's "runtime distribution"):
 // x = evaluations / dimension, over every (problem, target) pair of the group on which the
 // optimizer ran. The dimension is the problem's "dimension" metadata, else its number of

@@ -61,22 +61,29 @@ std::vector<std::vector<FinalCell>> final_cells(const ExperimentMetrics& d) {
     return cells;
 }
 
+std::vector<std::vector<bool>> best_final_cells(const std::vector<std::vector<FinalCell>>& cells, TableStat stat) {
+    std::vector<std::vector<bool>> best;
+    for (const std::vector<FinalCell>& row : cells) {
+        std::optional<double> lowest;
+        for (const FinalCell& c : row)
+            if (c.ran && c.summary.count && (!lowest || center(c.summary, stat) < *lowest))
+                lowest = center(c.summary, stat);
+        std::vector<bool>& marks = best.emplace_back(row.size(), false);
+        for (std::size_t k = 0; k < row.size(); ++k)
+            marks[k] = lowest && row[k].ran && row[k].summary.count && center(row[k].summary, stat) == *lowest;
+    }
+    return best;
+}
+
+std::string final_cell_text(const FinalCell& cell, const TableOptions& options) {
+    return cell_text(cell, options, /*latex=*/false);
+}
+
 std::string render_final_table(const ExperimentMetrics& d, const TableOptions& o) {
     format_significant(0.0, o.digits);  // validates digits
     const std::size_t np = d.problems.size(), no = d.optimizers.size();
     const std::vector<std::vector<FinalCell>> cells = final_cells(d);
-    std::vector<std::vector<bool>> best(np, std::vector<bool>(no, false));
-    for (std::size_t p = 0; p < np; ++p) {
-        std::optional<double> lowest;
-        for (std::size_t k = 0; k < no; ++k) {
-            const FinalCell& c = cells[p][k];
-            if (c.ran && c.summary.count && (!lowest || center(c.summary, o.stat) < *lowest))
-                lowest = center(c.summary, o.stat);
-        }
-        for (std::size_t k = 0; k < no; ++k)
-            best[p][k] = lowest && cells[p][k].ran && cells[p][k].summary.count &&
-                         center(cells[p][k].summary, o.stat) == *lowest;
-    }
+    const std::vector<std::vector<bool>> best = best_final_cells(cells, o.stat);
     const std::string stat_text = o.stat == TableStat::mean ? "mean ± std" : "median [q1, q3]";
     const auto problem_label = [&](std::size_t p) { return d.problems[p] + (d.has_regret(p) ? "" : " †"); };
 

@@ -36,6 +36,12 @@ struct FinalCell {
 // prints and `bobench run`'s summary shows.
 std::vector<std::vector<FinalCell>> final_cells(const ExperimentMetrics& data);
 
+// best[problem][optimizer]: the cells whose statistic (mean or median) is the lowest of
+// their row among cells with a successful run; ties all marked.
+std::vector<std::vector<bool>> best_final_cells(const std::vector<std::vector<FinalCell>>& cells, TableStat stat);
+// A cell as the Markdown table prints it: "1.2 ± 0.3", "0.5 [0.1, 0.9]", "-", "n/a", "(k failed)".
+std::string final_cell_text(const FinalCell& cell, const TableOptions& options);
+
 // CSV (tidy, one row per problem and optimizer): problem, optimizer, measure (regret or
 // best), runs, failed_runs, then mean, std or median, q1, q3, then best ("*" or empty).
 std::string render_final_table(const ExperimentMetrics& data, const TableOptions& options = {});

@@ -1,0 +1,381 @@
+#include "analysis/reports/html_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "analysis/reports/fixed_target_report.hpp"
+#include "analysis/reports/format.hpp"
+#include "analysis/reports/rank_report.hpp"
+#include "analysis/reports/run_metrics.hpp"
+#include "analysis/reports/table_report.hpp"
+#include "core/error.hpp"
+
+namespace bobench::analysis::reports {
+
+std::string html_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+            case '&': out += "&amp;"; break;
+            case '<': out += "&lt;"; break;
+            case '>': out += "&gt;"; break;
+            case '"': out += "&quot;"; break;
+            case '\'': out += "&#39;"; break;
+            default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string html_colour(std::size_t index) {
+    static const char* palette[] = {"#E69F00", "#56B4E9", "#009E73", "#0072B2",
+                                    "#D55E00", "#CC79A7", "#000000", "#F0E442"};
+    return palette[index % 8];
+}
+
+std::string html_dash(std::size_t index) {
+    static const char* dashes[] = {"", "6 3", "2 2", "8 3 2 3"};
+    return dashes[(index / 8) % 4];
+}
+
+namespace {
+
+std::string num(double v, int digits = 3) { return html_escape(format_significant(v, digits)); }
+
+// SVG coordinates: one decimal is finer than a pixel and keeps the page small.
+std::string coord(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+std::string note_list(const std::vector<std::string>& notes) {
+    if (notes.empty()) return "";
+    std::string out = "<ul class=\"notes\">\n";
+    for (const std::string& n : notes) out += "<li>" + html_escape(n) + "</li>\n";
+    return out + "</ul>\n";
+}
+
+// Replicate count as the runs show it (the spec text is shown whole beside it).
+std::size_t replicate_count(const results::Results& r) {
+    std::set<int> replicates;
+    for (const results::Trace& t : r.runs) replicates.insert(t.key.replicate);
+    return replicates.size();
+}
+
+std::string provenance_section(const results::Results& r) {
+    const results::Provenance& p = r.provenance;
+    const auto row = [](const char* name, const std::string& value) {
+        return "<tr><th>" + std::string(name) + "</th><td><code>" + html_escape(value.empty() ? "(not recorded)" : value) +
+               "</code></td></tr>\n";
+    };
+    std::string out = "<section id=\"provenance\">\n<h2>Provenance</h2>\n<table class=\"kv\">\n";
+    out += row("command", p.command_line) + row("host", p.host) + row("time", p.timestamp) +
+           row("bobench", r.bobench_version) + row("build", r.git_revision) + row("compiler", p.compiler) +
+           row("libraries", p.dependencies);
+    if (!r.shard.empty()) out += row("shard", r.shard);
+    return out + "</table>\n</section>\n";
+}
+
+std::string spec_section(const results::Results& r) {
+    std::string out = "<section id=\"spec\">\n<h2>Experiment</h2>\n<p>";
+    out += std::to_string(r.problems.size()) + " problems × " + std::to_string(r.optimizers.size()) +
+           " optimizers × " + std::to_string(replicate_count(r)) + " replicates, budget " + std::to_string(r.budget) +
+           " evaluations, seed " + std::to_string(r.seed) + ", failed evaluations: " +
+           html_escape(results::policy_name(r.on_failure)) + "; " + std::to_string(r.runs.size()) + " runs.</p>\n";
+    out += "<table class=\"list\"><caption>Problems</caption>\n<tr><th>label</th><th>id</th><th>dimension</th>"
+           "<th>f*</th></tr>\n";
+    for (const results::ProblemInfo& p : r.problems)
+        out += "<tr><td>" + html_escape(p.label) + "</td><td><code>" + html_escape(p.id) + "</code></td><td>" +
+               std::to_string(p.dimension()) + "</td><td>" + (p.optimum ? num(*p.optimum, 6) : "unknown") +
+               "</td></tr>\n";
+    out += "</table>\n<table class=\"list\"><caption>Optimizers</caption>\n<tr><th>label</th><th>id</th></tr>\n";
+    for (std::size_t i = 0; i < r.optimizers.size(); ++i)
+        out += "<tr><td><span class=\"swatch\" style=\"background:" + html_colour(i) + "\"></span>" +
+               html_escape(r.optimizers[i].label) + "</td><td><code>" + html_escape(r.optimizers[i].id) +
+               "</code></td></tr>\n";
+    out += "</table>\n";
+    if (!r.spec.empty()) out += "<details><summary>spec</summary>\n<pre>" + html_escape(r.spec) + "</pre>\n</details>\n";
+    return out + "</section>\n";
+}
+
+std::string ranking_table(const RankReport& report) {
+    std::map<std::string, double> mean_rank;
+    if (report.friedman)
+        for (std::size_t i = 0; i < report.friedman->optimizers.size(); ++i)
+            mean_rank[report.friedman->optimizers[i]] = report.friedman->average_rank[i];
+    const ScoreTable& total = report.total;
+    std::string out = "<table id=\"ranking-table\" class=\"list\">\n<tr><th>optimizer</th><th>Borda</th><th>Firsts</th>"
+                      "<th>Friedman mean rank</th></tr>\n";
+    for (std::size_t i : total.order_by_borda()) {
+        const auto rank = mean_rank.find(total.optimizers[i]);
+        out += "<tr><td>" + html_escape(total.optimizers[i]) + "</td><td>" + std::to_string(total.borda[i]) +
+               "</td><td>" + std::to_string(total.firsts[i]) + "</td><td>" +
+               (rank == mean_rank.end() ? "-" : num(rank->second)) + "</td></tr>\n";
+    }
+    return out + "</table>\n";
+}
+
+std::string ranking_section(const results::Results& r, const HtmlReportOptions& options) {
+    std::string out = "<section id=\"ranking\">\n<h2>Ranking</h2>\n";
+    RankReportOptions o;  // `bobench rank --friedman`'s defaults
+    o.source = options.source;
+    o.friedman = true;
+    try {
+        const RankReport report = build_rank_report(r, o);
+        out += "<p>Per problem, pairwise Mann-Whitney tests on the final regret, then the AUC (Šidák, family-wise "
+               "0.05); Borda: optimizers beaten, Firsts: problems where none beats it, summed over " +
+               std::to_string(report.total.problems.size()) +
+               " problems. Friedman mean rank: the average over problems of the rank of each optimizer's mean "
+               "rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
+        if (report.alpha_warning)
+            out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
+        out += ranking_table(report);
+        if (report.nemenyi_cd)
+            out += "<p>Nemenyi critical difference at 0.05: " + num(*report.nemenyi_cd) + ".</p>\n";
+        out += note_list(report.notes);
+    } catch (const UserError& e) {
+        out += "<p class=\"missing\">No ranking: " + html_escape(e.what()) + "</p>\n";
+    }
+    return out + "</section>\n";
+}
+
+std::string final_table(const ExperimentMetrics& d, const std::vector<std::vector<FinalCell>>& cells,
+                        TableStat stat) {
+    TableOptions o;
+    o.stat = stat;
+    const std::vector<std::vector<bool>> best = best_final_cells(cells, stat);
+    std::string out = std::string("<table class=\"grid final\" id=\"final-") + (stat == TableStat::mean ? "mean" : "median") +
+                      "\">\n<caption>" + (stat == TableStat::mean ? "mean ± std" : "median [q1, q3]") +
+                      "</caption>\n<tr><th>problem</th>";
+    for (const std::string& label : d.optimizers) out += "<th>" + html_escape(label) + "</th>";
+    out += "</tr>\n";
+    for (std::size_t p = 0; p < d.problems.size(); ++p) {
+        out += "<tr><th>" + html_escape(d.problems[p]) + (d.has_regret(p) ? "" : " †") + "</th>";
+        for (std::size_t k = 0; k < d.optimizers.size(); ++k) {
+            const std::string text = html_escape(final_cell_text(cells[p][k], o));
+            out += best[p][k] ? "<td class=\"best\"><strong>" + text + "</strong></td>" : "<td>" + text + "</td>";
+        }
+        out += "</tr>\n";
+    }
+    return out + "</table>\n";
+}
+
+std::string final_section(const results::Results& r) {
+    std::string out = "<section id=\"final\">\n<h2>Final regret</h2>\n";
+    try {
+        const ExperimentMetrics d = compute_metrics(r, {/*with_auc=*/false, 1});
+        const std::vector<std::vector<FinalCell>> cells = final_cells(d);
+        out += "<p>Final regret over replicates, the best cell of each problem in bold (as <code>bobench table "
+               "--stat median</code> and <code>--stat mean</code>); † no known f*: the final best value.</p>\n";
+        out += final_table(d, cells, TableStat::median) + final_table(d, cells, TableStat::mean);
+        out += note_list(d.notes);
+    } catch (const UserError& e) {
+        out += "<p class=\"missing\">No table: " + html_escape(e.what()) + "</p>\n";
+    }
+    return out + "</section>\n";
+}
+
+// The panel's geometry: plot area inside the margins, in SVG user units.
+struct Frame {
+    double width = 400, height = 270, left = 64, right = 12, top = 28, bottom = 42;
+    double x0 = 0, x1 = 1, y0 = 0, y1 = 1;  // data range (y already log10 on a log axis)
+    double px(double x) const { return left + (x - x0) / (x1 - x0) * (width - left - right); }
+    double py(double y) const { return height - bottom - (y - y0) / (y1 - y0) * (height - top - bottom); }
+};
+
+// About `count` round ticks (1, 2 or 5 times a power of ten) inside [lo, hi].
+std::vector<double> linear_ticks(double lo, double hi, int count) {
+    const double raw = (hi - lo) / count, power = std::pow(10.0, std::floor(std::log10(raw)));
+    double step = power * 10;
+    for (double m : {1.0, 2.0, 5.0})
+        if (raw <= m * power) {
+            step = m * power;
+            break;
+        }
+    std::vector<double> ticks;
+    // Counted in steps, not summed, so 0 prints as "0", never "-0" or "1e-17".
+    for (double i = std::ceil(lo / step); i * step <= hi + step * 1e-9; ++i) ticks.push_back(i == 0 ? 0.0 : i * step);
+    return ticks;
+}
+
+// Whole decades inside [lo, hi] (log10 units), thinned to at most 7.
+std::vector<double> decade_ticks(double lo, double hi) {
+    const double first = std::ceil(lo), last = std::floor(hi);
+    const double step = std::max(1.0, std::ceil((last - first + 1) / 7));
+    std::vector<double> ticks;
+    for (double t = first; t <= last; t += step) ticks.push_back(t);
+    return ticks;
+}
+
+std::string axes_svg(const Frame& f, bool log_y, const std::string& y_label) {
+    std::string out = "<rect x=\"" + coord(f.left) + "\" y=\"" + coord(f.top) + "\" width=\"" +
+                      coord(f.width - f.left - f.right) + "\" height=\"" + coord(f.height - f.top - f.bottom) +
+                      "\" class=\"frame\"/>\n";
+    for (double t : linear_ticks(f.x0, f.x1, 5)) {
+        const std::string x = coord(f.px(t));
+        out += "<line x1=\"" + x + "\" x2=\"" + x + "\" y1=\"" + coord(f.top) + "\" y2=\"" + coord(f.py(f.y0)) +
+               "\" class=\"grid\"/><text x=\"" + x + "\" y=\"" + coord(f.height - f.bottom + 14) +
+               "\" text-anchor=\"middle\">" + num(t, 6) + "</text>\n";
+    }
+    for (double t : log_y ? decade_ticks(f.y0, f.y1) : linear_ticks(f.y0, f.y1, 4)) {
+        const std::string y = coord(f.py(t));
+        out += "<line x1=\"" + coord(f.left) + "\" x2=\"" + coord(f.width - f.right) + "\" y1=\"" + y + "\" y2=\"" +
+               y + "\" class=\"grid\"/><text x=\"" + coord(f.left - 4) + "\" y=\"" + y +
+               "\" dy=\"0.35em\" text-anchor=\"end\">" + num(log_y ? std::pow(10.0, t) : t, 3) + "</text>\n";
+    }
+    out += "<text x=\"" + coord((f.left + f.width - f.right) / 2) + "\" y=\"" + coord(f.height - 6) +
+           "\" text-anchor=\"middle\">evaluations</text>\n";
+    out += "<text transform=\"translate(12 " + coord((f.top + f.height - f.bottom) / 2) +
+           ") rotate(-90)\" text-anchor=\"middle\">" + y_label + (log_y ? " (log)" : "") + "</text>\n";
+    return out;
+}
+
+// The median curve as polylines: a new one after each gap (NaN before a first success).
+std::string curve_svg(const Frame& f, const CurveSummary& c, bool log_y, double floor, std::size_t colour) {
+    const std::string dash = html_dash(colour);
+    const std::string open = "<polyline class=\"curve\" stroke=\"" + html_colour(colour) + "\"" +
+                             (dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"") + " points=\"";
+    const std::string close = "\"><title>" + html_escape(c.optimizer) + "</title></polyline>\n";
+    std::string out, points;
+    for (std::size_t t = 0; t < c.by_iteration.size(); ++t) {
+        const double v = c.by_iteration[t].median;
+        if (!std::isfinite(v)) {
+            if (!points.empty()) out += open + points + close;
+            points.clear();
+            continue;
+        }
+        const double x = c.x.empty() ? static_cast<double>(t + 1) : c.x[t];
+        const double y = log_y ? std::log10(std::max(v, floor)) : v;
+        points += (points.empty() ? "" : " ") + coord(f.px(x)) + "," + coord(f.py(y));
+    }
+    if (!points.empty()) out += open + points + close;
+    return out;
+}
+
+}  // namespace
+
+std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, const std::vector<std::size_t>& colour_index) {
+    Frame f;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, positive = lo, x_max = 1, x_min = 1;
+    for (const CurveSummary* c : curves)
+        for (std::size_t t = 0; t < c->by_iteration.size(); ++t) {
+            const double x = c->x.empty() ? static_cast<double>(t + 1) : c->x[t];
+            x_min = std::min(x_min, x);
+            x_max = std::max(x_max, x);
+            const double v = c->by_iteration[t].median;
+            if (!std::isfinite(v)) continue;
+            lo = std::min(lo, v), hi = std::max(hi, v);
+            if (v > 0) positive = std::min(positive, v);
+        }
+    const bool regret = !curves.empty() && curves.front()->regret;
+    // Log only for regrets spanning more than two decades; zeros are drawn at the floor.
+    const bool log_y = regret && std::isfinite(positive) && hi / positive > 100;
+    if (!std::isfinite(lo)) lo = 0, hi = 1;
+    if (log_y) lo = std::log10(positive), hi = std::log10(hi);
+    const double pad = hi > lo ? 0.04 * (hi - lo) : (log_y ? 0.5 : std::max(0.5, std::abs(lo) * 0.1));
+    f.y0 = lo - pad, f.y1 = hi + pad, f.x0 = x_min, f.x1 = x_max > x_min ? x_max : x_min + 1;
+    const std::string title = curves.empty() ? std::string() : html_escape(curves.front()->problem);
+    std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"panel\" width=\"" + coord(f.width) +
+                      "\" height=\"" + coord(f.height) + "\" viewBox=\"0 0 " + coord(f.width) + " " +
+                      coord(f.height) + "\" role=\"img\" aria-label=\"" + title + "\">\n<title>" + title +
+                      "</title>\n<text x=\"" + coord(f.width / 2) + "\" y=\"16\" text-anchor=\"middle\" " +
+                      "class=\"panel-title\">" + title + "</text>\n";
+    out += axes_svg(f, log_y, regret ? "median regret" : "median best value");
+    for (std::size_t i = 0; i < curves.size(); ++i) out += curve_svg(f, *curves[i], log_y, positive, colour_index[i]);
+    return out + "</svg>\n";
+}
+
+namespace {
+
+std::string curves_section(const results::Results& r) {
+    std::string out = "<section id=\"curves\">\n<h2>Regret curves</h2>\n<p>Median over replicates of the best "
+                      "noise-free value so far minus f* (the best value itself where f* is unknown), as "
+                      "<code>bobench plot</code> draws it; a log axis where the medians span more than two "
+                      "decades.</p>\n<p class=\"legend\">";
+    for (std::size_t i = 0; i < r.optimizers.size(); ++i)
+        out += "<span class=\"key\"><span class=\"swatch\" style=\"background:" + html_colour(i) + "\"></span>" +
+               html_escape(r.optimizers[i].label) + (html_dash(i).empty() ? "" : " (dashed)") + "</span> ";
+    out += "</p>\n<div class=\"panels\">\n";
+    const std::vector<CurveSummary> curves = summary_curves(r);
+    for (const results::ProblemInfo& problem : r.problems) {
+        std::vector<const CurveSummary*> mine;
+        std::vector<std::size_t> colours;
+        for (const CurveSummary& c : curves) {
+            if (c.problem != problem.label) continue;
+            mine.push_back(&c);
+            const auto it = std::find_if(r.optimizers.begin(), r.optimizers.end(),
+                                         [&](const results::OptimizerInfo& o) { return o.label == c.optimizer; });
+            colours.push_back(static_cast<std::size_t>(it - r.optimizers.begin()));
+        }
+        if (!mine.empty()) out += regret_panel_svg(mine, colours);
+    }
+    return out + "</div>\n</section>\n";
+}
+
+std::string ert_section(const results::Results& r) {
+    std::string out = "<section id=\"ert\">\n<h2>Fixed target</h2>\n";
+    try {
+        const FixedTargetOptions o;  // `bobench table --target`'s: 10^{2..-8}, 1000 bootstrap resamples
+        const FixedTargetTable t = fixed_target_table(r, o);
+        out += "<p>Expected running time (ERT, evaluations; Hansen et al. 2009) to reach regret &lt;= target, "
+               "[10th, 90th percentile] of " + std::to_string(o.bootstrap) + " bootstrap resamples, successful/all "
+               "runs; the lowest ERT per row in bold; ∞: no run reached the target. As <code>bobench table "
+               "--target</code>.</p>\n<table class=\"grid\" id=\"ert-table\">\n<tr><th>problem</th><th>target</th>";
+        for (const std::string& label : t.optimizers) out += "<th>" + html_escape(label) + "</th>";
+        out += "</tr>\n";
+        for (std::size_t p = 0; p < t.problems.size(); ++p)
+            for (std::size_t k = 0; k < t.targets.size(); ++k) {
+                const double best = lowest_ert(t.cells[p][k]);
+                out += "<tr><th>" + html_escape(t.problems[p]) + "</th><td>" + num(t.targets[k]) + "</td>";
+                for (const TargetCell& c : t.cells[p][k]) {
+                    const std::string text = html_escape(target_cell_text(c, o.digits));
+                    const bool bold = !c.runs.empty() && !std::isinf(best) && c.ert.ert == best;
+                    out += bold ? "<td class=\"best\"><strong>" + text + "</strong></td>" : "<td>" + text + "</td>";
+                }
+                out += "</tr>\n";
+            }
+        out += "</table>\n" + note_list(t.notes);
+    } catch (const UserError& e) {
+        out += "<p class=\"missing\">No fixed-target table: " + html_escape(e.what()) + "</p>\n";
+    }
+    return out + "</section>\n";
+}
+
+const char* kStyle = R"(<style>
+body { font-family: sans-serif; margin: 1.5em auto; max-width: 1320px; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
+td { font-variant-numeric: tabular-nums; white-space: nowrap; }
+caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
+td.best { background: #eef6ee; }
+.swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em; vertical-align: middle; }
+.key { margin-right: 1em; white-space: nowrap; }
+.panels { display: flex; flex-wrap: wrap; gap: 8px; }
+.panel text { font-size: 11px; fill: #222; }
+.panel .panel-title { font-size: 13px; font-weight: bold; }
+.panel .frame { fill: none; stroke: #888; }
+.panel .grid { stroke: #e4e4e4; }
+.panel .curve { fill: none; stroke-width: 1.6; }
+.notes, .missing { color: #8a5a00; }
+pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; }
+</style>
+)";
+
+}  // namespace
+
+std::string render_html_report(const results::Results& results, const HtmlReportOptions& options) {
+    const std::string title = "bobench report: " + html_escape(options.source);
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + title +
+                      "</title>\n" + kStyle + "</head>\n<body>\n<h1>" + title + "</h1>\n";
+    out += provenance_section(results) + spec_section(results) + ranking_section(results, options) +
+           final_section(results) + curves_section(results) + ert_section(results);
+    return out + "</body>\n</html>\n";
+}
+
+}  // namespace bobench::analysis::reports

@@ -1,0 +1,41 @@
+#pragma once
+// `bobench report FILE --html DIR`: one self-contained HTML page per results file, for a
+// browser with no network: provenance and spec, the ranking (`bobench rank`'s Borda and
+// Firsts, Friedman mean ranks), the final-regret table (`bobench table`'s cells), one
+// inline-SVG panel of median regret curves per problem, and the ERT table of
+// `bobench table --target`. Every number comes from the functions those commands use;
+// this file only lays them out. No script, no external resource.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/reports/curves.hpp"
+#include "results/store.hpp"
+
+namespace bobench::analysis::reports {
+
+struct HtmlReportOptions {
+    std::string source;  // the results file's name, shown in the title and in messages
+};
+
+// Text for HTML element content and quoted attribute values: & < > " ' escaped.
+std::string html_escape(std::string_view text);
+
+// Okabe & Ito's colour-blind-safe palette (yellow last: it is faint on white); colour i
+// of an optimizer is its position in the file's optimizer table (the spec's order), so a
+// method keeps its colour across reports of the same spec. Beyond 8, colours repeat with
+// a dash pattern (html_dash).
+std::string html_colour(std::size_t index);
+std::string html_dash(std::size_t index);  // "" for the first 8, then a stroke-dasharray
+
+// One inline <svg> panel: the median curve of each optimizer of one problem over
+// evaluations, log10 y when the positive medians span more than two decades. `colour_index`
+// gives each curve's palette index.
+std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves,
+                             const std::vector<std::size_t>& colour_index);
+
+// The whole page (UTF-8). UserErrors of the sections (e.g. fewer than two optimizers to
+// rank) become a note in that section, never a failed page.
+std::string render_html_report(const results::Results& results, const HtmlReportOptions& options);
+
+}  // namespace bobench::analysis::reports

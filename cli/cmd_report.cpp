@@ -1,0 +1,61 @@
+// bobench report FILE --html DIR: one self-contained HTML page, DIR/index.html
+#include <filesystem>
+#include <iostream>
+#include <system_error>
+
+#include <boost/program_options.hpp>
+
+#include "analysis/reports/html_report.hpp"
+#include "cli/cli.hpp"
+#include "core/error.hpp"
+#include "core/io.hpp"
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace bobench::cli {
+
+namespace {
+
+// DIR is created when missing; an existing file there, or an index.html that is an input,
+// a results file or a spec, is refused before any work.
+fs::path html_folder(const std::string& dir, const std::string& results) {
+    if (dir.empty()) throw UserError("--html is empty; give a folder for index.html");
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+        throw UserError("--html '" + dir + "' is an existing file, not a folder; give a folder for index.html");
+    check_output_file("--html", (fs::path(dir) / "index.html").string(), {{"results file", results}});
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir))
+        throw UserError("cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
+    return fs::path(dir) / "index.html";
+}
+
+}  // namespace
+
+int report(const Args& args) {
+    po::options_description opts(
+        "bobench report FILE --html DIR   one self-contained HTML page (DIR/index.html, inline SVG, no script, "
+        "no network): provenance and spec, ranking (Borda, Firsts, Friedman mean ranks), final-regret tables, "
+        "median regret curves per problem, ERT table (as table --target)");
+    opts.add_options()("help,h", "show this help")("file", po::value<std::string>(), "results file")(
+        "html", po::value<std::string>(), "folder for index.html (created when missing; an existing page is replaced)");
+    const auto parsed = parse_words(args, opts, "file", 1);
+    if (!parsed) return 0;  // --help was printed
+    const po::variables_map& vm = *parsed;
+    if (!vm.count("file")) throw UserError("no results file given; usage: bobench report FILE --html DIR");
+    if (!vm.count("html")) throw UserError("--html DIR is required: the folder that receives index.html");
+    const std::string file = vm["file"].as<std::string>();
+    if (!fs::is_regular_file(file)) throw UserError("'" + file + "' is not a file; give a results file (.h5)");
+    if (!results::is_results_file(file))
+        throw UserError("'" + file + "' is not a bobench results file (written by bobench run)");
+    const fs::path page = html_folder(vm["html"].as<std::string>(), file);
+    const results::Results results = results::read_results(file, /*with_points=*/false);
+    analysis::reports::HtmlReportOptions o;
+    o.source = fs::path(file).filename().string();
+    write_text_file(page.string(), analysis::reports::render_html_report(results, o));
+    std::cout << page.string() << "\n";
+    return 0;
+}
+
+}  // namespace bobench::cli

@@ -1,0 +1,210 @@
+// `bobench report FILE --html DIR` through the real binary: the page's elements, escaping,
+// size, refusals, and the page in a real browser (Debian's headless Chromium).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "analysis/reports/html_report.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using bobench::testing::check_refused;
+using bobench::testing::read_file;
+using bobench::testing::run_cli;
+using bobench::testing::run_shell;
+using bobench::testing::TempDir;
+using bobench::testing::write_file;
+
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+    return n;
+}
+
+// The issue's small experiment: two problems, two optimizers, 3 replicates.
+std::string small_results(const TempDir& dir) {
+    const std::string file = dir / "small.h5";
+    const auto r = run_cli("run --problem branin --problem levy:d=2 --optimizer random-search --optimizer de "
+                           "--budget 30 --replicates 3 --quiet --output " + file);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    return file;
+}
+
+std::string page_of(const std::string& results, const std::string& dir) {
+    const auto r = run_cli("report " + results + " --html " + dir);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out == dir + "/index.html\n");
+    return read_file(dir + "/index.html");
+}
+
+// The text between `<table id="ranking-table"` and its end.
+std::string ranking_table(const std::string& page) {
+    const auto at = page.find("id=\"ranking-table\"");
+    REQUIRE(at != std::string::npos);
+    return page.substr(at, page.find("</table>", at) - at);
+}
+
+}  // namespace
+
+TEST_CASE("html report: escaping", "[html]") {
+    CHECK(analysis::reports::html_escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
+    CHECK(analysis::reports::html_escape("plain") == "plain");
+    // Colours are stable per position, and the ninth repeats the first one dashed.
+    CHECK(analysis::reports::html_colour(0) == "#E69F00");
+    CHECK(analysis::reports::html_colour(8) == analysis::reports::html_colour(0));
+    CHECK(analysis::reports::html_dash(0).empty());
+    CHECK_FALSE(analysis::reports::html_dash(8).empty());
+}
+
+namespace {
+
+// A curve whose median after evaluation t + 1 is medians[t] (NaN: no success yet).
+analysis::reports::CurveSummary curve(const std::string& optimizer, const std::vector<double>& medians) {
+    analysis::reports::CurveSummary c;
+    c.problem = "p<1>";
+    c.optimizer = optimizer;
+    for (double m : medians) {
+        analysis::Summary s;
+        s.count = std::isnan(m) ? 0 : 1;
+        s.median = m;
+        c.by_iteration.push_back(s);
+    }
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("html report: a regret panel", "[html]") {
+    const double nan = std::nan("");
+    const auto wide = curve("a&b", {nan, 100, 10, 0.5, 0.5}), narrow = curve("c", {9, 5, 2, 1, 1});
+    // Medians from 100 down to 0.5: more than two decades, a log axis.
+    const std::string log_panel = analysis::reports::regret_panel_svg({&wide, &narrow}, {0, 9});
+    CHECK(log_panel.find("median regret (log)") != std::string::npos);
+    CHECK(log_panel.find("aria-label=\"p&lt;1&gt;\"") != std::string::npos);
+    CHECK(count(log_panel, "<polyline") == 2);  // the NaN start is left out, not drawn at 0
+    CHECK(log_panel.find("<title>a&amp;b</title>") != std::string::npos);
+    CHECK(log_panel.find("stroke=\"#E69F00\"") != std::string::npos);
+    CHECK(log_panel.find("stroke=\"#56B4E9\" stroke-dasharray") != std::string::npos);  // colour 9: the 2nd, dashed
+    // From 9 down to 1: one decade, a linear axis.
+    const std::string linear = analysis::reports::regret_panel_svg({&narrow}, {2});
+    CHECK(linear.find("(log)") == std::string::npos);
+    CHECK(count(linear, "<polyline") == 1);
+    // Without f* the best values themselves, on a linear axis whose padded range starts just
+    // below 0: its tick there prints "0", never "-0".
+    auto best = curve("b", {3, 1, 0.05});
+    best.regret = false;
+    const std::string values = analysis::reports::regret_panel_svg({&best}, {0});
+    CHECK(values.find("median best value<") != std::string::npos);
+    CHECK(values.find(">0</text>") != std::string::npos);
+    CHECK(values.find(">-0</text>") == std::string::npos);
+    // A gap inside a curve splits it into two polylines.
+    const auto gap = curve("g", {5, nan, 3});
+    CHECK(count(analysis::reports::regret_panel_svg({&gap}, {0}), "<polyline") == 2);
+}
+
+TEST_CASE("html report: the page of a small experiment", "[html]") {
+    TempDir dir;
+    const std::string page = page_of(small_results(dir), dir / "html");
+    CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
+    for (const char* section : {"id=\"provenance\"", "id=\"spec\"", "id=\"ranking\"", "id=\"final\"", "id=\"curves\"", "id=\"ert\""})
+        CHECK(count(page, section) == 1);
+    // Provenance: the command that wrote the file.
+    CHECK(page.find("bobench run --problem branin") != std::string::npos);
+    CHECK(count(page, "<svg") == 2);  // one panel per problem
+    CHECK(count(page, "aria-label=\"branin\"") == 1);
+    CHECK(count(page, "aria-label=\"levy\"") == 1);  // levy:d=2's label
+    CHECK(count(page, "<polyline") >= 4);  // both optimizers on both panels
+    const std::string ranking = ranking_table(page);
+    CHECK(count(ranking, "<td>random-search</td>") == 1);
+    CHECK(count(ranking, "<td>de</td>") == 1);
+    CHECK(page.find("id=\"ert-table\"") != std::string::npos);
+    // Each final-regret table marks at least one best cell per problem.
+    CHECK(count(page, "class=\"best\"") >= 4);
+    // Nothing fetched from elsewhere, no script.
+    CHECK(page.find("<script") == std::string::npos);
+    CHECK(page.find("src=") == std::string::npos);
+    CHECK(page.find("http://") == page.find("http://www.w3.org/2000/svg"));
+    CHECK(page.find("https://") == std::string::npos);
+}
+
+TEST_CASE("html report: labels from the file are escaped", "[html]") {
+    TempDir dir;
+    write_file(dir / "spec.ini", "[experiment]\nbudget = 12\nreplicates = 2\nseed = 3\n"
+                                 "[problems]\nb<r&n = branin\n[optimizers]\n"
+                                 "rs<\"x\"&'y' = random-search\nde = de\n");
+    const auto r = run_cli("run " + (dir / "spec.ini") + " --quiet --output " + (dir / "esc.h5"));
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const std::string page = page_of(dir / "esc.h5", dir / "html");
+    CHECK(page.find("rs<\"x") == std::string::npos);
+    CHECK(page.find("b<r&") == std::string::npos);
+    CHECK(count(ranking_table(page), "<td>rs&lt;&quot;x&quot;&amp;&#39;y&#39;</td>") == 1);
+    CHECK(count(page, "aria-label=\"b&lt;r&amp;n\"") == 1);
+}
+
+TEST_CASE("html report: the demo's page is under 2 MB", "[html]") {
+    TempDir dir;
+    const std::string demo = std::string(BOBENCH_SOURCE_DIR) + "/experiments/demo.ini";
+    const auto r = run_cli("run '" + demo + "' --quiet --output " + (dir / "demo.h5"));
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const std::string page = page_of(dir / "demo.h5", dir / "html");
+    CHECK(count(page, "<svg") == 4);
+    CHECK(page.size() < 2'000'000);
+}
+
+TEST_CASE("html report: bad input is refused with status 2", "[html]") {
+    TempDir dir;
+    check_refused("report --html " + (dir / "out"), "no results file given");
+    check_refused("report " + (dir / "missing.h5") + " --html " + (dir / "out"), "is not a file");
+    write_file(dir / "text.h5", "not hdf5\n");
+    check_refused("report " + (dir / "text.h5") + " --html " + (dir / "out"), "is not a bobench results file");
+    const std::string results = small_results(dir);
+    check_refused("report " + results, "--html DIR is required");
+    write_file(dir / "taken", "a file\n");
+    check_refused("report " + results + " --html " + (dir / "taken"), "is an existing file, not a folder");
+    CHECK(read_file(dir / "taken") == "a file\n");
+    // The page never replaces a spec (or a results file) that happens to be called index.html.
+    std::filesystem::create_directory(dir / "specs");
+    write_file(dir / "specs/index.html", "[experiment]\nbudget = 5\n");
+    check_refused("report " + results + " --html " + (dir / "specs"), "is an existing experiment spec");
+    CHECK(read_file(dir / "specs/index.html") == "[experiment]\nbudget = 5\n");
+    const auto help = run_cli("report --help");
+    CHECK(help.status == 0);
+    CHECK(help.out.find("--html") != std::string::npos);
+}
+
+TEST_CASE("html report: a real browser renders the page", "[html]") {
+    const auto which = run_shell("command -v chromium");
+    if (which.status != 0)
+        FAIL("chromium is not installed: run scripts/install-deps (it installs Debian's chromium for this test)");
+    TempDir dir;
+    const std::string page = dir / "html/index.html";
+    page_of(small_results(dir), dir / "html");
+    // A private profile, so parallel runs and a user's browser do not share state.
+    const std::string chromium = "chromium --headless --no-sandbox --disable-gpu --user-data-dir=" +
+                                 (dir / "profile") + " --enable-logging=stderr --v=0 ";
+    const auto dom = run_shell(chromium + "--dump-dom 'file://" + page + "'");
+    INFO("chromium's standard error:\n" << dom.err);
+    REQUIRE(dom.status == 0);
+    CHECK(count(dom.out, "<svg") == 2);
+    CHECK(count(dom.out, "<polyline") >= 4);
+    CHECK(dom.out.find("id=\"ranking-table\"") != std::string::npos);
+    CHECK(dom.out.find("<td>random-search</td>") != std::string::npos);
+    // No script error and no console message at all: the page has no script.
+    CHECK(dom.err.find("Uncaught") == std::string::npos);
+    CHECK(dom.err.find("CONSOLE") == std::string::npos);
+    const std::string png = dir / "page.png";
+    const auto shot = run_shell(chromium + "--screenshot=" + png + " --window-size=1280,2000 'file://" + page + "'");
+    INFO(shot.err);
+    REQUIRE(shot.status == 0);
+    REQUIRE(std::filesystem::exists(png));
+    CHECK(std::filesystem::file_size(png) > 0);
+    CHECK(read_file(png).substr(1, 3) == "PNG");
+}
