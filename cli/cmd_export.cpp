@@ -18,8 +18,7 @@ namespace bobench::cli {
 
 int export_traces(const Args& args) {
     po::options_description opts("bobench export FILE [options]   or   bobench export FILE --format coco|iohprofiler DIR");
-    opts.add_options()("help,h", "show this help")("words", po::value<std::vector<std::string>>(),
-                                                   "results file [and, for coco/iohprofiler, the output folder]")(
+    opts.add_options()("help,h", "show this help")(
         "format", po::value<std::string>()->default_value("csv"),
         "csv (tidy long table), coco (the .info/.dat/.tdat files cocopp reads) or iohprofiler (IOHexperimenter's "
         "JSON + .dat files IOHanalyzer reads)")(
@@ -29,7 +28,9 @@ int export_traces(const Args& args) {
         "runs", "one row per run instead of every evaluation: problem, optimizer, replicate, evaluations, failed, "
                 "best_value, regret, test_regret, seconds (the run's wall time), problem_seed, optimizer_seed")(
         "output,o", po::value<std::string>(), "write here instead of standard output (coco/iohprofiler: the folder)");
-    const auto parsed = parse_words(args, opts, "words", -1);
+    po::options_description positional;  // the words FILE [DIR] of the usage line, not shown as an option
+    positional.add_options()("words", po::value<std::vector<std::string>>());
+    const auto parsed = parse_words(args, opts, "words", -1, positional);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
     const std::vector<std::string> words =

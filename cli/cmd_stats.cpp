@@ -20,9 +20,10 @@ int stats(const Args& args) {
         "                                          lower is better, optional header row of names\n"
         "CSV: one number per line or comma-separated; blank lines and '#' lines are skipped");
     opts.add_options()("help,h", "show this help")("json", "print JSON instead of 'name value' lines")(
-        "method", po::value<std::string>()->default_value("auto"), "mwu only: auto, exact or asymptotic")(
-        "words", po::value<std::vector<std::string>>(), "test and files");
-    const auto parsed = parse_words(args, opts, "words", -1);
+        "method", po::value<std::string>()->default_value("auto"), "mwu only: auto, exact or asymptotic");
+    po::options_description positional;  // the test and files of the usage lines, not shown as an option
+    positional.add_options()("words", po::value<std::vector<std::string>>());
+    const auto parsed = parse_words(args, opts, "words", -1, positional);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
     const auto words = vm.count("words") ? vm["words"].as<std::vector<std::string>>() : std::vector<std::string>();

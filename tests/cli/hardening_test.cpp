@@ -357,3 +357,18 @@ TEST_CASE("cli hardening: specs and data files that are folders, pipes, devices 
     check_refused("stats mwu " + a + " " + dir.path().string(), "cannot read data file '" + dir.path().string() + "': it is a folder");
     check_refused("stats mwu " + a + " " + fifo, "cannot read data file '" + fifo + "': not a regular file");
 }
+
+// Internal options (the positional words, test hooks) are parsed but never shown.
+TEST_CASE("cli hardening: --help shows no internal option", "[cli][hardening]") {
+    for (const std::string command : {"export", "stats", "run"}) {
+        const auto help = run_cli(command + " --help");
+        INFO(command << " --help:\n" << help.out);
+        CHECK(help.status == 0);
+        CHECK_FALSE(has(help.out, "--words"));
+        CHECK_FALSE(has(help.out, "--journal-after-runs"));
+    }
+    TempDir dir;
+    testing::write_file(dir / "a.csv", "1\n2\n3\n4\n");
+    testing::write_file(dir / "b.csv", "5\n6\n7\n8\n");
+    CHECK(run_cli("stats mwu " + (dir / "a.csv") + " " + (dir / "b.csv")).status == 0);  // the words still arrive
+}
