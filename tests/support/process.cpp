@@ -12,11 +12,12 @@
 namespace bobench::testing {
 
 bool wait_for(const std::function<bool()>& condition, const std::string& what, const std::function<bool()>& gave_up) {
-    const auto hang = std::chrono::steady_clock::now() + std::chrono::minutes(10);
+    INFO("waiting for: " << what);
     while (!condition()) {
         if (gave_up()) return false;
-        if (std::chrono::steady_clock::now() > hang) FAIL("still waiting after 10 minutes (a hang): " << what);
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));  // a poll interval, not a deadline
+        // the poll's pace, not a deadline (a hang is CTest's TIMEOUT); a spin would take a
+        // core from the process being waited on
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     return true;
 }

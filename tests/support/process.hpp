@@ -8,10 +8,10 @@
 
 namespace bobench::testing {
 
-// Polls `condition` until it holds. There is no time limit but a hang's: after 10 minutes
-// (far beyond any machine's speed) it FAILs naming `what`, so CI reports a hang instead of
-// running out its own time. `gave_up` is polled too: once it holds, waiting stops and the
-// result is false (e.g. the process waited on has exited).
+// Polls `condition` until it holds, with no time limit: a hang is ended by CTest's per-test
+// TIMEOUT (CMakeLists.txt), the same on every machine. `gave_up` is polled too: once it
+// holds, waiting stops and the result is false (e.g. the process waited on has exited).
+// `what` names the condition in failure messages.
 bool wait_for(const std::function<bool()>& condition, const std::string& what,
               const std::function<bool()>& gave_up = [] { return false; });
 
