@@ -5,12 +5,9 @@
 #include <cmath>
 
 #include "testfunctions/bbob/families.hpp"
-#include "testfunctions/bbob/instance_generator.hpp"
-#include "testfunctions/bbob/transforms.hpp"
 
 namespace bobench::bbob::detail {
 namespace {
-
 
 // Raw Rosenbrock sum 100 (z_i^2 - z_{i+1})^2 + (z_i - 1)^2 (f_rosenbrock_raw).
 double rosenbrock(const double* z, int d) {
@@ -29,20 +26,13 @@ double rosenbrock_factor(int d) { return std::max(1.0, std::sqrt(static_cast<dou
 
 // f6: z = Q Lambda^10 R (x - x_opt), s_i = 100 where z_i x_opt_i > 0 else 1,
 // f = T_osz(sum (s_i z_i)^2)^0.9 + f_opt.
-class AttractiveSector final : public Problem {
+class AttractiveSector final : public ShiftedLinear {
 public:
-    explicit AttractiveSector(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          m_(q_lambda_r(s, std::sqrt(10.0))) {
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+    explicit AttractiveSector(const Spec& s) : ShiftedLinear(s, q_lambda_r(s, std::sqrt(10.0))) {}
     double evaluate(const double* x) const override {
-        const int d = m_.n;
+        const int d = dimension();
         Workspace w(d);
-        double* a = w[0];
-        double* z = w[1];
-        shift_and_map(x, shift_, m_, a, z);
+        const double* z = shift_and_map(x, w);
         double sum = 0.0;
         for (int i = 0; i < d; ++i) {
             if (shift_[i] * z[i] > 0.0)
@@ -52,37 +42,26 @@ public:
         }
         return std::pow(oscillate(sum), 0.9) + fopt;
     }
-
-private:
-    std::vector<double> shift_;
-    Matrix m_;
 };
 
 // f7: z^ = Lambda^10 R (x - x_opt); z~ = round(z^) where |z^| > 0.5, else round(10 z^)/10;
 // z = Q z~; f = 0.1 max(|z^_1| / 1e4, sum 100^((i-1)/(d-1)) z_i^2) + f_pen(x) + f_opt.
-class StepEllipsoid final : public Problem {
+class StepEllipsoid final : public ShiftedLinear {
 public:
+    // COCO multiplies (sqrt(10^((i-1)/(d-1))) R_ij) (x_j - x_opt_j); the map keeps that product.
     explicit StepEllipsoid(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          q_(legacy::rotation(s.dimension, s.rseed + kSecondSeed)),
-          lambda_r_(legacy::rotation(s.dimension, s.rseed)),
-          weights_(ellipsoid_weights(s.dimension, 100.0)) {
-        const int d = s.dimension;
-        // COCO multiplies (sqrt(10^((i-1)/(d-1))) R_ij) (x_j - x_opt_j); keep the product.
-        for (int i = 0; i < d; ++i) {
-            const double c = std::sqrt(std::pow(100.0 / 10., static_cast<double>(i) / (d - 1)));
-            for (int j = 0; j < d; ++j) lambda_r_(i, j) = c * lambda_r_(i, j);
-        }
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+        : ShiftedLinear(s, scale_rows(s.rotation(),
+                                      [&](int i) {
+                                          return std::sqrt(std::pow(100.0 / 10., static_cast<double>(i) /
+                                                                                     (s.dimension - 1)));
+                                      })),
+          q_(s.rotation(kSecondSeed)),
+          weights_(ellipsoid_weights(s.dimension, 100.0)) {}
     double evaluate(const double* x) const override {
-        const int d = q_.n;
+        const int d = dimension();
         Workspace w(d);
-        double* a = w[0];
-        double* z_hat = w[1];
         const double penalty = boundary_penalty(x, d);
-        shift_and_map(x, shift_, lambda_r_, a, z_hat);
+        double* z_hat = shift_and_map(x, w);
         const double z_hat_1 = z_hat[0];
         for (int i = 0; i < d; ++i) z_hat[i] = round_to_plateau(z_hat[i]);
         double* z = w[2];
@@ -100,24 +79,17 @@ private:
         return std::floor(10.0 * v + 0.5) / 10.0;
     }
 
-    std::vector<double> shift_;
     Matrix q_;
-    Matrix lambda_r_;  // Lambda^10 R, row i scaled by sqrt(10)^((i-1)/(d-1))
     std::vector<double> weights_;
 };
 
 // f8: z = max(1, sqrt(d)/8) (x - x_opt) + 1, f = Rosenbrock(z) + f_opt. COCO shrinks the
 // random x_opt by 0.75, and that shrunk point is the optimum.
-class Rosenbrock final : public Problem {
+class Rosenbrock final : public Shifted {
 public:
-    explicit Rosenbrock(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)), factor_(rosenbrock_factor(s.dimension)) {
-        for (double& v : shift_) v *= 0.75;
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+    explicit Rosenbrock(const Spec& s) : Shifted(s, shrunk(s.random_xopt())), factor_(rosenbrock_factor(s.dimension)) {}
     double evaluate(const double* x) const override {
-        const int d = static_cast<int>(shift_.size());
+        const int d = dimension();
         Workspace w(d);
         double* z = w[0];
         for (int i = 0; i < d; ++i) z[i] = factor_ * (x[i] - shift_[i]) + 1.0;
@@ -125,7 +97,11 @@ public:
     }
 
 private:
-    std::vector<double> shift_;
+    static std::vector<double> shrunk(std::vector<double> point) {
+        for (double& v : point) v *= 0.75;
+        return point;
+    }
+
     double factor_;
 };
 
@@ -133,15 +109,9 @@ private:
 // is x_opt = R^T 1 / (2 max(1, sqrt(d)/8)), computed as COCO does.
 class RotatedRosenbrock final : public Problem {
 public:
-    explicit RotatedRosenbrock(const Spec& s) : m_(legacy::rotation(s.dimension, s.rseed)) {
-        const int d = s.dimension;
-        const double factor = rosenbrock_factor(d);
-        xopt.assign(d, 0.0);
-        for (int j = 0; j < d; ++j) {
-            double column_sum = 0.0;
-            for (int i = 0; i < d; ++i) column_sum += m_(i, j);
-            xopt[j] = column_sum / (2. * factor);
-        }
+    explicit RotatedRosenbrock(const Spec& s) : m_(s.rotation()) {
+        const double factor = rosenbrock_factor(s.dimension);
+        xopt = column_sums(m_, 2. * factor);
         for (double& v : m_.a) v = factor * v;
         fopt = s.fopt;
     }

@@ -6,8 +6,6 @@
 #include <cmath>
 
 #include "testfunctions/bbob/families.hpp"
-#include "testfunctions/bbob/instance_generator.hpp"
-#include "testfunctions/bbob/transforms.hpp"
 
 namespace bobench::bbob::detail {
 namespace {
@@ -15,23 +13,17 @@ namespace {
 constexpr double kTwoPi = 2.0 * 3.14159265358979323846;
 
 // f15: z = R Lambda^10 Q T_asy^0.2(T_osz(R (x - x_opt))), f = Rastrigin(z) + f_opt.
-class RotatedRastrigin final : public Problem {
+class RotatedRastrigin final : public ShiftedLinear {
 public:
     explicit RotatedRastrigin(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          r_(legacy::rotation(s.dimension, s.rseed + kSecondSeed)),
-          rlq_(legacy::rotate_scale_rotate(r_, legacy::geometric_scales(s.dimension, std::sqrt(10.0)),
-                                           legacy::rotation(s.dimension, s.rseed))),
-          asymmetric_(s.dimension, 0.2) {
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+        : ShiftedLinear(s, s.rotation(kSecondSeed)),
+          rlq_(legacy::rotate_scale_rotate(map_, legacy::geometric_scales(s.dimension, std::sqrt(10.0)),
+                                           s.rotation())),
+          asymmetric_(s.dimension, 0.2) {}
     double evaluate(const double* x) const override {
-        const int d = r_.n;
+        const int d = dimension();
         Workspace w(d);
-        double* a = w[0];
-        double* b = w[1];
-        shift_and_map(x, shift_, r_, a, b);
+        double* b = shift_and_map(x, w);
         oscillate(b, d);
         asymmetric_.apply(b);
         double* z = w[2];
@@ -40,8 +32,6 @@ public:
     }
 
 private:
-    std::vector<double> shift_;
-    Matrix r_;
     Matrix rlq_;  // R Lambda^10 Q
     Asymmetric asymmetric_;
 };
@@ -49,15 +39,14 @@ private:
 // f16: z = R Lambda^(1/100) Q T_osz(R (x - x_opt)),
 // f = 10 (1/d sum_i sum_{k=0}^{11} 2^-k cos(2 pi 3^k (z_i + 1/2)) - f0)^3 + 10/d f_pen(x)
 // + f_opt, with f0 = sum_k 2^-k cos(pi 3^k).
-class Weierstrass final : public Problem {
+class Weierstrass final : public ShiftedLinear {
 public:
     static constexpr int kTerms = 12;
 
     explicit Weierstrass(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          r_(legacy::rotation(s.dimension, s.rseed + kSecondSeed)),
-          rlq_(legacy::rotate_scale_rotate(r_, legacy::geometric_scales(s.dimension, 1.0 / std::sqrt(100.0)),
-                                           legacy::rotation(s.dimension, s.rseed))),
+        : ShiftedLinear(s, s.rotation(kSecondSeed)),
+          rlq_(legacy::rotate_scale_rotate(map_, legacy::geometric_scales(s.dimension, 1.0 / std::sqrt(100.0)),
+                                           s.rotation())),
           penalty_factor_(10.0 / s.dimension) {
         f0_ = 0.0;
         for (int k = 0; k < kTerms; ++k) {
@@ -65,15 +54,11 @@ public:
             b_[k] = std::pow(3., k);
             f0_ += a_[k] * std::cos(kTwoPi * b_[k] * 0.5);
         }
-        fopt = s.fopt;
-        xopt = shift_;
     }
     double evaluate(const double* x) const override {
-        const int d = r_.n;
+        const int d = dimension();
         Workspace w(d);
-        double* a = w[0];
-        double* b = w[1];
-        shift_and_map(x, shift_, r_, a, b);
+        double* b = shift_and_map(x, w);
         oscillate(b, d);
         double* z = w[2];
         multiply(rlq_, b, z);
@@ -87,8 +72,6 @@ public:
     }
 
 private:
-    std::vector<double> shift_;
-    Matrix r_;
     Matrix rlq_;  // R Lambda^(1/100) Q
     double penalty_factor_;
     double a_[kTerms], b_[kTerms], f0_;
@@ -98,27 +81,17 @@ private:
 // s_i = sqrt(z_i^2 + z_{i+1}^2),
 // f = (1/(d-1) sum sqrt(s_i) (1 + sin^2(50 s_i^0.2)))^2 + 10 f_pen(x) + f_opt.
 // COCO seeds f18 like f17 (17 + 10000 i), so both share x_opt, rotations and f_opt.
-class Schaffers final : public Problem {
+class Schaffers final : public ShiftedLinear {
 public:
     Schaffers(const Spec& s, double condition)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          r_(legacy::rotation(s.dimension, s.rseed + kSecondSeed)),
-          lq_(legacy::rotation(s.dimension, s.rseed)),
-          asymmetric_(s.dimension, 0.5) {
-        const int d = s.dimension;
-        for (int i = 0; i < d; ++i) {
-            const double c = std::pow(std::sqrt(condition), 1.0 * i / (d - 1.0));
-            for (int j = 0; j < d; ++j) lq_(i, j) = lq_(i, j) * c;
-        }
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+        : ShiftedLinear(s, s.rotation(kSecondSeed)),
+          lq_(scale_rows(s.rotation(),
+                         [&](int i) { return std::pow(std::sqrt(condition), 1.0 * i / (s.dimension - 1.0)); })),
+          asymmetric_(s.dimension, 0.5) {}
     double evaluate(const double* x) const override {
-        const int d = r_.n;
+        const int d = dimension();
         Workspace w(d);
-        double* a = w[0];
-        double* b = w[1];
-        shift_and_map(x, shift_, r_, a, b);
+        double* b = shift_and_map(x, w);
         asymmetric_.apply(b);
         double* z = w[2];
         multiply(lq_, b, z);
@@ -133,8 +106,6 @@ public:
     }
 
 private:
-    std::vector<double> shift_;
-    Matrix r_;
     Matrix lq_;  // Lambda^c Q
     Asymmetric asymmetric_;
 };
@@ -144,16 +115,10 @@ private:
 // x_opt = R^T 1 / 2, computed as COCO does.
 class GriewankRosenbrock final : public Problem {
 public:
-    explicit GriewankRosenbrock(const Spec& s) : m_(legacy::rotation(s.dimension, s.rseed)) {
-        const int d = s.dimension;
-        const double scales = std::max(1., std::sqrt(static_cast<double>(d)) / 8.);
+    explicit GriewankRosenbrock(const Spec& s) : m_(s.rotation()) {
+        const double scales = std::max(1., std::sqrt(static_cast<double>(s.dimension)) / 8.);
         for (double& v : m_.a) v *= scales;
-        xopt.assign(d, 0.0);
-        for (int j = 0; j < d; ++j) {
-            double column_sum = 0.0;
-            for (int i = 0; i < d; ++i) column_sum += m_(i, j);
-            xopt[j] = column_sum / (2. * scales);
-        }
+        xopt = column_sums(m_, 2. * scales);
         fopt = s.fopt;
     }
     double evaluate(const double* x) const override {

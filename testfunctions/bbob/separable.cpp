@@ -6,19 +6,14 @@
 #include <cmath>
 
 #include "testfunctions/bbob/families.hpp"
-#include "testfunctions/bbob/instance_generator.hpp"
-#include "testfunctions/bbob/transforms.hpp"
 
 namespace bobench::bbob::detail {
 namespace {
 
 // f1: f = ||x - x_opt||^2 + f_opt.
-class Sphere final : public Problem {
+class Sphere final : public Shifted {
 public:
-    explicit Sphere(const Spec& s) : shift_(legacy::xopt(s.dimension, s.rseed)) {
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+    explicit Sphere(const Spec& s) : Shifted(s) {}
     double evaluate(const double* x) const override {
         double result = 0.0;
         for (std::size_t i = 0; i < shift_.size(); ++i) {
@@ -27,49 +22,33 @@ public:
         }
         return result + fopt;
     }
-
-private:
-    std::vector<double> shift_;
 };
 
 // f2: z = T_osz(x - x_opt), f = sum 1e6^((i-1)/(d-1)) z_i^2 + f_opt.
-class SeparableEllipsoid final : public Problem {
+class SeparableEllipsoid final : public Shifted {
 public:
-    explicit SeparableEllipsoid(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          weights_(ellipsoid_weights(s.dimension, 1.0e6)) {
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+    explicit SeparableEllipsoid(const Spec& s) : Shifted(s), weights_(ellipsoid_weights(s.dimension, 1.0e6)) {}
     double evaluate(const double* x) const override {
-        const int d = static_cast<int>(shift_.size());
+        const int d = dimension();
         Workspace w(d);
-        double* z = w[0];
-        subtract(x, shift_, z);
+        double* z = shift(x, w);
         oscillate(z, d);
         return ellipsoid(z, weights_) + fopt;
     }
 
 private:
-    std::vector<double> shift_;
     std::vector<double> weights_;
 };
 
 // f3: z = Lambda^10 T_asy^0.2(T_osz(x - x_opt)), f = Rastrigin(z) + f_opt.
-class SeparableRastrigin final : public Problem {
+class SeparableRastrigin final : public Shifted {
 public:
     explicit SeparableRastrigin(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          asymmetric_(s.dimension, 0.2),
-          lambda_(conditioning(s.dimension, 10.0)) {
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+        : Shifted(s), asymmetric_(s.dimension, 0.2), lambda_(conditioning(s.dimension, 10.0)) {}
     double evaluate(const double* x) const override {
-        const int d = static_cast<int>(shift_.size());
+        const int d = dimension();
         Workspace w(d);
-        double* z = w[0];
-        subtract(x, shift_, z);
+        double* z = shift(x, w);
         oscillate(z, d);
         asymmetric_.apply(z);
         scale(z, lambda_);
@@ -77,7 +56,6 @@ public:
     }
 
 private:
-    std::vector<double> shift_;
     Asymmetric asymmetric_;
     std::vector<double> lambda_;
 };
@@ -87,21 +65,17 @@ private:
 // + 100 f_pen(x). COCO seeds it with 3 + 10000 i (it shares x_opt and f_opt with f3) and,
 // as the legacy code (not the documentation) does, makes x_opt positive on those odd
 // coordinates.
-class BuecheRastrigin final : public Problem {
+class BuecheRastrigin final : public Shifted {
 public:
-    explicit BuecheRastrigin(const Spec& s) : shift_(legacy::xopt(s.dimension, s.rseed)) {
+    explicit BuecheRastrigin(const Spec& s)
+        : Shifted(s, positive_on_odd_coordinates(s.random_xopt())), factor_(static_cast<std::size_t>(s.dimension)) {
         const int d = s.dimension;
-        for (int i = 0; i < d; i += 2) shift_[i] = std::fabs(shift_[i]);
-        factor_.resize(d);
         for (int i = 0; i < d; ++i) factor_[i] = std::pow(std::sqrt(10.0), i / (d - 1.0));
-        fopt = s.fopt;
-        xopt = shift_;
     }
     double evaluate(const double* x) const override {
-        const int d = static_cast<int>(shift_.size());
+        const int d = dimension();
         Workspace w(d);
-        double* z = w[0];
-        subtract(x, shift_, z);
+        double* z = shift(x, w);
         oscillate(z, d);
         for (int i = 0; i < d; ++i) {
             const double f = (z[i] > 0.0 && i % 2 == 0) ? factor_[i] * 10.0 : factor_[i];
@@ -111,7 +85,11 @@ public:
     }
 
 private:
-    std::vector<double> shift_;
+    static std::vector<double> positive_on_odd_coordinates(std::vector<double> point) {
+        for (std::size_t i = 0; i < point.size(); i += 2) point[i] = std::fabs(point[i]);
+        return point;
+    }
+
     std::vector<double> factor_;
 };
 
@@ -122,7 +100,7 @@ class LinearSlope final : public Problem {
 public:
     explicit LinearSlope(const Spec& s) {
         const int d = s.dimension;
-        const std::vector<double> random_point = legacy::xopt(d, s.rseed);
+        const std::vector<double> random_point = s.random_xopt();
         xopt.resize(d);
         slope_.resize(d);
         offset_.resize(d);

@@ -8,8 +8,6 @@
 #include <numeric>
 
 #include "testfunctions/bbob/families.hpp"
-#include "testfunctions/bbob/instance_generator.hpp"
-#include "testfunctions/bbob/transforms.hpp"
 
 namespace bobench::bbob::detail {
 namespace {
@@ -85,7 +83,7 @@ class Gallagher final : public Problem {
 public:
     Gallagher(const Spec& s, int peaks)
         : peaks_(peaks),
-          r_(legacy::rotation(s.dimension, s.rseed)),
+          r_(s.rotation()),
           centre_(static_cast<std::size_t>(peaks) * s.dimension),
           scale_(static_cast<std::size_t>(peaks) * s.dimension),
           height_(static_cast<std::size_t>(peaks)) {
@@ -162,22 +160,16 @@ private:
 // f23: z = Q Lambda^100 R (x - x_opt),
 // f = 10/d^2 prod_i (1 + i sum_{j=1}^{32} |2^j z_i - round(2^j z_i)| / 2^j)^(10/d^1.2)
 // - 10/d^2 + f_pen(x) + f_opt.
-class Katsuura final : public Problem {
+class Katsuura final : public ShiftedLinear {
 public:
     explicit Katsuura(const Spec& s)
-        : shift_(legacy::xopt(s.dimension, s.rseed)),
-          m_(q_lambda_r(s, std::sqrt(100.))),
+        : ShiftedLinear(s, q_lambda_r(s, std::sqrt(100.))),
           scale_(10. / s.dimension / s.dimension),
-          exponent_(10. / std::pow(static_cast<double>(s.dimension), 1.2)) {
-        fopt = s.fopt;
-        xopt = shift_;
-    }
+          exponent_(10. / std::pow(static_cast<double>(s.dimension), 1.2)) {}
     double evaluate(const double* x) const override {
-        const int d = m_.n;
+        const int d = dimension();
         Workspace w(d);
-        double* a = w[0];
-        double* z = w[1];
-        shift_and_map(x, shift_, m_, a, z);
+        const double* z = shift_and_map(x, w);
         double product = 1.0;
         for (int i = 0; i < d; ++i) {
             double sum = 0;
@@ -196,8 +188,6 @@ public:
     }
 
 private:
-    std::vector<double> shift_;
-    Matrix m_;          // Q Lambda^100 R
     double scale_;      // 10 / d^2
     double exponent_;   // 10 / d^1.2
 };
@@ -209,15 +199,12 @@ private:
 class LunacekBiRastrigin final : public Problem {
 public:
     explicit LunacekBiRastrigin(const Spec& s)
-        : q_(legacy::rotation(s.dimension, s.rseed + kSecondSeed)),
-          lambda_r_(legacy::rotation(s.dimension, s.rseed)),
+        : q_(s.rotation(kSecondSeed)),
+          lambda_r_(scale_rows(s.rotation(),
+                               [&](int i) { return std::pow(std::sqrt(100.), static_cast<double>(i) / (s.dimension - 1)); })),
           s_(1. - 0.5 / (std::sqrt(static_cast<double>(s.dimension + 20)) - 4.1)),
           mu1_(-std::sqrt((kMu0 * kMu0 - 1.) / s_)) {
         const int d = s.dimension;
-        for (int i = 0; i < d; ++i) {
-            const double c = std::pow(std::sqrt(100.), static_cast<double>(i) / (d - 1));
-            for (int j = 0; j < d; ++j) lambda_r_(i, j) = c * lambda_r_(i, j);
-        }
         const std::vector<double> g = legacy::gaussian(static_cast<std::size_t>(d), s.rseed);
         xopt.resize(d);
         for (int i = 0; i < d; ++i) xopt[i] = g[i] < 0.0 ? -0.5 * kMu0 : 0.5 * kMu0;
