@@ -232,6 +232,81 @@ std::string describe_columns(const Columns& cols) {
     return s.str();
 }
 
+namespace {
+
+// The space declared by a space file, else by the table's 'space' attribute; empty if neither.
+std::vector<Param> declared_space(const Options& o, const Columns& cols, const std::string& who) {
+    if (!o.space_file.empty()) {
+        std::ifstream in(o.space_file);
+        if (!in) throw UserError(who + ": cannot read space file '" + o.space_file + "'");
+        std::ostringstream text;
+        text << in.rdbuf();
+        return parse_space(text.str(), "space file '" + o.space_file + "'");
+    }
+    if (!cols.declared_space.empty()) return parse_space(cols.declared_space, who + ", attribute 'space'");
+    return {};
+}
+
+// The configuration columns: as given, else the declared space's, else every column that is
+// not the objective, test or cost.
+std::vector<std::string> configuration_names(const Options& o, const std::vector<Param>& declared,
+                                             const std::vector<std::string>& names, const std::string& who) {
+    std::vector<std::string> config_names = o.params;
+    if (config_names.empty()) {
+        if (!declared.empty()) {
+            for (const Param& p : declared) config_names.push_back(p.name);
+        } else {
+            for (const std::string& n : names)
+                if (n != o.objective && n != o.cost && n != o.test) config_names.push_back(n);
+        }
+    }
+    if (config_names.empty()) throw UserError(who + ": no configuration columns");
+    return config_names;
+}
+
+// A configuration column's parameter: the declared one, else inferred from its values
+// (text: categorical; numbers: ordinal, or categorical when listed in categorical=).
+Param column_parameter(const Column& c, const std::vector<Param>& declared, const Options& o, const std::string& who) {
+    const auto d = std::find_if(declared.begin(), declared.end(), [&](const Param& p) { return p.name == c.name; });
+    if (d != declared.end()) return *d;
+    if (!declared.empty()) throw UserError(who + ": column '" + c.name + "' is not in the declared space");
+    if (!c.numeric) return Param::categorical(c.name, sorted_unique(c.text));
+    const std::vector<double> v = sorted_unique_finite(c.numbers);
+    if (v.empty()) throw UserError(who + ": column '" + c.name + "' has no values");
+    if (std::find(o.categorical.begin(), o.categorical.end(), c.name) == o.categorical.end())
+        return Param::ordinal(c.name, v);
+    std::vector<std::string> choices;
+    for (double x : v) choices.push_back(format_double(x));
+    return Param::categorical(c.name, choices);
+}
+
+// Each data row's configuration as its index in the space (mixed radix over the parameters).
+std::vector<std::uint64_t> row_indices(const std::vector<Param>& params, const std::vector<const Column*>& config_cols,
+                                       std::size_t n, bool declared, const std::string& who) {
+    std::vector<std::vector<double>> numeric_choices(params.size());
+    for (std::size_t i = 0; i < params.size(); ++i)
+        for (const std::string& ch : params[i].choices) {
+            double v;
+            numeric_choices[i].push_back(parse_double(ch, v) ? v : nan);
+        }
+    std::vector<std::uint64_t> stride(params.size(), 1);
+    for (std::size_t i = params.size() - 1; i-- > 0;) stride[i] = stride[i + 1] * params[i + 1].cardinality();
+
+    std::vector<std::uint64_t> indices(n, 0);
+    for (std::size_t row = 0; row < n; ++row)
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            std::size_t k = 0;
+            if (!cell_index(params[i], *config_cols[i], row, numeric_choices[i], k))
+                throw UserError(who + ": data row " + std::to_string(row + 1) + ": " + params[i].name + " = '" +
+                                cell_text(*config_cols[i], row) + "' is not a value of the " +
+                                (declared ? "declared" : "inferred") + " space");
+            indices[row] += k * stride[i];
+        }
+    return indices;
+}
+
+}  // namespace
+
 Table load(const std::string& path, const Options& o) {
     const Columns cols = read_columns(path, o.group);
     const std::string who = "table '" + path + "'";
@@ -252,81 +327,25 @@ Table load(const std::string& path, const Options& o) {
     const Column* test = numeric(o.test, "test");
     const Column* cost = numeric(o.cost, "cost");
 
-    std::vector<Param> declared;
-    if (!o.space_file.empty()) {
-        std::ifstream in(o.space_file);
-        if (!in) throw UserError(who + ": cannot read space file '" + o.space_file + "'");
-        std::ostringstream text;
-        text << in.rdbuf();
-        declared = parse_space(text.str(), "space file '" + o.space_file + "'");
-    } else if (!cols.declared_space.empty()) {
-        declared = parse_space(cols.declared_space, who + ", attribute 'space'");
-    }
-
-    std::vector<std::string> config_names = o.params;
-    if (config_names.empty()) {
-        if (!declared.empty()) {
-            for (const Param& p : declared) config_names.push_back(p.name);
-        } else {
-            for (const std::string& n : names)
-                if (n != o.objective && n != o.cost && n != o.test) config_names.push_back(n);
-        }
-    }
-    if (config_names.empty()) throw UserError(who + ": no configuration columns");
-
+    const std::vector<Param> declared = declared_space(o, cols, who);
     std::vector<const Column*> config_cols;
     std::vector<Param> params;
+    const std::vector<std::string> config_names = configuration_names(o, declared, names, who);
     for (const std::string& name : config_names) {
-        const Column& c = column(name, "configuration parameter");
-        config_cols.push_back(&c);
-        const auto d = std::find_if(declared.begin(), declared.end(), [&](const Param& p) { return p.name == name; });
-        if (d != declared.end()) {
-            params.push_back(*d);
-        } else if (!declared.empty()) {
-            throw UserError(who + ": column '" + name + "' is not in the declared space");
-        } else if (!c.numeric) {
-            params.push_back(Param::categorical(name, sorted_unique(c.text)));
-        } else {
-            const std::vector<double> v = sorted_unique_finite(c.numbers);
-            if (v.empty()) throw UserError(who + ": column '" + name + "' has no values");
-            if (std::find(o.categorical.begin(), o.categorical.end(), name) != o.categorical.end()) {
-                std::vector<std::string> choices;
-                for (double x : v) choices.push_back(format_double(x));
-                params.push_back(Param::categorical(name, choices));
-            } else {
-                params.push_back(Param::ordinal(name, v));
-            }
-        }
+        config_cols.push_back(&column(name, "configuration parameter"));
+        params.push_back(column_parameter(*config_cols.back(), declared, o, who));
     }
     for (const std::string& c : o.categorical)
         if (std::find(config_names.begin(), config_names.end(), c) == config_names.end())
             throw UserError(who + ": categorical = " + c + " is not a configuration column (" + join(config_names, ", ") + ")");
     Space sp(params);
 
-    std::vector<std::vector<double>> numeric_choices(params.size());
-    for (std::size_t i = 0; i < params.size(); ++i)
-        for (const std::string& ch : params[i].choices) {
-            double v;
-            numeric_choices[i].push_back(parse_double(ch, v) ? v : nan);
-        }
-    std::vector<std::uint64_t> stride(params.size(), 1);
-    for (std::size_t i = params.size() - 1; i-- > 0;) stride[i] = stride[i + 1] * params[i + 1].cardinality();
-
     const std::size_t n = objective->size();
+    const std::vector<std::uint64_t> index = row_indices(params, config_cols, n, !declared.empty(), who);
     std::vector<Table::Row> rows;
     rows.reserve(n);
-    for (std::size_t row = 0; row < n; ++row) {
-        std::uint64_t index = 0;
-        for (std::size_t i = 0; i < params.size(); ++i) {
-            std::size_t k = 0;
-            if (!cell_index(params[i], *config_cols[i], row, numeric_choices[i], k))
-                throw UserError(who + ": data row " + std::to_string(row + 1) + ": " + params[i].name + " = '" +
-                                cell_text(*config_cols[i], row) + "' is not a value of the " +
-                                (declared.empty() ? "inferred" : "declared") + " space");
-            index += k * stride[i];
-        }
-        rows.push_back({index, objective->numbers[row], test ? test->numbers[row] : nan, cost ? cost->numbers[row] : nan});
-    }
+    for (std::size_t row = 0; row < n; ++row)
+        rows.push_back({index[row], objective->numbers[row], test ? test->numbers[row] : nan, cost ? cost->numbers[row] : nan});
 
     Table::Provenance prov;
     prov.layout = "table";

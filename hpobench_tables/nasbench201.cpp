@@ -65,15 +65,10 @@ void check_list_attribute(hid_t root, const std::string& name, const std::vector
 }
 }  // namespace
 
-Table load(const std::string& path) {
-    const std::string who = "NAS-Bench-201 table '" + path + "'";
-    if (!std::filesystem::is_regular_file(path)) throw UserError(who + ": no such file");
-    if (!h5::is_hdf5(path))
-        throw UserError("'" + path + "' is not an HDF5 file; bobench reads NAS-Bench-201 from its own HDF5 layout "
-                        "(hpobench_tables/README.md), written by scripts/convert_nasbench201.py");
-    h5::Handle file = h5::open_file(path);
-    h5::Handle root = h5::open_group(file.get(), "/");
-    const hid_t r = root.get();
+namespace {
+
+// The root's layout attributes checked; returns the dataset the table holds.
+std::string check_layout(hid_t r, const std::string& path, const std::string& who) {
     if (!h5::has_attribute(r, "layout")) {
         const auto names = h5::children(r);
         const bool fcnet_like = !names.empty() && names.front().rfind("{", 0) == 0;
@@ -98,56 +93,67 @@ Table load(const std::string& path) {
     const std::string dataset = h5::has_attribute(r, "dataset") ? h5::read_string_attribute(r, "dataset") : "";
     if (std::find(datasets().begin(), datasets().end(), dataset) == datasets().end())
         throw UserError(who + ": attribute dataset = '" + dataset + "'; expected one of " + join(datasets(), ", "));
+    return dataset;
+}
 
+// The table's datasets, their shapes checked against each other.
+struct Arrays {
+    std::size_t n = 0, repeats = 0, epochs = 0;  // architectures, repeats per architecture, curve length
+    std::vector<double> arch, valid, test, runtime, counts, curve;
+};
+
+Arrays read_arrays(hid_t r, const std::string& who) {
+    Arrays a;
     std::vector<hsize_t> dims;
     auto read = [&](const char* name, std::vector<double>& out) {
         const h5io::ReadStatus st = h5io::read_numeric(r, name, dims, out);
         if (st != h5io::ReadStatus::Ok) throw UserError(who + ": dataset /" + std::string(name) + " " + h5io::describe(st));
         return dims;
     };
-    std::vector<double> arch, valid, test, runtime, counts;
-    const auto arch_dims = read("arch", arch);
+    const auto arch_dims = read("arch", a.arch);
     if (arch_dims.size() != 2 || arch_dims[1] != n_edges || arch_dims[0] == 0)
         throw UserError(who + ": /arch has shape " + h5io::shape_text(arch_dims) + "; expected [N, 6] with N >= 1");
-    const std::size_t n = arch_dims[0];
-    const auto valid_dims = read("valid_error", valid);
+    const std::size_t n = a.n = arch_dims[0];
+    const auto valid_dims = read("valid_error", a.valid);
     if (valid_dims.size() != 2 || valid_dims[0] != n || valid_dims[1] == 0)
         throw UserError(who + ": /valid_error has shape " + h5io::shape_text(valid_dims) + "; expected [" +
                         std::to_string(n) + ", R] (one row per architecture of /arch, R >= 1 repeats)");
-    const std::size_t repeats = valid_dims[1];
-    const std::pair<const char*, std::vector<double>*> same_shape[] = {{"test_error", &test}, {"runtime", &runtime}};
+    const std::size_t repeats = a.repeats = valid_dims[1];
+    const std::pair<const char*, std::vector<double>*> same_shape[] = {{"test_error", &a.test}, {"runtime", &a.runtime}};
     for (const auto& [name, out] : same_shape) {
         const auto d = read(name, *out);
         if (d != valid_dims)
             throw UserError(who + ": /" + std::string(name) + " has shape " + h5io::shape_text(d) + "; expected " +
                             h5io::shape_text(valid_dims) + " like /valid_error");
     }
-    std::vector<double> curve;  // optional: the learning curves, which give the problem its fidelity
-    std::size_t epochs = 0;
-    if (h5::exists(r, "valid_error_curve")) {
-        const auto d = read("valid_error_curve", curve);
+    if (h5::exists(r, "valid_error_curve")) {  // optional: the learning curves, which give the problem its fidelity
+        const auto d = read("valid_error_curve", a.curve);
         if (d.size() != 3 || d[0] != n || d[1] != repeats || d[2] == 0)
             throw UserError(who + ": /valid_error_curve has shape " + h5io::shape_text(d) + "; expected [" +
                             std::to_string(n) + ", " + std::to_string(repeats) + ", E] (architectures x repeats x "
                             "epochs, E >= 1)");
-        epochs = d[2];
+        a.epochs = d[2];
     }
-    counts.assign(n, static_cast<double>(repeats));
+    a.counts.assign(n, static_cast<double>(repeats));
     if (h5::exists(r, "repeats")) {
-        const auto d = read("repeats", counts);
+        const auto d = read("repeats", a.counts);
         if (d != std::vector<hsize_t>{n})
             throw UserError(who + ": /repeats has shape " + h5io::shape_text(d) + "; expected [" + std::to_string(n) + "]");
     }
+    return a;
+}
 
+// One row per (architecture, repeat), each architecture's operations and repeat count checked.
+std::vector<Table::Row> table_rows(const Arrays& a, Table::Curves& curves, const std::string& who) {
+    const std::size_t n = a.n, repeats = a.repeats, epochs = a.epochs;
     std::vector<Table::Row> rows;
     rows.reserve(n * repeats);
-    Table::Curves curves{epochs, {}};
     curves.values.reserve(n * repeats * epochs);
     std::vector<std::int64_t> seen(configurations, -1);
     for (std::size_t i = 0; i < n; ++i) {
         int ops[n_edges];
         for (std::size_t e = 0; e < n_edges; ++e) {
-            const double v = arch[i * n_edges + e];
+            const double v = a.arch[i * n_edges + e];
             if (!(v >= 0 && v < static_cast<double>(n_ops) && v == std::floor(v)))
                 throw UserError(who + ": /arch row " + std::to_string(i) + ", edge " + edges()[e] + ": operation index " +
                                 format_double(v) + " is not in [0, 4] (" + join(operations(), ", ") + ")");
@@ -160,16 +166,35 @@ Table load(const std::string& path) {
                             " are the same architecture " + arch_string(x));
         }
         seen[index] = static_cast<std::int64_t>(i);
-        const double c = counts[i];
+        const double c = a.counts[i];
         if (!(c >= 1 && c <= static_cast<double>(repeats) && c == std::floor(c)))
             throw UserError(who + ": /repeats row " + std::to_string(i) + " is " + format_double(c) + "; expected an integer in [1, " +
                             std::to_string(repeats) + "]");
         for (std::size_t k = 0; k < static_cast<std::size_t>(c); ++k) {
-            rows.push_back({index, valid[i * repeats + k], test[i * repeats + k], runtime[i * repeats + k]});
-            const auto from = curve.begin() + static_cast<std::ptrdiff_t>((i * repeats + k) * epochs);
+            const std::size_t cell = i * repeats + k;
+            rows.push_back({index, a.valid[cell], a.test[cell], a.runtime[cell]});
+            const auto from = a.curve.begin() + static_cast<std::ptrdiff_t>(cell * epochs);
             curves.values.insert(curves.values.end(), from, from + static_cast<std::ptrdiff_t>(epochs));
         }
     }
+    return rows;
+}
+
+}  // namespace
+
+Table load(const std::string& path) {
+    const std::string who = "NAS-Bench-201 table '" + path + "'";
+    if (!std::filesystem::is_regular_file(path)) throw UserError(who + ": no such file");
+    if (!h5::is_hdf5(path))
+        throw UserError("'" + path + "' is not an HDF5 file; bobench reads NAS-Bench-201 from its own HDF5 layout "
+                        "(hpobench_tables/README.md), written by scripts/convert_nasbench201.py");
+    h5::Handle file = h5::open_file(path);
+    h5::Handle root = h5::open_group(file.get(), "/");
+    const hid_t r = root.get();
+    const std::string dataset = check_layout(r, path, who);
+    const Arrays arrays = read_arrays(r, who);
+    Table::Curves curves{arrays.epochs, {}};
+    std::vector<Table::Row> rows = table_rows(arrays, curves, who);
 
     Table::Provenance prov;
     prov.layout = "nasbench201";

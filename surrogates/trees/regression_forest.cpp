@@ -61,6 +61,128 @@ struct RegressionForest::Workspace {
         features.resize(dim);
         std::iota(features.begin(), features.end(), 0);
     }
+
+    // The tree being grown: its weights and its m points (positive weight), per feature in
+    // sorted order.
+    const int* w = nullptr;
+    int m = 0;
+    int* segment(int f) { return order.data() + static_cast<std::size_t>(f) * m; }
+
+    void start_tree(const Eigen::VectorXi& weights) {
+        w = weights.data();
+        m = 0;
+        for (Eigen::Index i = 0; i < n_rows; ++i) m += (w[i] > 0);
+        for (int f = 0; f < dim; ++f) {
+            const int* src = presorted.data() + static_cast<std::size_t>(f) * n_rows;
+            int* dst = segment(f);
+            for (Eigen::Index k = 0; k < n_rows; ++k)
+                if (w[src[k]] > 0) *dst++ = src[k];
+        }
+    }
+
+    // Weighted sums of a node's responses, centred on its mean (centred sums keep the RSS
+    // differences accurate when |mean| >> spread).
+    struct NodeSums {
+        double total_w = 0.0, mean = 0.0, sum_c = 0.0, sum_c2 = 0.0, y_min = 0.0, y_max = 0.0;
+    };
+    NodeSums sums(const Pending& node) {
+        const int n = node.end - node.begin;
+        const int* pts = segment(0) + node.begin;
+        const double* yv = y.data();
+        NodeSums s;
+        double sum_wy = 0.0;
+        s.y_min = s.y_max = yv[pts[0]];
+        for (int k = 0; k < n; ++k) {
+            const int p = pts[k];
+            s.total_w += w[p];
+            sum_wy += w[p] * yv[p];
+            s.y_min = std::min(s.y_min, yv[p]);
+            s.y_max = std::max(s.y_max, yv[p]);
+        }
+        s.mean = sum_wy / s.total_w;
+        for (int k = 0; k < n; ++k) {
+            const double c = yv[pts[k]] - s.mean;
+            s.sum_c += w[pts[k]] * c;
+            s.sum_c2 += w[pts[k]] * c * c;
+        }
+        return s;
+    }
+
+    // The split of least RSS over n_try features (a random subset when n_try < dim): the
+    // feature and the position of the last left point in its order; feature -1 if none.
+    struct Split {
+        int feature = -1, pos = -1;
+    };
+    Split best_split(const Pending& node, const NodeSums& s, int n_try, const RegressionForestOptions& o, Rng& rng) {
+        const int n = node.end - node.begin;
+        const double* yv = y.data();
+        if (n_try < dim) {  // partial Fisher-Yates: the first n_try entries are the subset
+            for (int i = 0; i < n_try; ++i) {
+                boost::random::uniform_int_distribution<int> pick(i, dim - 1);
+                std::swap(features[i], features[pick(rng)]);
+            }
+        }
+        Split best;
+        double best_loss = std::numeric_limits<double>::infinity();
+        for (int fi = 0; fi < n_try; ++fi) {
+            const int f = features[fi];
+            const int* idx = segment(f) + node.begin;
+            const double* col = X.col(f).data();
+            double wl = 0.0, sl = 0.0;
+            for (int k = 0; k + 1 < n; ++k) {
+                const int p = idx[k];
+                wl += w[p];
+                sl += w[p] * (yv[p] - s.mean);
+                if (!(col[idx[k + 1]] > col[p])) continue;  // equal values cannot be separated
+                const int nl = k + 1, nr = n - nl;
+                const double wr = s.total_w - wl;
+                if (nl < o.min_samples_leaf || nr < o.min_samples_leaf || wl < o.min_weight_leaf ||
+                    wr < o.min_weight_leaf)
+                    continue;
+                // RSS of the two children: sum_c2 - sl^2 / wl - sr^2 / wr.
+                const double sr = s.sum_c - sl;
+                const double loss = s.sum_c2 - (sl * sl / wl + sr * sr / wr);
+                if (loss < best_loss) {
+                    best_loss = loss;
+                    best = {f, k};
+                }
+            }
+        }
+        return best;
+    }
+
+    // Unbiased variance with frequency weights (the sample of the tree's draws); 0 for a
+    // single draw.
+    double leaf_variance(const Pending& node, const NodeSums& s) {
+        if (!(s.total_w > 1.0)) return 0.0;
+        const int* pts = segment(0) + node.begin;
+        double ss = 0.0;
+        for (int k = 0; k < node.end - node.begin; ++k) {
+            const double c = y[pts[k]] - s.mean;
+            ss += w[pts[k]] * c * c;
+        }
+        return ss / (s.total_w - 1.0);
+    }
+
+    // Every feature's segment of the node reordered stably into left | right of the split.
+    void partition(const Pending& node, const Split& split) {
+        const int n = node.end - node.begin;
+        const int* best_idx = segment(split.feature) + node.begin;
+        for (int k = 0; k < n; ++k) goes_left[best_idx[k]] = (k <= split.pos);
+        for (int f = 0; f < dim; ++f) {
+            if (f == split.feature) continue;  // already ordered left | right
+            int* idx = segment(f) + node.begin;
+            int n_left = 0, n_right = 0;
+            for (int k = 0; k < n; ++k) {
+                const int p = idx[k];
+                if (goes_left[p])
+                    idx[n_left++] = p;
+                else
+                    scratch[n_right++] = p;
+            }
+            std::copy(scratch.begin(), scratch.begin() + n_right, idx + n_left);
+        }
+    }
 };
 
 RegressionForest::RegressionForest(RegressionForestOptions options) : options_(options) {
@@ -128,22 +250,8 @@ void RegressionForest::fit_weighted(const Eigen::MatrixXd& X, const Eigen::Vecto
 
 void RegressionForest::grow_tree(Workspace& ws, const Eigen::VectorXi& weights, Rng& rng,
                                  Forest& forest) const {
-    const Eigen::Index n_rows = ws.n_rows;
     const int dim = ws.dim;
-    const double* y = ws.y.data();
-    const int* w = weights.data();
-
-    // This tree's points (positive weight), per feature in sorted order.
-    int m = 0;
-    for (Eigen::Index i = 0; i < n_rows; ++i) m += (w[i] > 0);
-    for (int f = 0; f < dim; ++f) {
-        const int* src = ws.presorted.data() + static_cast<std::size_t>(f) * n_rows;
-        int* dst = ws.order.data() + static_cast<std::size_t>(f) * m;
-        for (Eigen::Index k = 0; k < n_rows; ++k)
-            if (w[src[k]] > 0) *dst++ = src[k];
-    }
-    auto segment = [&](int f) { return ws.order.data() + static_cast<std::size_t>(f) * m; };
-
+    ws.start_tree(weights);
     const int n_try = (options_.max_features == 0 || options_.max_features >= dim)
                           ? dim
                           : options_.max_features;
@@ -157,113 +265,35 @@ void RegressionForest::grow_tree(Workspace& ws, const Eigen::VectorXi& weights, 
         return id;
     };
     ws.stack.clear();
-    ws.stack.push_back({0, m, 0, add_node()});
+    ws.stack.push_back({0, ws.m, 0, add_node()});
 
     while (!ws.stack.empty()) {
         const Workspace::Pending node = ws.stack.back();
         ws.stack.pop_back();
-        const int n = node.end - node.begin;
-        const int* pts = segment(0) + node.begin;
-
-        double total_w = 0.0, sum_wy = 0.0, y_min = y[pts[0]], y_max = y[pts[0]];
-        for (int k = 0; k < n; ++k) {
-            const int p = pts[k];
-            total_w += w[p];
-            sum_wy += w[p] * y[p];
-            y_min = std::min(y_min, y[p]);
-            y_max = std::max(y_max, y[p]);
-        }
-        const double mean = sum_wy / total_w;
-        // Centred sums keep the RSS differences accurate when |mean| >> spread.
-        double sum_c = 0.0, sum_c2 = 0.0;
-        for (int k = 0; k < n; ++k) {
-            const double c = y[pts[k]] - mean;
-            sum_c += w[pts[k]] * c;
-            sum_c2 += w[pts[k]] * c * c;
-        }
-
-        const bool splittable = n >= options_.min_samples_split &&
-                                total_w >= options_.min_weight_split &&
+        const Workspace::NodeSums sums = ws.sums(node);
+        const bool splittable = node.end - node.begin >= options_.min_samples_split &&
+                                sums.total_w >= options_.min_weight_split &&
                                 (options_.max_depth == 0 || node.depth < options_.max_depth) &&
-                                y_max - y_min > options_.epsilon_purity;
-
-        int best_feature = -1, best_pos = -1;
-        double best_loss = std::numeric_limits<double>::infinity();
-        if (splittable) {
-            if (n_try < dim) {  // partial Fisher-Yates: the first n_try entries are the subset
-                for (int i = 0; i < n_try; ++i) {
-                    boost::random::uniform_int_distribution<int> pick(i, dim - 1);
-                    std::swap(ws.features[i], ws.features[pick(rng)]);
-                }
-            }
-            for (int fi = 0; fi < n_try; ++fi) {
-                const int f = ws.features[fi];
-                const int* idx = segment(f) + node.begin;
-                const double* col = ws.X.col(f).data();
-                double wl = 0.0, sl = 0.0;
-                for (int k = 0; k + 1 < n; ++k) {
-                    const int p = idx[k];
-                    wl += w[p];
-                    sl += w[p] * (y[p] - mean);
-                    if (!(col[idx[k + 1]] > col[p])) continue;  // equal values cannot be separated
-                    const int nl = k + 1, nr = n - nl;
-                    const double wr = total_w - wl;
-                    if (nl < options_.min_samples_leaf || nr < options_.min_samples_leaf ||
-                        wl < options_.min_weight_leaf || wr < options_.min_weight_leaf)
-                        continue;
-                    // RSS of the two children: sum_c2 - sl^2 / wl - sr^2 / wr.
-                    const double sr = sum_c - sl;
-                    const double loss = sum_c2 - (sl * sl / wl + sr * sr / wr);
-                    if (loss < best_loss) {
-                        best_loss = loss;
-                        best_feature = f;
-                        best_pos = k;
-                    }
-                }
-            }
-        }
-
-        if (best_feature < 0) {
-            double var = 0.0;
-            if (total_w > 1.0) {
-                // Unbiased variance with frequency weights: the sample of the tree's draws.
-                double ss = 0.0;
-                for (int k = 0; k < n; ++k) {
-                    const double c = y[pts[k]] - mean;
-                    ss += w[pts[k]] * c * c;
-                }
-                var = ss / (total_w - 1.0);
-            }
-            forest.leaf_mean[node.node] = mean;
-            forest.leaf_var[node.node] = var;
+                                sums.y_max - sums.y_min > options_.epsilon_purity;
+        const Workspace::Split best =
+            splittable ? ws.best_split(node, sums, n_try, options_, rng) : Workspace::Split{};
+        if (best.feature < 0) {
+            forest.leaf_mean[node.node] = sums.mean;
+            forest.leaf_var[node.node] = ws.leaf_variance(node, sums);
             continue;
         }
 
-        const int* best_idx = segment(best_feature) + node.begin;
-        const double* best_col = ws.X.col(best_feature).data();
-        const double lo = best_col[best_idx[best_pos]], hi = best_col[best_idx[best_pos + 1]];
+        const int* best_idx = ws.segment(best.feature) + node.begin;
+        const double* best_col = ws.X.col(best.feature).data();
+        const double lo = best_col[best_idx[best.pos]], hi = best_col[best_idx[best.pos + 1]];
         // Uniform in [lo, hi): lo goes left (x <= split), hi goes right.
         const double split = boost::random::uniform_real_distribution<double>(lo, hi)(rng);
-
-        for (int k = 0; k < n; ++k) ws.goes_left[best_idx[k]] = (k <= best_pos);
-        for (int f = 0; f < dim; ++f) {
-            if (f == best_feature) continue;  // already ordered left | right
-            int* idx = segment(f) + node.begin;
-            int n_left = 0, n_right = 0;
-            for (int k = 0; k < n; ++k) {
-                const int p = idx[k];
-                if (ws.goes_left[p])
-                    idx[n_left++] = p;
-                else
-                    ws.scratch[n_right++] = p;
-            }
-            std::copy(ws.scratch.begin(), ws.scratch.begin() + n_right, idx + n_left);
-        }
+        ws.partition(node, best);
 
         const int left = add_node();
         add_node();
-        forest.nodes[node.node] = detail::TreeNode{best_feature, left, split};
-        const int mid = node.begin + best_pos + 1;
+        forest.nodes[node.node] = detail::TreeNode{best.feature, left, split};
+        const int mid = node.begin + best.pos + 1;
         ws.stack.push_back({mid, node.end, node.depth + 1, left + 1});
         ws.stack.push_back({node.begin, mid, node.depth + 1, left});
     }
