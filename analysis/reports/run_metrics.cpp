@@ -37,16 +37,12 @@ std::vector<double> run_regret_curve(const results::Trace& trace, std::optional<
     return analysis::regret(results::incumbent_curve(trace).best_true, optimum);
 }
 
-ExperimentMetrics compute_metrics(const results::Results& results, const MetricsOptions& options) {
-    if (options.with_auc && options.auc_start < 1) throw UserError("--auc-start 0 is not valid; it must be >= 1");
-    ExperimentMetrics m;
-    const std::size_t np = results.problems.size(), no = results.optimizers.size();
-    for (const results::ProblemInfo& p : results.problems) {
-        m.problems.push_back(p.label);
-        m.optimum.push_back(p.optimum);
-        m.metadata.push_back(p.metadata);
-    }
-    // optimizer file index -> position in the sorted label list
+namespace {
+
+// Optimizer file index -> its position among the labels in sorted order, which is the
+// order m.optimizers lists them in; labels must be unique.
+std::vector<std::size_t> optimizer_slots(const results::Results& results, ExperimentMetrics& m) {
+    const std::size_t no = results.optimizers.size();
     std::vector<std::size_t> order(no);
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -62,9 +58,13 @@ ExperimentMetrics compute_metrics(const results::Results& results, const Metrics
             throw UserError("two optimizers of the results file are labelled '" + m.optimizers[s] +
                             "'; labels must be unique to be ranked");
     }
+    return slot;
+}
 
+void check_auc_start(const results::Results& results, const MetricsOptions& options) {
+    if (!options.with_auc) return;
     for (const results::Trace& t : results.runs) {
-        if (options.with_auc && t.size() > 0 && options.auc_start > t.size()) {
+        if (t.size() > 0 && options.auc_start > t.size()) {
             throw UserError("--auc-start " + std::to_string(options.auc_start) + " is beyond the " +
                             std::to_string(t.size()) + " evaluations of run (problem '" +
                             results.problems[static_cast<std::size_t>(t.key.problem)].label + "', optimizer '" +
@@ -73,9 +73,11 @@ ExperimentMetrics compute_metrics(const results::Results& results, const Metrics
                             std::to_string(t.size()));
         }
     }
+}
 
-    // The per-run work (incumbent curve, AUC) is independent; every thread writes its own
-    // slot, so the result does not depend on the thread count.
+// The per-run work (incumbent curve, AUC) is independent; every thread writes its own
+// slot, so the result does not depend on the thread count.
+std::vector<OneRun> per_run_metrics(const results::Results& results, const MetricsOptions& options) {
     const std::size_t n = results.runs.size();
     std::vector<OneRun> per_run(n);
     std::vector<std::exception_ptr> errors(n);  // an exception must not leave an OpenMP region
@@ -95,9 +97,15 @@ ExperimentMetrics compute_metrics(const results::Results& results, const Metrics
     }
     for (const std::exception_ptr& e : errors)
         if (e) std::rethrow_exception(e);
+    return per_run;
+}
 
-    m.cells.assign(np, std::vector<CellRuns>(no));
-    std::vector<std::size_t> by_key(n);
+// Each run's figures into its (problem, optimizer) cell, in the order (problem, optimizer
+// slot, replicate).
+void fill_cells(const results::Results& results, const std::vector<std::size_t>& slot,
+                const std::vector<OneRun>& per_run, ExperimentMetrics& m) {
+    m.cells.assign(results.problems.size(), std::vector<CellRuns>(results.optimizers.size()));
+    std::vector<std::size_t> by_key(results.runs.size());
     std::iota(by_key.begin(), by_key.end(), std::size_t{0});
     std::sort(by_key.begin(), by_key.end(), [&](std::size_t a, std::size_t b) {
         const auto &ka = results.runs[a].key, &kb = results.runs[b].key;
@@ -119,9 +127,12 @@ ExperimentMetrics compute_metrics(const results::Results& results, const Metrics
         if (std::isnan(per_run[i].final_value)) ++c.failed_runs;
         ++m.runs;
     }
+}
 
-    // Notes, problem by problem, in a fixed order.
-    for (std::size_t p = 0; p < np; ++p) {
+// Notes, problem by problem, in a fixed order: unknown f*, empty or failed runs, unequal
+// replicate counts.
+void add_notes(ExperimentMetrics& m) {
+    for (std::size_t p = 0; p < m.problems.size(); ++p) {
         const std::string& label = m.problems[p];
         if (!m.optimum[p])
             m.notes.push_back("problem '" + label + "' has no known f*: final best values are ranked and shown "
@@ -129,7 +140,7 @@ ExperimentMetrics compute_metrics(const results::Results& results, const Metrics
         std::vector<std::string> counts;
         std::size_t first_count = 0;
         bool unequal = false, first = true;
-        for (std::size_t o = 0; o < no; ++o) {
+        for (std::size_t o = 0; o < m.optimizers.size(); ++o) {
             const CellRuns& c = m.cells[p][o];
             const std::string who = "problem '" + label + "', optimizer '" + m.optimizers[o] + "'";
             if (c.empty_runs)
@@ -147,6 +158,22 @@ ExperimentMetrics compute_metrics(const results::Results& results, const Metrics
             m.notes.push_back("problem '" + label + "': unequal replicate counts (" + join(counts, ", ") +
                               "); the runs there are used");
     }
+}
+
+}  // namespace
+
+ExperimentMetrics compute_metrics(const results::Results& results, const MetricsOptions& options) {
+    if (options.with_auc && options.auc_start < 1) throw UserError("--auc-start 0 is not valid; it must be >= 1");
+    ExperimentMetrics m;
+    for (const results::ProblemInfo& p : results.problems) {
+        m.problems.push_back(p.label);
+        m.optimum.push_back(p.optimum);
+        m.metadata.push_back(p.metadata);
+    }
+    const std::vector<std::size_t> slot = optimizer_slots(results, m);
+    check_auc_start(results, options);
+    fill_cells(results, slot, per_run_metrics(results, options), m);
+    add_notes(m);
     return m;
 }
 

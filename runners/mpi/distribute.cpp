@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <mutex>
 #include <stdexcept>
@@ -114,6 +115,54 @@ void Session::abort(int status) const {
     std::_Exit(status);
 }
 
+// Rank 0's server: each report of another rank (a finished trace, journalled here and queued
+// for a worker to commit; a failure; or "done") is answered with that rank's next run, until
+// every other rank is done. It polls: a blocking receive would spin a core that rank 0's own
+// workers need. Returns the CPU seconds it spent journalling and recording reports.
+double serve_other_ranks(int ranks, Inbox& inbox, Workers& workers, const Sink& sink,
+                         const std::function<results::RunKey()>& take) {
+    double server_commit_cpu = 0;
+    int active = ranks - 1;
+    while (active > 0) {
+        int flag = 0;
+        MPI_Status status;
+        check(MPI_Iprobe(MPI_ANY_SOURCE, tag_report, MPI_COMM_WORLD, &flag, &status), "MPI_Iprobe");
+        if (!flag) {
+            std::this_thread::sleep_for(std::chrono::microseconds(20));
+            continue;
+        }
+        int bytes = 0;
+        MPI_Get_count(&status, MPI_BYTE, &bytes);
+        std::string buffer = inbox.buffer();
+        buffer.resize(static_cast<std::size_t>(bytes));
+        check(MPI_Recv(buffer.data(), bytes, MPI_BYTE, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
+                       MPI_STATUS_IGNORE),
+              "MPI_Recv");
+        if (buffer.size() < report_header) throw std::runtime_error("MPI: a short report");
+        const auto kind = static_cast<Kind>(buffer[0]);
+        const results::RunKey key = key_of(buffer);
+        const double t0 = thread_cpu_seconds();
+        if (kind == Kind::Finished) {
+            try {  // journalled now (checksummed by the sender), decoded by a worker
+                const bool journalled = sink.save_record(std::string_view(buffer).substr(report_header));
+                inbox.put({std::move(buffer), journalled});
+            } catch (...) {
+                workers.halt_with(std::current_exception());  // e.g. disk full: stop handing out
+            }
+        } else if (kind == Kind::Failed) {
+            workers.fail(key, buffer.substr(report_header));
+        } else if (kind == Kind::RankDone) {
+            --active;
+            continue;
+        }
+        server_commit_cpu += thread_cpu_seconds() - t0;
+        const results::RunKey assign = take();
+        const std::int32_t a[3] = {assign.problem, assign.optimizer, assign.replicate};
+        check(MPI_Send(a, 3, MPI_INT32_T, status.MPI_SOURCE, tag_assign, MPI_COMM_WORLD), "MPI_Send");
+    }
+    return server_commit_cpu;
+}
+
 std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,
                                  const std::atomic<bool>& stop, const Sink& sink, ExecutionStats* stats) {
     int ranks = 1;
@@ -125,7 +174,6 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
         const std::size_t i = next.fetch_add(1);
         return i < pending.size() ? pending[i] : stop_key;
     };
-    double server_commit_cpu = 0;
     Inbox inbox;
     // A Finished report from the inbox: its trace decoded and committed, the commit's CPU
     // seconds added to `commit_cpu`. Never throws: a failure halts the workers and is
@@ -146,49 +194,12 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
         }
     };
 
-    // The other ranks' requests are served by one thread, which polls (a blocking
-    // receive would spin a core that rank 0's own workers need).
+    // The other ranks' requests are served by one thread.
     std::exception_ptr server_error;
+    double server_commit_cpu = 0;
     std::thread server([&] {
         try {
-            int active = ranks - 1;
-            while (active > 0) {
-                int flag = 0;
-                MPI_Status status;
-                check(MPI_Iprobe(MPI_ANY_SOURCE, tag_report, MPI_COMM_WORLD, &flag, &status), "MPI_Iprobe");
-                if (!flag) {
-                    std::this_thread::sleep_for(std::chrono::microseconds(20));
-                    continue;
-                }
-                int bytes = 0;
-                MPI_Get_count(&status, MPI_BYTE, &bytes);
-                std::string buffer = inbox.buffer();
-                buffer.resize(static_cast<std::size_t>(bytes));
-                check(MPI_Recv(buffer.data(), bytes, MPI_BYTE, status.MPI_SOURCE, tag_report, MPI_COMM_WORLD,
-                               MPI_STATUS_IGNORE),
-                      "MPI_Recv");
-                if (buffer.size() < report_header) throw std::runtime_error("MPI: a short report");
-                const auto kind = static_cast<Kind>(buffer[0]);
-                const results::RunKey key = key_of(buffer);
-                const double t0 = thread_cpu_seconds();
-                if (kind == Kind::Finished) {
-                    try {  // journalled now (checksummed by the sender), decoded by a worker
-                        const bool journalled = sink.save_record(std::string_view(buffer).substr(report_header));
-                        inbox.put({std::move(buffer), journalled});
-                    } catch (...) {
-                        workers.halt_with(std::current_exception());  // e.g. disk full: stop handing out
-                    }
-                } else if (kind == Kind::Failed) {
-                    workers.fail(key, buffer.substr(report_header));
-                } else if (kind == Kind::RankDone) {
-                    --active;
-                    continue;
-                }
-                server_commit_cpu += thread_cpu_seconds() - t0;
-                const results::RunKey assign = take();
-                const std::int32_t a[3] = {assign.problem, assign.optimizer, assign.replicate};
-                check(MPI_Send(a, 3, MPI_INT32_T, status.MPI_SOURCE, tag_assign, MPI_COMM_WORLD), "MPI_Send");
-            }
+            server_commit_cpu = serve_other_ranks(ranks, inbox, workers, sink, take);
         } catch (...) {
             server_error = std::current_exception();
         }
