@@ -87,63 +87,67 @@ static std::string optional_attribute(hid_t f, const char* name) {
     return h5::has_attribute(f, name) ? h5::read_string_attribute(f, name) : std::string();
 }
 
-Results read_results(const std::string& path, bool with_points) {
-    if (!std::filesystem::exists(path)) throw UserError("results file '" + path + "' does not exist");
-    const UserError not_ours("'" + path + "' is not a bobench results file (no format = \"" + std::string(store_format) +
-                             "\" attribute); it was not written by `bobench run`");
-    if (!h5::is_hdf5(path)) throw not_ours;
-    h5::Handle file;
-    try {
-        file = h5::open_file(path);  // fails on a truncated file, whose signature is still there
-    } catch (const std::exception& e) {
-        throw damaged(path, std::string(e.what()) + " (truncated or overwritten?)");
-    }
-    const hid_t f = file.get();
-    if (!h5::has_attribute(f, "format") || h5::read_string_attribute(f, "format") != store_format) throw not_ours;
-    try {
-        const auto version = h5::read_int_attribute(f, "format_version");
-        if (version > store_format_version)
-            throw UserError("'" + path + "' has format version " + std::to_string(version) +
-                            "; this bobench reads up to version " + std::to_string(store_format_version));
-        Results r;
-        r.bobench_version = h5::read_string_attribute(f, "bobench_version");
-        r.git_revision = h5::read_string_attribute(f, "git_revision");
-        r.provenance = {optional_attribute(f, "timestamp"), optional_attribute(f, "host"),
-                        optional_attribute(f, "compiler"), optional_attribute(f, "dependencies"),
-                        optional_attribute(f, "command_line")};
-        r.spec = h5::read_string_attribute(f, "spec");
-        r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
-        r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
-        r.on_failure = parse_policy(h5::read_string_attribute(f, "on_failure"), "'" + path + "'");
-        if (h5::has_attribute(f, "shard")) r.shard = h5::read_string_attribute(f, "shard");
-        for (const json& p : json::parse(h5::read_string_attribute(f, "problems")))
-            r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
-                                  optional_number(p.at("test_optimum")), p.at("metadata"), fidelity_of(p)});
-        for (const json& o : json::parse(h5::read_string_attribute(f, "optimizers")))
-            r.optimizers.push_back({o.at("label"), o.at("id")});
+// The attributes: provenance, spec, seed, budget, policy, shard, problems and optimizers.
+static Results read_attributes(hid_t f, const std::string& path) {
+    const auto version = h5::read_int_attribute(f, "format_version");
+    if (version > store_format_version)
+        throw UserError("'" + path + "' has format version " + std::to_string(version) +
+                        "; this bobench reads up to version " + std::to_string(store_format_version));
+    Results r;
+    r.bobench_version = h5::read_string_attribute(f, "bobench_version");
+    r.git_revision = h5::read_string_attribute(f, "git_revision");
+    r.provenance = {optional_attribute(f, "timestamp"), optional_attribute(f, "host"),
+                    optional_attribute(f, "compiler"), optional_attribute(f, "dependencies"),
+                    optional_attribute(f, "command_line")};
+    r.spec = h5::read_string_attribute(f, "spec");
+    r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
+    r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
+    r.on_failure = parse_policy(h5::read_string_attribute(f, "on_failure"), "'" + path + "'");
+    if (h5::has_attribute(f, "shard")) r.shard = h5::read_string_attribute(f, "shard");
+    for (const json& p : json::parse(h5::read_string_attribute(f, "problems")))
+        r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
+                              optional_number(p.at("test_optimum")), p.at("metadata"), fidelity_of(p)});
+    for (const json& o : json::parse(h5::read_string_attribute(f, "optimizers")))
+        r.optimizers.push_back({o.at("label"), o.at("id")});
+    return r;
+}
 
+namespace {
+// The /runs table and the /evals columns as stored, every length checked against
+// /runs/problem and /evals/value.
+struct StoredColumns {
+    std::vector<std::int32_t> problem, optimizer, replicate;
+    std::vector<std::uint64_t> pseed, oseed;
+    std::vector<double> seconds;
+    std::vector<std::int64_t> offset, count, x_offset;
+    std::vector<std::string> notes;
+    std::vector<double> value, true_value, cost, test_value, x, fidelity;
+    std::vector<std::uint8_t> failed;
+    bool has_fidelity = false;  // older files and single-fidelity experiments lack it
+    std::uint64_t x_rows = 0;
+
+    StoredColumns(hid_t f, const std::string& path, bool with_points) {
         h5::Handle runs = h5::open_group(f, "runs"), evals = h5::open_group(f, "evals");
-        const auto problem = h5::read_vector<std::int32_t>(runs.get(), "problem");
-        const auto optimizer = h5::read_vector<std::int32_t>(runs.get(), "optimizer");
-        const auto replicate = h5::read_vector<std::int32_t>(runs.get(), "replicate");
-        const auto pseed = h5::read_vector<std::uint64_t>(runs.get(), "problem_seed");
-        const auto oseed = h5::read_vector<std::uint64_t>(runs.get(), "optimizer_seed");
-        const auto seconds = h5::read_vector<double>(runs.get(), "seconds");
-        const auto offset = h5::read_vector<std::int64_t>(runs.get(), "eval_offset");
-        const auto count = h5::read_vector<std::int64_t>(runs.get(), "eval_count");
-        const auto x_offset = h5::read_vector<std::int64_t>(runs.get(), "x_offset");
-        const auto notes = h5::read_strings(runs.get(), "notes");
-        const auto value = h5::read_vector<double>(evals.get(), "value");
-        const auto true_value = h5::read_vector<double>(evals.get(), "true_value");
-        const auto cost = h5::read_vector<double>(evals.get(), "cost");
-        const auto test_value = h5::read_vector<double>(evals.get(), "test_value");
-        const auto failed = h5::read_vector<std::uint8_t>(evals.get(), "failed");
-        const auto x = with_points ? h5::read_vector<double>(evals.get(), "x") : std::vector<double>();
-        const bool has_fidelity = h5::exists(evals.get(), "fidelity");  // older files and single-fidelity experiments lack it
-        const auto fidelity = has_fidelity ? h5::read_vector<double>(evals.get(), "fidelity") : std::vector<double>();
+        problem = h5::read_vector<std::int32_t>(runs.get(), "problem");
+        optimizer = h5::read_vector<std::int32_t>(runs.get(), "optimizer");
+        replicate = h5::read_vector<std::int32_t>(runs.get(), "replicate");
+        pseed = h5::read_vector<std::uint64_t>(runs.get(), "problem_seed");
+        oseed = h5::read_vector<std::uint64_t>(runs.get(), "optimizer_seed");
+        seconds = h5::read_vector<double>(runs.get(), "seconds");
+        offset = h5::read_vector<std::int64_t>(runs.get(), "eval_offset");
+        count = h5::read_vector<std::int64_t>(runs.get(), "eval_count");
+        x_offset = h5::read_vector<std::int64_t>(runs.get(), "x_offset");
+        notes = h5::read_strings(runs.get(), "notes");
+        value = h5::read_vector<double>(evals.get(), "value");
+        true_value = h5::read_vector<double>(evals.get(), "true_value");
+        cost = h5::read_vector<double>(evals.get(), "cost");
+        test_value = h5::read_vector<double>(evals.get(), "test_value");
+        failed = h5::read_vector<std::uint8_t>(evals.get(), "failed");
+        if (with_points) x = h5::read_vector<double>(evals.get(), "x");
+        has_fidelity = h5::exists(evals.get(), "fidelity");
+        if (has_fidelity) fidelity = h5::read_vector<double>(evals.get(), "fidelity");
         const std::vector<hsize_t> x_shape = h5::shape(evals.get(), "x");
 
-        // every length and offset is checked before it is used
         const std::size_t n = problem.size(), m = value.size();
         const std::string runs_ref = "/runs/problem";
         require_rows(path, "/runs/optimizer", optimizer.size(), runs_ref, n);
@@ -161,43 +165,70 @@ Results read_results(const std::string& path, bool with_points) {
         require_rows(path, "/evals/failed", failed.size(), "/evals/value", m);
         if (has_fidelity) require_rows(path, "/evals/fidelity", fidelity.size(), "/evals/value", m);
         if (x_shape.size() != 1) throw damaged(path, "/evals/x is not a 1-D dataset");
-        const auto x_rows = static_cast<std::uint64_t>(x_shape[0]);
+        x_rows = static_cast<std::uint64_t>(x_shape[0]);
+    }
+};
+}  // namespace
 
-        r.runs.resize(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            Trace& t = r.runs[i];
-            t.key = {problem[i], optimizer[i], replicate[i]};
-            const auto where = [&](const std::string& what) { return damaged(path, "run " + std::to_string(i) + " " + what); };
-            if (t.key.problem < 0 || t.key.problem >= static_cast<int>(r.problems.size()) || t.key.optimizer < 0 ||
-                t.key.optimizer >= static_cast<int>(r.optimizers.size()) || t.key.replicate < 0)
-                throw where("names a problem, optimizer or replicate outside the tables");
-            const auto b = offset[i], c = count[i], xb = x_offset[i];
-            if (b < 0 || c < 0 || static_cast<std::uint64_t>(b) > m || static_cast<std::uint64_t>(c) > m - static_cast<std::uint64_t>(b))
-                throw where("has evaluations " + std::to_string(b) + " + " + std::to_string(c) + " beyond /evals/value (" +
-                            std::to_string(m) + " rows)");
-            const std::uint64_t xn = static_cast<std::uint64_t>(c) * r.problems[static_cast<std::size_t>(t.key.problem)].dimension();
-            if (xb < 0 || static_cast<std::uint64_t>(xb) > x_rows || xn > x_rows - static_cast<std::uint64_t>(xb))
-                throw where("has points " + std::to_string(xb) + " + " + std::to_string(xn) + " beyond /evals/x (" +
-                            std::to_string(x_rows) + " values)");
-            t.problem_seed = pseed[i];
-            t.optimizer_seed = oseed[i];
-            t.seconds = seconds[i];
-            t.notes = notes[i];
-            const auto e = b + c;
-            t.value.assign(value.begin() + b, value.begin() + e);
-            t.true_value.assign(true_value.begin() + b, true_value.begin() + e);
-            t.cost.assign(cost.begin() + b, cost.begin() + e);
-            t.test_value.assign(test_value.begin() + b, test_value.begin() + e);
-            t.failed.assign(failed.begin() + b, failed.begin() + e);
-            if (with_points) t.x.assign(x.begin() + xb, x.begin() + xb + static_cast<std::int64_t>(xn));
-            // runs recorded without fidelities (NaN: written before their problem had one) stay
-            // single-fidelity: every evaluation counts as full
-            const auto& f = r.problems[static_cast<std::size_t>(t.key.problem)].fidelity;
-            if (f && has_fidelity && std::any_of(fidelity.begin() + b, fidelity.begin() + e, [](double v) { return !std::isnan(v); })) {
-                t.full_fidelity = f->full;
-                t.fidelity.assign(fidelity.begin() + b, fidelity.begin() + e);
-            }
-        }
+// Run i of the stored columns as a trace, its keys and offsets checked before they are used.
+static Trace stored_trace(const StoredColumns& s, std::size_t i, const Results& r, const std::string& path,
+                          bool with_points) {
+    Trace t;
+    t.key = {s.problem[i], s.optimizer[i], s.replicate[i]};
+    const auto where = [&](const std::string& what) { return damaged(path, "run " + std::to_string(i) + " " + what); };
+    if (t.key.problem < 0 || t.key.problem >= static_cast<int>(r.problems.size()) || t.key.optimizer < 0 ||
+        t.key.optimizer >= static_cast<int>(r.optimizers.size()) || t.key.replicate < 0)
+        throw where("names a problem, optimizer or replicate outside the tables");
+    const std::uint64_t m = s.value.size();
+    const auto b = s.offset[i], c = s.count[i], xb = s.x_offset[i];
+    if (b < 0 || c < 0 || static_cast<std::uint64_t>(b) > m || static_cast<std::uint64_t>(c) > m - static_cast<std::uint64_t>(b))
+        throw where("has evaluations " + std::to_string(b) + " + " + std::to_string(c) + " beyond /evals/value (" +
+                    std::to_string(m) + " rows)");
+    const ProblemInfo& problem = r.problems[static_cast<std::size_t>(t.key.problem)];
+    const std::uint64_t xn = static_cast<std::uint64_t>(c) * problem.dimension();
+    if (xb < 0 || static_cast<std::uint64_t>(xb) > s.x_rows || xn > s.x_rows - static_cast<std::uint64_t>(xb))
+        throw where("has points " + std::to_string(xb) + " + " + std::to_string(xn) + " beyond /evals/x (" +
+                    std::to_string(s.x_rows) + " values)");
+    t.problem_seed = s.pseed[i];
+    t.optimizer_seed = s.oseed[i];
+    t.seconds = s.seconds[i];
+    t.notes = s.notes[i];
+    const auto e = b + c;
+    t.value.assign(s.value.begin() + b, s.value.begin() + e);
+    t.true_value.assign(s.true_value.begin() + b, s.true_value.begin() + e);
+    t.cost.assign(s.cost.begin() + b, s.cost.begin() + e);
+    t.test_value.assign(s.test_value.begin() + b, s.test_value.begin() + e);
+    t.failed.assign(s.failed.begin() + b, s.failed.begin() + e);
+    if (with_points) t.x.assign(s.x.begin() + xb, s.x.begin() + xb + static_cast<std::int64_t>(xn));
+    // runs recorded without fidelities (NaN: written before their problem had one) stay
+    // single-fidelity: every evaluation counts as full
+    const auto& f = problem.fidelity;
+    if (f && s.has_fidelity &&
+        std::any_of(s.fidelity.begin() + b, s.fidelity.begin() + e, [](double v) { return !std::isnan(v); })) {
+        t.full_fidelity = f->full;
+        t.fidelity.assign(s.fidelity.begin() + b, s.fidelity.begin() + e);
+    }
+    return t;
+}
+
+Results read_results(const std::string& path, bool with_points) {
+    if (!std::filesystem::exists(path)) throw UserError("results file '" + path + "' does not exist");
+    const UserError not_ours("'" + path + "' is not a bobench results file (no format = \"" + std::string(store_format) +
+                             "\" attribute); it was not written by `bobench run`");
+    if (!h5::is_hdf5(path)) throw not_ours;
+    h5::Handle file;
+    try {
+        file = h5::open_file(path);  // fails on a truncated file, whose signature is still there
+    } catch (const std::exception& e) {
+        throw damaged(path, std::string(e.what()) + " (truncated or overwritten?)");
+    }
+    const hid_t f = file.get();
+    if (!h5::has_attribute(f, "format") || h5::read_string_attribute(f, "format") != store_format) throw not_ours;
+    try {
+        Results r = read_attributes(f, path);
+        const StoredColumns stored(f, path, with_points);
+        r.runs.resize(stored.problem.size());
+        for (std::size_t i = 0; i < r.runs.size(); ++i) r.runs[i] = stored_trace(stored, i, r, path, with_points);
         return r;
     } catch (const UserError&) {
         throw;
@@ -232,51 +263,53 @@ static void add_image(std::vector<FilePiece>& pieces, const h5::FileImage& image
     if (at < end) pieces.push_back({at, image.data.get() + at, static_cast<std::size_t>(end - at)});
 }
 
-static ResultsFile results_file(const std::string& name, const Results& r, int threads, ParallelCpu& cpu) {
-    // written in key order whatever order the runs finished in
-    std::vector<std::size_t> order(r.runs.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
-    ResultsFile out;
-    std::vector<FilePiece> unfilled;  // each unfilled column whole
-    out.image = h5::build_memory_file(name, [&](hid_t f) {
-        h5::write_attribute(f, "format", std::string(store_format));
-        h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
-        h5::write_attribute(f, "bobench_version", r.bobench_version);
-        h5::write_attribute(f, "git_revision", r.git_revision);
-        h5::write_attribute(f, "timestamp", r.provenance.timestamp);
-        h5::write_attribute(f, "host", r.provenance.host);
-        h5::write_attribute(f, "compiler", r.provenance.compiler);
-        h5::write_attribute(f, "dependencies", r.provenance.dependencies);
-        h5::write_attribute(f, "command_line", r.provenance.command_line);
-        h5::write_attribute(f, "spec", r.spec);
-        h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
-        h5::write_attribute(f, "budget", std::int64_t{r.budget});
-        h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
-        if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
-        json problems = json::array(), optimizers = json::array();
-        for (const ProblemInfo& p : r.problems) {
-            problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
-                                {"optimum", optional_number(p.optimum)},
-                                {"test_optimum", optional_number(p.test_optimum)}, {"metadata", p.metadata}});
-            if (p.fidelity) problems.back()["fidelity"] = fidelity_json(*p.fidelity);  // only then: older files unchanged
-        }
-        for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
-        // labels and ids are checked to be UTF-8 before any run; anything else that is not
-        // (a metadata path) is replaced rather than losing the experiment
-        h5::write_attribute(f, "problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
-        h5::write_attribute(f, "optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
+// The attributes read_attributes reads.
+static void write_attributes(hid_t f, const Results& r) {
+    h5::write_attribute(f, "format", std::string(store_format));
+    h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
+    h5::write_attribute(f, "bobench_version", r.bobench_version);
+    h5::write_attribute(f, "git_revision", r.git_revision);
+    h5::write_attribute(f, "timestamp", r.provenance.timestamp);
+    h5::write_attribute(f, "host", r.provenance.host);
+    h5::write_attribute(f, "compiler", r.provenance.compiler);
+    h5::write_attribute(f, "dependencies", r.provenance.dependencies);
+    h5::write_attribute(f, "command_line", r.provenance.command_line);
+    h5::write_attribute(f, "spec", r.spec);
+    h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
+    h5::write_attribute(f, "budget", std::int64_t{r.budget});
+    h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
+    if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
+    json problems = json::array(), optimizers = json::array();
+    for (const ProblemInfo& p : r.problems) {
+        problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
+                            {"optimum", optional_number(p.optimum)},
+                            {"test_optimum", optional_number(p.test_optimum)}, {"metadata", p.metadata}});
+        if (p.fidelity) problems.back()["fidelity"] = fidelity_json(*p.fidelity);  // only then: older files unchanged
+    }
+    for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
+    // labels and ids are checked to be UTF-8 before any run; anything else that is not
+    // (a metadata path) is replaced rather than losing the experiment
+    h5::write_attribute(f, "problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
+    h5::write_attribute(f, "optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
+}
 
-        // the per-run table whole; the per-evaluation columns straight from the traces
-        const std::size_t n = r.runs.size();
-        std::vector<std::int32_t> problem(n), optimizer(n), replicate(n);
-        std::vector<std::uint64_t> pseed(n), oseed(n);
-        std::vector<double> seconds(n);
-        std::vector<std::int64_t> offset(n), count(n), failed_evals(n), x_offset(n);
-        std::vector<std::string> notes(n);
-        std::size_t n_evals = 0, n_x = 0, longest = 0;
-        bool any_fidelity = false;
-        for (std::size_t i = 0; i < n; ++i) {
+namespace {
+// The per-run table, in the order the runs are written, and where each run's evaluations
+// and points start in the /evals columns.
+struct RunTable {
+    std::vector<std::int32_t> problem, optimizer, replicate;
+    std::vector<std::uint64_t> pseed, oseed;
+    std::vector<double> seconds;
+    std::vector<std::int64_t> offset, count, failed_evals, x_offset;
+    std::vector<std::string> notes;
+    std::size_t n_evals = 0, n_x = 0, longest = 0;
+    bool any_fidelity = false;
+
+    RunTable(const Results& r, const std::vector<std::size_t>& order)
+        : problem(order.size()), optimizer(order.size()), replicate(order.size()), pseed(order.size()),
+          oseed(order.size()), seconds(order.size()), offset(order.size()), count(order.size()),
+          failed_evals(order.size()), x_offset(order.size()), notes(order.size()) {
+        for (std::size_t i = 0; i < order.size(); ++i) {
             const Trace& t = r.runs[order[i]];
             problem[i] = t.key.problem;
             optimizer[i] = t.key.optimizer;
@@ -294,18 +327,39 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
             longest = std::max(longest, t.size());
             any_fidelity = any_fidelity || !t.fidelity.empty();
         }
+    }
+
+    void write(hid_t runs) const {
+        h5::write_vector(runs, "problem", problem);
+        h5::write_vector(runs, "optimizer", optimizer);
+        h5::write_vector(runs, "replicate", replicate);
+        h5::write_vector(runs, "problem_seed", pseed);
+        h5::write_vector(runs, "optimizer_seed", oseed);
+        h5::write_vector(runs, "seconds", seconds);
+        h5::write_vector(runs, "eval_offset", offset);
+        h5::write_vector(runs, "eval_count", count);
+        h5::write_vector(runs, "failed_evals", failed_evals);
+        h5::write_vector(runs, "x_offset", x_offset);
+        h5::write_strings(runs, "notes", notes);
+    }
+};
+}  // namespace
+
+static ResultsFile results_file(const std::string& name, const Results& r, int threads, ParallelCpu& cpu) {
+    // written in key order whatever order the runs finished in
+    std::vector<std::size_t> order(r.runs.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
+    ResultsFile out;
+    std::vector<FilePiece> unfilled;  // each unfilled column whole
+    out.image = h5::build_memory_file(name, [&](hid_t f) {
+        write_attributes(f, r);
+        // the per-run table whole; the per-evaluation columns straight from the traces
+        const std::size_t n = r.runs.size();
+        const RunTable table(r, order);
+        const std::size_t n_evals = table.n_evals;
         h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
-        h5::write_vector(runs.get(), "problem", problem);
-        h5::write_vector(runs.get(), "optimizer", optimizer);
-        h5::write_vector(runs.get(), "replicate", replicate);
-        h5::write_vector(runs.get(), "problem_seed", pseed);
-        h5::write_vector(runs.get(), "optimizer_seed", oseed);
-        h5::write_vector(runs.get(), "seconds", seconds);
-        h5::write_vector(runs.get(), "eval_offset", offset);
-        h5::write_vector(runs.get(), "eval_count", count);
-        h5::write_vector(runs.get(), "failed_evals", failed_evals);
-        h5::write_vector(runs.get(), "x_offset", x_offset);
-        h5::write_strings(runs.get(), "notes", notes);
+        table.write(runs.get());
         // columns with much repetition (costs, flags, fidelities), compressed
         using Column = std::vector<double> Trace::*;
         auto compressed = [&](const char* column_name, Column column) {
@@ -319,8 +373,8 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
             evals.get(), "failed", n_evals, n,
             [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); }, true, threads, cpu);
         // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
-        if (any_fidelity) {
-            const std::vector<double> none(longest, std::numeric_limits<double>::quiet_NaN());
+        if (table.any_fidelity) {
+            const std::vector<double> none(table.longest, std::numeric_limits<double>::quiet_NaN());
             h5::write_column<double>(evals.get(), "fidelity", n_evals, n, [&](std::size_t i) {
                 const Trace& t = r.runs[order[i]];
                 return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
@@ -335,13 +389,13 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
             unfilled.push_back({at, nullptr, total * sizeof(double)});
             for (std::size_t i = 0; i < n; ++i) {
                 const std::vector<double>& values = r.runs[order[i]].*column;
-                const std::uint64_t first = static_cast<std::uint64_t>(column == &Trace::x ? x_offset[i] : offset[i]);
+                const std::uint64_t first = static_cast<std::uint64_t>(column == &Trace::x ? table.x_offset[i] : table.offset[i]);
                 if (!values.empty()) out.pieces.push_back({at + first * sizeof(double), values.data(), values.size() * sizeof(double)});
             }
         };
         uncompressed("value", n_evals, &Trace::value);
         uncompressed("true_value", n_evals, &Trace::true_value);
-        uncompressed("x", n_x, &Trace::x);
+        uncompressed("x", table.n_x, &Trace::x);
     });
     for (const FilePiece& u : unfilled)
         if (u.offset + u.size > out.image.file_size)
