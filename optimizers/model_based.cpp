@@ -72,6 +72,18 @@ AcquisitionKind parse_acquisition(const std::string& name) {
     throw UserError("acquisition '" + name + "' is not known");
 }
 
+// What a suggestion maximises: the acquisition, or the thesis' conditional MAP of x given
+// the target (criterion=cl: a joint MAP over x and a forward network; cl-inverse: an
+// inverse network y -> x).
+enum class Criterion { Acquisition, JointMap, InverseMap };
+
+Criterion parse_criterion(const std::string& name) {
+    if (name == "acquisition") return Criterion::Acquisition;
+    if (name == "cl") return Criterion::JointMap;
+    if (name == "cl-inverse") return Criterion::InverseMap;
+    throw UserError("criterion '" + name + "' is not known");
+}
+
 // The loop's parameters, read once when the optimizer is built.
 struct LoopOptions {
     AcquisitionKind acquisition;
@@ -80,7 +92,7 @@ struct LoopOptions {
     std::size_t n_init;
     long refit_every, random_interleave;
     bool evaluate_repeats;  // on_repeat=evaluate
-    std::string criterion;  // acquisition, cl or cl-inverse
+    Criterion criterion;
     int cl_steps;
     int random_samples;    // also the EI samples of criterion=cl and cl-inverse
     acquisitions::SearchOptions search;
@@ -95,7 +107,7 @@ LoopOptions loop_options(const Space& space, const Args& args) {
     o.refit_every = args.integer("refit_every");
     o.random_interleave = args.integer("random_interleave");
     o.evaluate_repeats = args.text("on_repeat") == "evaluate";
-    o.criterion = args.text("criterion");
+    o.criterion = parse_criterion(args.text("criterion"));
     o.cl_steps = static_cast<int>(args.integer("cl_steps"));
     o.random_samples = static_cast<int>(args.integer("random_samples"));
     const std::string& m = args.text("maximizer");
@@ -119,8 +131,8 @@ public:
         if (o_.acquisition == AcquisitionKind::EmpiricalEi && !samples_)
             throw UserError("acquisition=empirical-ei needs a model with sampled functions (sbnn, hbnn, nuts-bnn, "
                             "bohamiann, elm); this optimizer's model has none");
-        if (o_.criterion == "cl") joint_map_.emplace(dim_, o_.cl_steps);
-        if (o_.criterion == "cl-inverse") inverse_map_.emplace(dim_, o_.cl_steps);
+        if (o_.criterion == Criterion::JointMap) joint_map_.emplace(dim_, o_.cl_steps);
+        if (o_.criterion == Criterion::InverseMap) inverse_map_.emplace(dim_, o_.cl_steps);
     }
 
     Point ask(Rng& rng) override {
