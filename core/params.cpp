@@ -146,7 +146,7 @@ Args bind_args(const std::string& owner, const std::vector<ParamSpec>& specs, co
     Args args;
     for (const ParamSpec& s : specs) args.values_[s.key] = s.default_value;
     for (const auto& [key, value] : id.args) {
-        auto it = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.key == key; });
+        auto it = std::find_if(specs.begin(), specs.end(), [&key = key](const ParamSpec& s) { return s.key == key; });
         if (it == specs.end()) {
             std::vector<std::string> keys;
             for (const ParamSpec& s : specs) keys.push_back(s.key);
@@ -193,7 +193,7 @@ std::vector<Identifier> expand_lists(const Identifier& id, const std::vector<Par
     std::vector<Identifier> out{Identifier{id.name, {}}};
     std::vector<std::string> tags{""};
     for (const auto& [key, value] : id.args) {
-        auto spec = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.key == key; });
+        auto spec = std::find_if(specs.begin(), specs.end(), [&key = key](const ParamSpec& s) { return s.key == key; });
         const bool expandable = spec != specs.end() && spec->type == ParamSpec::Type::Integer;
         const std::vector<std::string> items =
             expandable ? list_items("'" + id.name + "'", key, value) : std::vector<std::string>{value};
@@ -227,7 +227,7 @@ long parse_integer(const std::string& where, const std::string& text, long min, 
 std::string canonical_id(const std::string& name, const std::vector<ParamSpec>& specs, const Args& args) {
     std::vector<std::string> parts;
     for (const auto& [key, value] : args.values()) {  // std::map: sorted keys
-        auto it = std::find_if(specs.begin(), specs.end(), [&](const ParamSpec& s) { return s.key == key; });
+        auto it = std::find_if(specs.begin(), specs.end(), [&key = key](const ParamSpec& s) { return s.key == key; });
         if (it != specs.end() && (it->required || value != it->default_value)) parts.push_back(key + "=" + value);
     }
     return parts.empty() ? name : name + ":" + join(parts, ",");

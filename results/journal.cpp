@@ -193,7 +193,10 @@ std::optional<JournalRecord> Journal::decode(const char* bytes, std::size_t size
     Reader in{bytes, bytes + size};
     const auto magic = in.get<std::uint32_t>();
     const auto length = in.get<std::uint64_t>();
-    if (!in.ok || magic != record_magic || static_cast<std::uint64_t>(in.end - in.p) < length + 4) return std::nullopt;
+    // length is read from the file: compared without adding to it, so a damaged length near
+    // 2^64 cannot wrap around the check
+    const auto left = static_cast<std::uint64_t>(in.end - in.p);
+    if (!in.ok || magic != record_magic || length > left || left - length < 4) return std::nullopt;
     const char* payload = in.p;
     in.p += length;
     if (in.get<std::uint32_t>() != checksum(payload, length)) return std::nullopt;

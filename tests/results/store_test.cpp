@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -217,4 +218,22 @@ TEST_CASE("journal: a damaged record in the middle costs only itself", "[runners
     CHECK(j.recovered()[0].optimizer_id == "a");
     CHECK(j.recovered()[1].optimizer_id == "c");
     CHECK(j.damaged_bytes() == (bytes.size() - first_end) / 2);  // record "b", as long as "c"
+}
+
+TEST_CASE("journal: a damaged length near 2^64 is refused, not read past the record", "[runners][journal]") {
+    // Found by fuzzing (tests/fuzz/corpus/journal): the check "bytes left >= length + 4"
+    // wrapped around for such a length and the reader went past the buffer.
+    Trace t;
+    t.value = t.true_value = t.cost = t.test_value = {1, 2};
+    t.failed = {0, 0};
+    t.x = {0.1, 0.2};
+    const std::string record = Journal::encode("p", "a", t);
+    REQUIRE(Journal::decode(record.data(), record.size()));
+    for (const std::uint64_t length : {~std::uint64_t{0}, ~std::uint64_t{0} - 3, ~std::uint64_t{0} - 4}) {
+        std::string damaged = record;
+        std::memcpy(damaged.data() + sizeof(std::uint32_t), &length, sizeof length);  // after the record magic
+        std::size_t used = 0;
+        CHECK_FALSE(Journal::decode(damaged.data(), damaged.size(), &used));
+        CHECK(used == 0);
+    }
 }
