@@ -2,19 +2,26 @@
 // CLI knows), results files as the tidy CSV of `bobench export`, and experiments run as
 // `bobench run` runs them. The Python modules beside it (python/bobench/) wrap these.
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
+#include <thread>
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "analysis/reports/rank_report.hpp"
+#include "analysis/reports/table_report.hpp"
 #include "analysis/reports/tidy_csv.hpp"
 #include "cli/catalog.hpp"
 #include "cli/reproductions.hpp"
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/version.hpp"
 #include "optimizers/external_protocol.hpp"
 #include "results/store.hpp"
@@ -96,17 +103,54 @@ void apply_overrides(runners::ExperimentSpec& spec, const std::map<std::string, 
     }
 }
 
+// The experiment runs on a thread of its own while the calling thread, the one Python's
+// SIGINT handler reports to, looks for Ctrl-C every 0.1 s: a KeyboardInterrupt raises the
+// process-wide stop flag (which also ends an external optimizer's wait), the runs in progress
+// stop at their next evaluation, the finished ones are saved, and the KeyboardInterrupt
+// propagates to the caller.
+runners::ExperimentOutcome run_interruptibly(const runners::Plan& plan) {
+    std::atomic<bool>& stop = stop_requested();
+    stop = false;
+    runners::ExperimentOutcome outcome;
+    std::exception_ptr error;
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    std::thread worker([&] {
+        try {
+            outcome = runners::run_experiment(plan, stop);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        std::lock_guard lock(mutex);
+        done = true;
+        finished.notify_all();
+    });
+    bool interrupted = false;
+    for (;;) {
+        {
+            py::gil_scoped_release release;
+            std::unique_lock lock(mutex);
+            if (finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; })) break;
+        }
+        if (!interrupted && PyErr_CheckSignals() != 0) {  // sets KeyboardInterrupt (or the handler's error)
+            interrupted = true;
+            stop = true;
+        }
+    }
+    worker.join();
+    stop = false;
+    if (interrupted) throw py::error_already_set();
+    if (error) std::rethrow_exception(error);
+    return outcome;
+}
+
 py::dict run_spec(const std::string& spec_text, bool is_path, const std::map<std::string, std::string>& overrides) {
     runners::ExperimentSpec spec = is_path ? cli::read_spec_file(spec_text)
                                            : runners::parse_spec(spec_text, "bobench.run(spec)", cli::cli_spec_sections);
     apply_overrides(spec, overrides);
     const runners::Plan plan = cli::plan_experiment(spec);  // as `bobench run` plans it
-    const std::atomic<bool> stop{false};
-    runners::ExperimentOutcome outcome;
-    {
-        py::gil_scoped_release release;
-        outcome = runners::run_experiment(plan, stop);
-    }
+    const runners::ExperimentOutcome outcome = run_interruptibly(plan);
     std::vector<std::string> errors;
     for (const auto& e : outcome.errors) errors.push_back(e.message);
     py::dict d;
@@ -117,6 +161,29 @@ py::dict run_spec(const std::string& spec_text, bool is_path, const std::map<std
     d["failed_evaluations"] = outcome.failed_evaluations;
     d["errors"] = errors;
     return d;
+}
+
+// `bobench rank FILE --format json` with the same options and defaults.
+std::string rank_json(const std::string& path, const std::string& metrics, std::optional<double> alpha, bool friedman,
+                      const std::string& nan) {
+    namespace reports = analysis::reports;
+    reports::RankReportOptions o;
+    o.source = path;
+    o.metrics = reports::parse_metrics(metrics);
+    if (alpha) o.alpha = {analysis::AlphaCorrection::direct, *alpha};
+    o.friedman = friedman;
+    o.nan_policy = analysis::parse_nan_policy(nan);
+    return reports::render_rank_json(reports::build_rank_report(results::read_results(path, false), o));
+}
+
+// `bobench table FILE --format csv --stat STAT`.
+std::string table_csv(const std::string& path, const std::string& stat) {
+    namespace reports = analysis::reports;
+    reports::TableOptions o;
+    o.format = reports::TableFormat::csv;
+    o.stat = reports::parse_table_stat(stat);
+    const reports::ExperimentMetrics data = reports::compute_metrics(results::read_results(path, false), {false, 1});
+    return reports::render_final_table(data, o);
 }
 
 std::string export_csv(const std::string& path) {
@@ -168,7 +235,19 @@ py::dict read_runs(const std::string& path, bool points) {
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "bobench's C++ core: problems, experiments and results files";
-    py::register_exception<UserError>(m, "UserError", PyExc_ValueError);
+    static py::exception<UserError> user_error(m, "UserError", PyExc_ValueError);
+    py::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) std::rethrow_exception(p);
+        } catch (const UserError& e) {
+            // a message may quote what the caller passed, bytes that are not UTF-8 included:
+            // they are shown replaced (U+FFFD), and the message is never lost
+            const std::string what = e.what();
+            const py::object text = py::reinterpret_steal<py::object>(
+                PyUnicode_DecodeUTF8(what.data(), static_cast<py::ssize_t>(what.size()), "replace"));
+            PyErr_SetObject(user_error.ptr(), text.ptr());
+        }
+    });
     m.attr("version") = std::string(version);
     m.attr("git_revision") = std::string(git_revision);
     m.attr("protocol_version") = external::protocol_version;
@@ -202,4 +281,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("export_csv", &export_csv, py::arg("path"), "the results file as `bobench export` writes it");
     m.def("read_runs", &read_runs, py::arg("path"), py::arg("points") = false);
     m.def("run_spec", &run_spec, py::arg("spec"), py::arg("is_path"), py::arg("overrides"));
+    m.def("rank_json", &rank_json, py::arg("path"), py::arg("metrics"), py::arg("alpha"), py::arg("friedman"),
+          py::arg("nan"));
+    m.def("table_csv", &table_csv, py::arg("path"), py::arg("stat"));
 }

@@ -4,19 +4,22 @@
     bobench.Optimizer, bobench.serve       write an optimizer that bobench runs and ranks
     bobench.run(spec)                      run an experiment, as `bobench run` does
     bobench.read_results(path)             a results file as a tidy pandas DataFrame
+    bobench.rank(path), bobench.table(path)  `bobench rank` and `bobench table` as DataFrames
 
 The protocol part (Optimizer, serve, Space) is plain Python: an optimizer script runs
-under any Python 3. Problem, run and read_results load the compiled module (bobench._core,
-built with the C++ code) and NumPy; read_results needs pandas.
+under any Python 3. Problem, run, read_results, rank and table load the compiled module
+(bobench._core, built with the C++ code) and NumPy; read_results, rank and table need pandas.
 """
 
 from .protocol import PROTOCOL_VERSION, Optimizer, Param, Space, serve
 
 __all__ = ["PROTOCOL_VERSION", "Optimizer", "Param", "Space", "serve",
-           "Problem", "problem_names", "optimizer_names", "run", "read_results", "read_runs", "version"]
+           "Problem", "problem_names", "optimizer_names", "run", "read_results", "read_runs", "rank", "table",
+           "version"]
 
 _LAZY = {"Problem": "problems", "problem_names": "problems", "optimizer_names": "problems",
-         "run": "results", "read_results": "results", "read_runs": "results", "version": "problems"}
+         "run": "results", "read_results": "results", "read_runs": "results", "rank": "results",
+         "table": "results", "version": "problems"}
 
 
 def __getattr__(name):  # PEP 562: load the compiled module only when it is used

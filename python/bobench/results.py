@@ -1,6 +1,7 @@
 """Experiments and their results files."""
 
 import io
+import json
 import os
 import warnings
 
@@ -24,7 +25,9 @@ def _ini(spec):
 def run(spec, **experiment):
     """Runs an experiment as `bobench run` does and returns a dict: output (the results
     file), planned, resumed, completed, failed_evaluations, errors (one message per run
-    that failed; each is also issued as a warning).
+    that failed; each is also issued as a warning). Ctrl-C stops it as it stops `bobench
+    run`: the runs in progress end at their next evaluation, the finished ones are saved
+    (run again to resume), and KeyboardInterrupt is raised.
 
     spec is the path of an INI spec file, or a dict of its sections:
         {"experiment": {"budget": 50, "replicates": 5, "output": "out.h5"},
@@ -64,3 +67,29 @@ def read_runs(path, points=False):
     points as an (evaluations, dimension) NumPy array in native units."""
     import pandas
     return pandas.DataFrame(_core.read_runs(os.fspath(path), points))
+
+
+def rank(path, metrics="best,auc", alpha=None, friedman=False, nan="worst"):
+    """The ranking `bobench rank FILE --format json` gives, with the same options and
+    defaults (pairwise Mann-Whitney at a family-wise 0.05 per problem, Sidak; alpha= sets a
+    per-pair level instead), as a pandas DataFrame: one row per optimizer with its total
+    scores, in the order of the report. The whole report (each problem's medians, p-values
+    and outcomes; with friedman=True the Friedman ranking) is df.attrs["report"]."""
+    import pandas
+    report = json.loads(_core.rank_json(os.fspath(path), metrics, alpha, friedman, nan))
+    df = pandas.DataFrame(report["total"]["scores"])
+    df.attrs["report"] = report
+    return df
+
+
+def table(path, stat="mean"):
+    """The final-regret table `bobench table FILE --format csv --stat STAT` writes, as a
+    pandas DataFrame: one row per (problem, optimizer) with runs, failed_runs and the
+    statistic's columns (mean and std, or median and quartiles), numbers to the last bit;
+    best is True for the cell the CSV marks "*", the best of its problem."""
+    import pandas
+    text = _core.table_csv(os.fspath(path), stat)
+    df = pandas.read_csv(io.StringIO(text), dtype={"problem": str, "optimizer": str, "best": str},
+                         keep_default_na=False, na_values=[""], float_precision="round_trip")
+    df["best"] = df["best"].eq("*")
+    return df

@@ -98,7 +98,9 @@ def test_problem_api():
                   (lambda: p.evaluate([1.0, 2.0, 3.0]), "branin: a point has 2 values, this one has 3"),
                   (lambda: p.evaluate([11.0, 2.0]), "branin: x0 = 11 is outside [-5, 10]"),
                   (lambda: p.evaluate(numpy.zeros((3, 3))), "evaluate takes one point (shape (2,)) or a batch"),
-                  (lambda: p.evaluate(numpy.full((2, 2), -6.0)), "x0 = -6 is outside")])
+                  (lambda: p.evaluate(numpy.full((2, 2), -6.0)), "x0 = -6 is outside"),
+                  # bytes that are not UTF-8: the message is kept, the bytes shown replaced
+                  (lambda: bobench.Problem(b"\xff"), "identifier '\ufffd' is not valid UTF-8 text")])
 
 
 def test_data_dir():

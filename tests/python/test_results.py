@@ -71,7 +71,38 @@ def test_errors():
                       (lambda: bobench.read_results(os.path.join(tmp, "none.h5")), "none.h5")])
 
 
+def test_rank_and_table():
+    """bobench.rank and bobench.table give the numbers of `bobench rank --format json` and
+    `bobench table --format csv`, to the last bit."""
+    with temp_dir() as tmp:
+        out = os.path.join(tmp, "r.h5")
+        bobench.run({"experiment": {"budget": 12, "replicates": 4, "output": out},
+                     "problems": {"branin": "branin", "hartmann3": "hartmann3"},
+                     "optimizers": {"rs": "random-search", "tpe": "tpe"}})
+        for kwargs, flags in (({}, []), ({"friedman": True, "alpha": 0.1}, ["--friedman", "--alpha", "0.1"])):
+            df = bobench.rank(out, **kwargs)
+            report = json.loads(cli("rank", out, "--format", "json", *flags))
+            check(df.to_dict("records") == report["total"]["scores"], f"{df.to_dict('records')} != {report['total']}")
+            check(df.attrs["report"] == report, "the whole report differs from the CLI's")
+        for stat in ("mean", "median"):
+            table = bobench.table(out, stat=stat)
+            rows = list(csv.DictReader(io.StringIO(cli("table", out, "--format", "csv", "--stat", stat))))
+            check(len(table) == len(rows) == 4, f"{len(table)} rows, the CLI has {len(rows)}")
+            for got, want in zip(table.to_dict("records"), rows):
+                for column, text in want.items():
+                    if column in ("problem", "optimizer", "measure"):
+                        check(got[column] == text, f"{column}: {got[column]!r} != {text!r}")
+                    elif column == "best":
+                        check(got[column] == (text == "*"), f"best: {got[column]!r} != {text!r}")
+                    else:
+                        check(same_bits(float(got[column]), float(text)), f"{column}: {got[column]!r} != {text!r}")
+        check_raises([(lambda: bobench.rank(out, metrics="bets"), "bets"),
+                      (lambda: bobench.table(out, stat="mode"), "mode"),
+                      (lambda: bobench.rank(os.path.join(tmp, "none.h5")), "none.h5")])
+
+
 if __name__ == "__main__":
     test_run_and_read()
     test_errors()
+    test_rank_and_table()
     print("ok")
