@@ -10,6 +10,7 @@
 #include <boost/program_options.hpp>
 
 #include "core/error.hpp"
+#include "core/ini.hpp"
 #include "core/io.hpp"
 #include "core/params.hpp"
 #include "core/text.hpp"
@@ -36,14 +37,8 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
 
 // The [reproduction] entries of the spec text, in file order, keys without the section.
 std::vector<std::pair<std::string, std::string>> section_entries(const std::string& text, const std::string& origin) {
-    std::istringstream in(text);
     const po::options_description none;
-    po::parsed_options parsed(&none);
-    try {
-        parsed = po::parse_config_file(in, none, /*allow_unregistered=*/true);
-    } catch (const po::error& e) {
-        throw UserError(origin + ": " + e.what());
-    }
+    const po::parsed_options parsed = parse_ini(text, none, origin);
     std::vector<std::pair<std::string, std::string>> entries;
     const std::string prefix = cli_spec_sections.front() + ".";
     for (const po::option& opt : parsed.options)

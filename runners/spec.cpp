@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/ini.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
 
@@ -25,13 +26,7 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
                                                     "restart_on", "restart_target"};
     po::options_description known;
     for (const auto& k : keys) known.add_options()(("experiment." + k).c_str(), po::value<std::string>());
-    std::istringstream in(text);
-    po::parsed_options parsed(&known);
-    try {
-        parsed = po::parse_config_file(in, known, /*allow_unregistered=*/true);
-    } catch (const po::error& e) {
-        throw UserError(origin + ": " + e.what());
-    }
+    const po::parsed_options parsed = parse_ini(text, known, origin);
     ExperimentSpec spec;
     std::set<std::string> seen;
     for (const po::option& opt : parsed.options) {
