@@ -99,6 +99,18 @@ constexpr std::size_t record_overhead = sizeof(std::uint32_t) + sizeof(std::uint
 Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(path)), experiment_(experiment) {
     fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd_ < 0) throw UserError("cannot write results next to '" + path_ + "': " + std::strerror(errno));
+    try {  // a constructor that throws runs no destructor: the descriptor is closed here
+        recover();
+    } catch (...) {
+        ::close(fd_);
+        fd_ = -1;
+        throw;
+    }
+}
+
+// Reads the journal's records (skipping damage), then cuts a torn tail off or writes the
+// header of a new journal.
+void Journal::recover() {
     struct stat st {};
     ::fstat(fd_, &st);
     std::string bytes(static_cast<std::size_t>(st.st_size), '\0');

@@ -66,6 +66,8 @@ public:
     void remove();  // at the end of a complete run
 
 private:
+    void recover();
+
     std::string path_;
     std::uint64_t experiment_;
     int fd_ = -1;

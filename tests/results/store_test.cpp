@@ -237,3 +237,19 @@ TEST_CASE("journal: a damaged length near 2^64 is refused, not read past the rec
         CHECK(used == 0);
     }
 }
+
+TEST_CASE("journal: a journal refused at opening leaves no file descriptor open", "[runners][journal]") {
+    // Found by fuzzing: the constructor threw after opening the file, and a constructor that
+    // throws runs no destructor, so every refusal leaked a descriptor (a long-lived process,
+    // such as Python's, would run out).
+    TempDir dir;
+    const std::string path = dir / "j.journal";
+    { Journal j(path, 1); }
+    auto open_descriptors = [] {
+        return std::distance(std::filesystem::directory_iterator("/proc/self/fd"), std::filesystem::directory_iterator{});
+    };
+    const auto before = open_descriptors();
+    for (int i = 0; i < 50; ++i)
+        CHECK_THROWS_WITH(Journal(path, 2), Catch::Contains("belongs to an experiment with another seed"));
+    CHECK(open_descriptors() == before);
+}
