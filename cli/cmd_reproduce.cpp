@@ -170,7 +170,7 @@ std::string draw_figure(const ReproductionEntry& e, const results::Results& resu
 
 // Borda and first places by each breakdown key, as tables and histograms (PNG/SVG).
 std::string breakdown_sections(const ReproductionEntry& e, const analysis::reports::RankReport& ranking,
-                               const std::string& dir) {
+                               const results::Results& results, const std::string& dir) {
     std::string out;
     for (const std::string& key : e.breakdowns) {
         const auto by = analysis::scores_by(ranking.rankings, key);
@@ -180,6 +180,7 @@ std::string breakdown_sections(const ReproductionEntry& e, const analysis::repor
                analysis::reports::render_score_breakdown(by, title, names);
         analysis::reports::PlotOptions o;
         o.out_dir = dir;
+        for (const auto& optimizer : results.optimizers) o.optimizers.push_back(optimizer.label);  // the spec's order
         try {
             const auto files = analysis::reports::plot_score_histograms(by, title, "scores-by-" + key, o, names);
             out += "\nHistograms: `" + join(linked(files, dir), "`, `") + "`\n";
@@ -412,7 +413,7 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
     } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
-        report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, figures) +
+        report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, results, figures) +
                   claim_section(claims, ranking, results, quick);
     }
     if (!entry.figure.empty()) {

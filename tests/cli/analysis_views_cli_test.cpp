@@ -181,7 +181,7 @@ TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, ra
     CHECK(ecdf.out.find("ecdf-dimension-10.svg") != std::string::npos);
     const auto agg = run_cli("plot " + (dir / "abc.h5") + " --view aggregate --aggregate rank --out " + (dir / "agg"));
     REQUIRE(agg.status == 0);
-    CHECK(testing::read_file(dir / "agg/mean_rank__all_problems__2_problems_.dat").find("# A\n# x mean") !=
+    CHECK(testing::read_file(dir / "agg/mean-rank-all.dat").find("# A\n# x mean") !=
           std::string::npos);
     const auto cost = run_cli("plot " + (dir / "abc.h5") + " --x cost --out " + (dir / "cost"));
     CHECK(cost.status == 2);  // the hand-made runs cost nothing
@@ -190,6 +190,12 @@ TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, ra
     const auto cd = run_cli("plot " + (dir / "abc.h5") + " --view cd --out " + (dir / "cd"));
     INFO(cd.err);
     REQUIRE(cd.status == 0);
-    CHECK(testing::read_file(dir / "cd/cd.svg").find(">A (1.50)</text>") != std::string::npos);
-    CHECK(testing::read_file(dir / "cd/cd.png").rfind("\x89PNG", 0) == 0);
+    CHECK(testing::read_file(dir / "cd/cd-nemenyi.svg").find(">A (1.50)</text>") != std::string::npos);
+    CHECK(testing::read_file(dir / "cd/cd-nemenyi.png").rfind("\x89PNG", 0) == 0);
+    // another clique method: its own files beside, no CD bar
+    const auto wilcoxon = run_cli("plot " + (dir / "abc.h5") + " --view cd --cliques wilcoxon --out " + (dir / "cd"));
+    REQUIRE(wilcoxon.status == 0);
+    CHECK(wilcoxon.out == (dir / "cd/cd-wilcoxon.svg") + "\n" + (dir / "cd/cd-wilcoxon.png") + "\n");
+    CHECK(testing::read_file(dir / "cd/cd-wilcoxon.svg").find("CD =") == std::string::npos);
+    CHECK(testing::read_file(dir / "cd/cd-nemenyi.svg").find("CD =") != std::string::npos);
 }
