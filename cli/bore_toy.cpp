@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "analysis/reports/gnuplot.hpp"
+#include "analysis/reports/palette.hpp"
 #include "core/io.hpp"
 #include "core/rng.hpp"
 #include "surrogates/mlp/mlp.hpp"
@@ -117,8 +118,8 @@ std::vector<std::string> plot_bore_toy(const BoreToy& t, const std::string& out_
         "set ylabel 'r_{{/Symbol g}}(x)'\nplot {0} using 1:6 with lines lw 2 lc rgb 'black' title 'true r_{{/Symbol g}}', "
         "{0} using 1:7 with lines lw 2 lc rgb {3} title 'classifier {{/Symbol p}}/{{/Symbol g}} (BORE)', "
         "{0} using 1:8 with lines lw 2 dt 2 lc rgb {4} title 'two KDEs (TPE)'\nunset multiplot",
-        d, gp_string(line_colour(1)), gp_string(line_colour(0)), gp_string(line_colour(2)),
-        gp_string(line_colour(3)));
+        d, gp_string(palette_colour(1)), gp_string(palette_colour(0)), gp_string(palette_colour(2)),
+        gp_string(palette_colour(3)));
     // a multiplot cannot be replotted: drawn once per terminal
     const std::string script = "# written by bobench reproduce bore-toy\n"
                                "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size 960,800 } "

@@ -18,6 +18,7 @@
 #include "analysis/ranking.hpp"
 #include "analysis/reports/claims.hpp"
 #include "analysis/reports/curves.hpp"
+#include "analysis/reports/format.hpp"
 #include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/reproduction.hpp"
@@ -141,6 +142,18 @@ std::string prepare_tables(const runners::ExperimentSpec& spec, const Reproducti
     return any ? folder.string() : "";
 }
 
+// A figure's path as the report names it: relative to the report's folder, where the
+// figures folder `dir` lies, so that the report and its figures can move together.
+std::string linked(const std::string& file, const std::string& dir) {
+    return (fs::path(dir).filename() / fs::path(file).filename()).string();
+}
+
+std::vector<std::string> linked(const std::vector<std::string>& files, const std::string& dir) {
+    std::vector<std::string> out;
+    for (const std::string& f : files) out.push_back(linked(f, dir));
+    return out;
+}
+
 // The paper's figure redrawn from our traces (regret: median and quartiles per evaluation).
 std::string draw_figure(const ReproductionEntry& e, const results::Results& results, const std::string& dir) {
     analysis::reports::PlotOptions o;
@@ -148,7 +161,7 @@ std::string draw_figure(const ReproductionEntry& e, const results::Results& resu
     try {
         const auto plotted = analysis::reports::plot_curves(analysis::reports::summary_curves(results), o);
         std::string out = "\n## Figure: " + e.figure + ", redrawn from our traces\n\n";
-        for (const auto& f : plotted.files) out += "- " + f.problem + ": `" + f.png + "` (and `.svg`)\n";
+        for (const auto& f : plotted.files) out += "- " + f.problem + ": `" + linked(f.png, dir) + "` (and `.svg`)\n";
         return out;
     } catch (const UserError& error) {  // no gnuplot: the report goes on without its figure
         return "\n## Figure: not drawn (" + std::string(error.what()) + ")\n";
@@ -157,7 +170,7 @@ std::string draw_figure(const ReproductionEntry& e, const results::Results& resu
 
 // Borda and first places by each breakdown key, as tables and histograms (PNG/SVG).
 std::string breakdown_sections(const ReproductionEntry& e, const analysis::reports::RankReport& ranking,
-                               const std::string& dir) {
+                               const results::Results& results, const std::string& dir) {
     std::string out;
     for (const std::string& key : e.breakdowns) {
         const auto by = analysis::scores_by(ranking.rankings, key);
@@ -167,9 +180,10 @@ std::string breakdown_sections(const ReproductionEntry& e, const analysis::repor
                analysis::reports::render_score_breakdown(by, title, names);
         analysis::reports::PlotOptions o;
         o.out_dir = dir;
+        for (const auto& optimizer : results.optimizers) o.optimizers.push_back(optimizer.label);  // the spec's order
         try {
             const auto files = analysis::reports::plot_score_histograms(by, title, "scores-by-" + key, o, names);
-            out += "\nHistograms: `" + join(files, "`, `") + "`\n";
+            out += "\nHistograms: `" + join(linked(files, dir), "`, `") + "`\n";
         } catch (const UserError& error) {
             out += "\nHistograms not drawn: " + std::string(error.what()) + "\n";
         }
@@ -236,7 +250,8 @@ int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
     const fs::path figures = fs::path(path).parent_path() / (fs::path(path).stem().string() + "-figures");
     std::string figure;
     try {
-        figure = "\n## Figure: " + e.figure + "\n\n`" + join(plot_bore_toy(toy, figures.string()), "`, `") + "`\n";
+        figure = "\n## Figure: " + e.figure + "\n\n`" +
+                 join(linked(plot_bore_toy(toy, figures.string()), figures.string()), "`, `") + "`\n";
     } catch (const UserError& error) {
         figure = "\n## Figure: not drawn (" + std::string(error.what()) + ")\n";
     }
@@ -365,6 +380,13 @@ std::string claim_section(const std::vector<analysis::reports::Claim>& claims,
     return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
 }
 
+// The ranking's Markdown under the report's H1: its own H1 becomes the H2 `title`, its
+// sections one level deeper, so the report keeps one H1 and skips no level.
+std::string ranking_markdown(const analysis::reports::RankReport& ranking, const std::string& title) {
+    const std::string md = analysis::reports::shift_headings(analysis::reports::render_rank_markdown(ranking), 1);
+    return "\n## " + title + md.substr(md.find('\n'));
+}
+
 // The per-pair level of our ranking: the section's alpha, else rank's family-wise default.
 analysis::PairwiseAlpha ranking_alpha(const ReproductionEntry& entry) {
     if (entry.alpha > 0) return {analysis::AlphaCorrection::direct, entry.alpha};
@@ -386,13 +408,12 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
         rank.friedman = true;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         if (entry.friedman)
-            report += "\n## Our ranking (Friedman + Borda, as the thesis' chapter 4)\n\n" +
-                      analysis::reports::render_rank_markdown(ranking);
+            report += ranking_markdown(ranking, "Our ranking (Friedman + Borda, as the thesis' chapter 4)");
         report += claim_section(claims, ranking, results, quick);
     } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
-        report += analysis::reports::render_rank_markdown(ranking) + breakdown_sections(entry, ranking, figures) +
+        report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, results, figures) +
                   claim_section(claims, ranking, results, quick);
     }
     if (!entry.figure.empty()) {
@@ -461,7 +482,6 @@ int reproduce(const Args& args) {
                                              : analysis::reports::read_causes(entry.causes);
     const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}
                                              : analysis::reports::read_claims(entry.claims);
-    const std::vector<std::string> missing = missing_methods(entry, spec);
     const std::optional<std::string> data_dir =
         vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
     bool fixture = false;
@@ -496,8 +516,7 @@ int reproduce(const Args& args) {
         return write_report(table, report_path);  // the table alone
     std::string report = header(entry, quick) + protocol_paragraph(spec, results);
     if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
-    if (!missing.empty()) report += "\nThe paper's methods this reproduction does not run: " + join(missing, ", ") + ".\n";
-    report += deviation_list(deviations) + "\n" + table +
+    report += deviation_list(deviations) + table +
               ranking_sections(entry, spec, results, !theirs.empty(), figures, claims, quick);
     const int written = write_report(report, report_path);
     if (!report_only)

@@ -45,7 +45,8 @@ int metadata_int(const Metadata& m, const std::string& key, int fallback) {
     return it != m.end() && parse_long(it->second, v) && v > 0 ? static_cast<int>(v) : fallback;
 }
 
-std::vector<Exported> exported_problems(const results::Results& results, std::vector<std::string>& notes) {
+std::vector<Exported> exported_problems(const results::Results& results, ExportFormat format,
+                                        std::vector<std::string>& notes) {
     std::vector<Exported> out;
     std::map<std::string, int> next_id;
     for (std::size_t p = 0; p < results.problems.size(); ++p) {
@@ -68,6 +69,12 @@ std::vector<Exported> exported_problems(const results::Results& results, std::ve
                 throw UserError("problem '" + info.label + "' is a bbob problem without a function id 1-24 in its "
                                 "metadata");
             e.name = kIohBbobNames[e.function - 1];
+        } else if (format == ExportFormat::coco) {
+            // cocopp reads every .info below the folder it is given and knows functions by id
+            // alone: another suite's f1 would pass for bbob's f1 in its tables
+            notes.push_back("problem '" + info.label + "' (suite '" + e.suite + "') left out of the COCO export: "
+                            "cocopp would take its function ids for bbob's; --format iohprofiler keeps it");
+            continue;
         } else {
             e.function = ++next_id[e.suite];
             const auto f = info.metadata.find("function");
@@ -148,11 +155,12 @@ struct Writer {
             const std::string data_name = fmt::format("data_f{}/{}_DIM{}", function, base, dimension);
             const std::size_t params = results.problems[runs.front().problem->problem].dimension();
             std::string dat, tdat, entries;
-            std::set<std::string> labels;
+            std::vector<std::string> labels;  // in the runs' order: instances ascending
             for (const ScenarioRun& r : runs) {
                 const results::Trace& t = *r.trace;
                 const double fopt = r.problem->optimum;
-                labels.insert(results.problems[r.problem->problem].label);
+                const std::string& label = results.problems[r.problem->problem].label;
+                if (std::find(labels.begin(), labels.end(), label) == labels.end()) labels.push_back(label);
                 const std::string header = fmt::format(
                     "% f evaluations | g evaluations | best noise-free fitness - Fopt ({:13.12e}) + sum g_i+ | "
                     "measured fitness | best measured fitness or single-digit g-values | x1 | x2...\n",
@@ -174,10 +182,8 @@ struct Writer {
                 entries += fmt::format(", {}:{}|{:.1e}", r.problem->instance, t.size(),
                                        analysis::regret(inc.best_true.back(), fopt));
             }
-            // one folder per suite besides bbob, so function ids do not clash
-            const fs::path sub = suite == "bbob" ? folder : folder / suite;
-            add(sub / (data_name + ".dat"), dat);
-            add(sub / (data_name + ".tdat"), tdat);
+            add(folder / (data_name + ".dat"), dat);  // bbob only (exported_problems)
+            add(folder / (data_name + ".tdat"), tdat);
             std::string& text = info[{suite, function}];
             text += fmt::format("suite = '{}', funcId = {}, DIM = {}, Precision = 1.000e-08, algId = '{}', "
                                 "logger = 'bbob', data_format = 'bbob-new2'\n% exported by bobench {} from problems "
@@ -185,10 +191,7 @@ struct Writer {
                                 suite, function, dimension, alg, results.bobench_version, join(labels, ", "),
                                 data_name, entries);
         }
-        for (const auto& [key, text] : info) {
-            const fs::path sub = key.first == "bbob" ? folder : folder / key.first;
-            add(sub / fmt::format("bbobexp_f{}.info", key.second), text);
-        }
+        for (const auto& [key, text] : info) add(folder / fmt::format("bbobexp_f{}.info", key.second), text);
     }
 
     void ioh(std::size_t s, const fs::path& folder) {
@@ -252,7 +255,7 @@ struct Writer {
 ExportResult export_benchmark_logs(const results::Results& results, ExportFormat format, const std::string& dir) {
     if (dir.empty()) throw UserError("no output folder given for the export");
     std::vector<std::string> notes;
-    const std::vector<Exported> problems = exported_problems(results, notes);
+    const std::vector<Exported> problems = exported_problems(results, format, notes);
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec || !fs::is_directory(dir))

@@ -6,7 +6,9 @@
 // analysis/reports/README.md ("Exports for cocopp and IOHanalyzer").
 //
 // Problems: a bbob problem keeps COCO's function id, instance and dimension (its metadata).
-// Any other problem with a known f* is exported under its metadata "suite" (else
+// COCO export: only bbob problems; any other is left out with a note, since cocopp reads
+// every .info below an algorithm's folder and tells functions apart by id alone.
+// IOHprofiler export: any other problem with a known f* is exported under its metadata "suite" (else
 // "bobench") with function id = its 1-based position among that suite's problems in the
 // results file, instance = its "instance" metadata (else 1), dimension = its "dimension"
 // metadata (else its number of parameters); a note says so. Problems without f* have no

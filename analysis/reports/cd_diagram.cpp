@@ -133,12 +133,15 @@ Drawing layout(const CdDiagram& d) {
         return left + (rank - 1) / static_cast<double>(std::max<std::size_t>(k - 1, 1)) * (right - left);
     };
     const double axis = 70;
-    // CD bar above the axis, from rank 1
-    const double cd_end = x_of(1 + d.critical_difference);
-    g.lines.push_back({x_of(1), 28, cd_end, 28, 1.5});
-    g.lines.push_back({x_of(1), 22, x_of(1), 34, 1.5});
-    g.lines.push_back({cd_end, 22, cd_end, 34, 1.5});
-    g.texts.push_back({(x_of(1) + cd_end) / 2, 17, fmt::format("CD = {:.3g}", d.critical_difference), 'm', font});
+    // CD bar above the axis, from rank 1: only when Nemenyi's CD is what joins the cliques
+    // (beside pairwise-test cliques it would suggest a rule the bars do not follow)
+    if (d.test == CliqueTest::nemenyi) {
+        const double cd_end = x_of(1 + d.critical_difference);
+        g.lines.push_back({x_of(1), 28, cd_end, 28, 1.5});
+        g.lines.push_back({x_of(1), 22, x_of(1), 34, 1.5});
+        g.lines.push_back({cd_end, 22, cd_end, 34, 1.5});
+        g.texts.push_back({(x_of(1) + cd_end) / 2, 17, fmt::format("CD = {:.3g}", d.critical_difference), 'm', font});
+    }
     // axis with integer ticks, labels above
     g.lines.push_back({x_of(1), axis, x_of(static_cast<double>(k)), axis, 1.5});
     for (std::size_t r = 1; r <= k; ++r) {
@@ -224,11 +227,12 @@ std::string render_cd_svg(const CdDiagram& d) {
 std::vector<std::string> plot_cd(const CdDiagram& d, const PlotOptions& options) {
     const std::string gnuplot = locate_gnuplot(options.program, options.search_path);
     const std::filesystem::path dir = make_output_folder(options.out_dir);
-    const std::string svg = (dir / "cd.svg").string(), png = (dir / "cd.png").string();
+    const std::string stem = "cd-" + std::string(to_string(d.test));  // one file per clique method
+    const std::string svg = (dir / (stem + ".svg")).string(), png = (dir / (stem + ".png")).string();
     write_text_file(svg, render_cd_svg(d));
     const Drawing g = layout(d);
     const std::string size = fmt::format("{:.0f},{:.0f}", g.width, g.height);
-    std::string script = "# written by bobench plot --view cd: the drawing of cd.svg, as a PNG\n"
+    std::string script = "# written by bobench plot --view cd: the drawing of " + stem + ".svg, as a PNG\n"
                          "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size " + size +
                          " font 'sans,10' } else { set terminal png size " + size + " }\nset output " + gp_string(png) +
                          "\nunset border\nunset tics\nunset key\nset lmargin at screen 0\nset rmargin at screen 1\n"
@@ -242,7 +246,7 @@ std::vector<std::string> plot_cd(const CdDiagram& d, const PlotOptions& options)
                               t.y - 0.35 * t.size, t.anchor == 'l' ? "left" : t.anchor == 'r' ? "right" : "center",
                               t.size * 0.78);
     script += "plot NaN notitle\nset output\n";
-    run_gnuplot(gnuplot, dir, "cd.gp", script, {png});
+    run_gnuplot(gnuplot, dir, stem + ".gp", script, {png});
     return {svg, png};
 }
 

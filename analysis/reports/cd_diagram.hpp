@@ -1,7 +1,8 @@
 #pragma once
 // Critical-difference diagram (Demsar 2006, "Statistical comparisons of classifiers over
 // multiple data sets", JMLR 7, figure 1): the optimizers on an axis of their average rank
-// over problems (1 = best, on the left), Nemenyi's critical difference drawn above, and
+// over problems (1 = best, on the left), Nemenyi's critical difference drawn above (only
+// when it decides the cliques), and
 // thick bars joining groups ("cliques") of optimizers that are not significantly
 // different.
 //
@@ -53,8 +54,10 @@ CdDiagram cd_diagram(const FriedmanScoreTable& scores, std::span<const FriedmanP
 
 std::string render_cd_svg(const CdDiagram& diagram);
 
-// Writes DIR/cd.svg (render_cd_svg) and DIR/cd.png (the same drawing through gnuplot's
-// pngcairo or png terminal); returns both paths.
+// Writes DIR/cd-<test>.svg (render_cd_svg) and DIR/cd-<test>.png (the same drawing through
+// gnuplot's pngcairo or png terminal), <test> the clique method (cd-nemenyi, cd-wilcoxon,
+// cd-mwu), so diagrams of different methods never overwrite each other; returns both
+// paths. Nemenyi's CD bar is drawn only on the nemenyi diagram.
 std::vector<std::string> plot_cd(const CdDiagram& diagram, const PlotOptions& options);
 
 }  // namespace bobench::analysis::reports

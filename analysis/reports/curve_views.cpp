@@ -1,5 +1,7 @@
 #include "analysis/reports/curve_views.hpp"
 
+#include "analysis/reports/gnuplot.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -8,6 +10,7 @@
 
 #include "analysis/ranking.hpp"
 #include "analysis/reports/format.hpp"
+#include "analysis/reports/gnuplot.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "analysis/statistics/ranks.hpp"
 #include "analysis/summary.hpp"
@@ -69,7 +72,7 @@ std::vector<CurveSummary> cost_curves(const results::Results& results, std::size
                 curves.push_back(std::move(at));
             }
             CurveSummary c{info.label, table.optimizer_label(results, s), info.optimum.has_value(),
-                           summarize_by_iteration(curves), grid};
+                           summarize_by_iteration(curves), grid, table.optimizer_order[s]};
             out.push_back(std::move(c));
         }
     }
@@ -164,6 +167,9 @@ std::vector<CurveSummary> aggregate_curves(const results::Results& results, Aggr
         const std::string title = (kind == Aggregate::normalised ? "normalised regret" : "mean rank") +
                                   (by ? ", " + *by + " = " + value : std::string(", all problems")) + " (" +
                                   std::to_string(medians.size()) + " problems)";
+        // the file name: the view and the group's slug, "mean-rank-all", "normalised-regret-group-missing"
+        const std::string stem = std::string(kind == Aggregate::normalised ? "normalised-regret-" : "mean-rank-") +
+                                 (by ? slug(*by + "-" + value) : std::string("all"));
         if (medians.empty()) {
             notes.push_back(title + ": nothing to aggregate");
             continue;
@@ -187,7 +193,7 @@ std::vector<CurveSummary> aggregate_curves(const results::Results& results, Aggr
         }
         for (std::size_t s = 0; s < no; ++s) {
             if (values[s].empty() || values[s][0].empty()) continue;
-            CurveSummary c{title, table.optimizer_label(results, s), true, {}, {}};
+            CurveSummary c{title, table.optimizer_label(results, s), true, {}, {}, table.optimizer_order[s], stem};
             for (const auto& at : values[s]) c.by_iteration.push_back(summarize(at));
             out.push_back(std::move(c));
         }

@@ -21,6 +21,8 @@ struct CurveSummary {
     bool regret = true;                  // false: f* unknown, the curve is the best value
     std::vector<Summary> by_iteration;  // element t: after evaluation t + 1 (or at x[t])
     std::vector<double> x;              // empty: evaluations 1, 2, ...; else the x of each element
+    std::size_t style = 0;              // the optimizer's index in the results file: its look (palette.hpp)
+    std::string stem;                   // the plot's file name; empty: from `problem` (slug)
 };
 
 // A results file's runs with evaluations, grouped by problem (file order) and optimizer

@@ -11,6 +11,7 @@
 #include "analysis/reports/curve_views.hpp"
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/format.hpp"
+#include "analysis/reports/palette.hpp"
 #include "analysis/reports/plot.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "core/error.hpp"
@@ -170,6 +171,7 @@ std::vector<EcdfCurve> ecdf_curves(const results::Results& results, const std::v
             EcdfCurve curve;
             curve.group = by ? *by + " = " + group : group;
             curve.optimizer = runs.optimizer_label(results, s);
+            curve.style = runs.optimizer_order[s];
             std::vector<std::string> missing;
             for (std::size_t p : problems) {
                 const results::ProblemInfo& info = results.problems[p];
@@ -217,9 +219,7 @@ std::vector<std::string> plot_ecdf(const std::vector<EcdfCurve>& curves, std::si
     for (std::size_t begin = 0; begin < curves.size();) {
         std::size_t end = begin;
         while (end < curves.size() && curves[end].group == curves[begin].group) ++end;
-        std::string name = curves[begin].group;
-        if (const auto at = name.find(" = "); at != std::string::npos) name.replace(at, 3, "-");
-        const std::string stem = unique_stem("ecdf-" + name, stems);
+        const std::string stem = unique_stem(slug("ecdf-" + curves[begin].group), stems);  // "ecdf-dimension-2"
         const std::string data = (dir / (stem + ".dat")).string();
         std::ofstream out(data);
         double x_min = 1, x_max = 1;
@@ -244,13 +244,13 @@ std::vector<std::string> plot_ecdf(const std::vector<EcdfCurve>& curves, std::si
         check_written(out, "'" + data + "'");
         std::string plot = "plot ";
         for (std::size_t c = begin; c < end; ++c) {
-            const std::string colour = line_colour(c - begin);
+            const std::string style = gnuplot_style(curves[c].style);
             const std::size_t index = 2 * (c - begin);
             if (c > begin) plot += ", \\\n     ";
-            plot += fmt::format("{} index {} using 1:2 with steps linewidth 2 linecolor rgb '{}' title {}, \\\n"
-                                "     '' index {} using 1:2 with points pointtype 2 pointsize 2 linecolor rgb '{}' "
-                                "notitle",
-                                gp_string(data), index, colour, gp_string(curves[c].optimizer), index + 1, colour);
+            // the steps in the optimizer's colour and dash, its marker at the budget
+            plot += fmt::format("{} index {} using 1:2 with steps linewidth 2 {} title {}, \\\n"
+                                "     '' index {} using 1:2 with points pointsize 2 {} notitle",
+                                gp_string(data), index, style, gp_string(curves[c].optimizer), index + 1, style);
         }
         const std::string title = (curves[begin].group == "all" ? std::string("all problems") : curves[begin].group) +
                                   ", " + std::to_string(targets) + " targets";

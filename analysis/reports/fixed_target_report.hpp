@@ -61,6 +61,7 @@ struct EcdfCurve {
     Ecdf ecdf;
     std::size_t problems = 0;
     double budget = 0;  // the largest evaluations / dimension among the runs
+    std::size_t style = 0;  // the optimizer's index in the results file: its look (palette.hpp)
 };
 
 std::vector<EcdfCurve> ecdf_curves(const results::Results& results, const std::vector<double>& targets,

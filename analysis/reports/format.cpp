@@ -18,6 +18,17 @@ std::string format_significant(double value, int digits) {
     return buf;
 }
 
+std::string shift_headings(std::string_view markdown, int levels) {
+    std::string out;
+    bool line_start = true;
+    for (char c : markdown) {
+        if (line_start && c == '#') out.append(static_cast<std::size_t>(levels), '#');
+        out += c;
+        line_start = c == '\n';
+    }
+    return out;
+}
+
 std::string markdown_cell(std::string_view text) {
     std::string out;
     for (char c : text) {

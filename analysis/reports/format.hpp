@@ -15,6 +15,9 @@ std::string format_significant(double value, int digits = 3);
 
 // A Markdown table cell: '|' escaped, newlines turned into spaces.
 std::string markdown_cell(std::string_view text);
+// Markdown with every ATX heading `levels` deeper ("# A" -> "## A" for 1), so that a whole
+// report can sit under another's title without a second H1.
+std::string shift_headings(std::string_view markdown, int levels);
 // LaTeX text: the ten special characters escaped (\ { } $ & # ^ _ % ~).
 std::string latex_escape(std::string_view text);
 // Metadata values in natural order: numerically when both are numbers ("2" < "10"),

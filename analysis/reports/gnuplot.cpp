@@ -59,6 +59,16 @@ std::string gp_string(const std::string& s) {
     return out + "'";
 }
 
+std::string slug(const std::string& label) {
+    std::string out;
+    for (char c : label) {
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_') out += c;
+        else if (!out.empty() && out.back() != '-') out += '-';
+    }
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out.empty() ? "plot" : out;
+}
+
 std::string unique_stem(const std::string& label, std::set<std::string>& taken) {
     std::string base;
     for (char c : label)
@@ -76,12 +86,6 @@ std::string png_and_svg(const std::string& plot_command, const std::string& png,
     return "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) { set terminal pngcairo size " + size +
            " } else { set terminal png size " + size + " }\nset output " + gp_string(png) + "\n" + plot_command +
            "\nset terminal svg size " + size + " dynamic\nset output " + gp_string(svg) + "\nreplot\nset output\n";
-}
-
-std::string line_colour(std::size_t index) {
-    static constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00",
-                                               "#56B4E9", "#000000", "#F0E442", "#999999", "#882255"};
-    return kColours[index % std::size(kColours)];
 }
 
 namespace {

@@ -23,6 +23,11 @@ std::filesystem::path make_output_folder(const std::string& dir);
 // gnuplot single-quoted string: only the quote itself needs doubling.
 std::string gp_string(const std::string& s);
 
+// A plot's file name from a label: letters, digits, '.' and '_' kept, every run of other
+// characters one '-', none at either end ("(missing)" -> "missing", "d = 2" -> "d-2");
+// "plot" when nothing is left.
+std::string slug(const std::string& label);
+
 // A file name stem from a label (characters other than letters, digits, '-', '.', '_'
 // become '_'), made unique among `taken` by a suffix; added to `taken`.
 std::string unique_stem(const std::string& label, std::set<std::string>& taken);
@@ -31,8 +36,6 @@ std::string unique_stem(const std::string& label, std::set<std::string>& taken);
 std::string png_and_svg(const std::string& plot_command, const std::string& png, const std::string& svg,
                         int width = 960, int height = 640);
 
-// A colour-blind-friendly palette (Okabe & Ito 2008), then a few more; cycled.
-std::string line_colour(std::size_t index);
 
 // Writes `script` to <dir>/<script_name> and runs gnuplot on it; std::runtime_error with
 // gnuplot's messages when it fails or does not write every file of `outputs`.

@@ -9,6 +9,7 @@
 
 #include "analysis/reports/fixed_target_report.hpp"
 #include "analysis/reports/format.hpp"
+#include "analysis/reports/palette.hpp"
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "analysis/reports/table_report.hpp"
@@ -30,17 +31,6 @@ std::string html_escape(std::string_view text) {
         }
     }
     return out;
-}
-
-std::string html_colour(std::size_t index) {
-    static const char* palette[] = {"#E69F00", "#56B4E9", "#009E73", "#0072B2",
-                                    "#D55E00", "#CC79A7", "#000000", "#F0E442"};
-    return palette[index % 8];
-}
-
-std::string html_dash(std::size_t index) {
-    static const char* dashes[] = {"", "6 3", "2 2", "8 3 2 3"};
-    return dashes[(index / 8) % 4];
 }
 
 namespace {
@@ -96,7 +86,7 @@ std::string spec_section(const results::Results& r) {
                "</td></tr>\n";
     out += "</table>\n<table class=\"list\"><caption>Optimizers</caption>\n<tr><th>label</th><th>id</th></tr>\n";
     for (std::size_t i = 0; i < r.optimizers.size(); ++i)
-        out += "<tr><td><span class=\"swatch\" style=\"background:" + html_colour(i) + "\"></span>" +
+        out += "<tr><td><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
                html_escape(r.optimizers[i].label) + "</td><td><code>" + html_escape(r.optimizers[i].id) +
                "</code></td></tr>\n";
     out += "</table>\n";
@@ -238,8 +228,8 @@ std::string axes_svg(const Frame& f, bool log_y, const std::string& y_label) {
 
 // The median curve as polylines: a new one after each gap (NaN before a first success).
 std::string curve_svg(const Frame& f, const CurveSummary& c, bool log_y, double floor, std::size_t colour) {
-    const std::string dash = html_dash(colour);
-    const std::string open = "<polyline class=\"curve\" stroke=\"" + html_colour(colour) + "\"" +
+    const std::string dash = palette_dash(colour);
+    const std::string open = "<polyline class=\"curve\" stroke=\"" + palette_colour(colour) + "\"" +
                              (dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"") + " points=\"";
     const std::string close = "\"><title>" + html_escape(c.optimizer) + "</title></polyline>\n";
     std::string out, points;
@@ -299,8 +289,8 @@ std::string curves_section(const results::Results& r) {
                       "<code>bobench plot</code> draws it; a log axis where the medians span more than two "
                       "decades.</p>\n<p class=\"legend\">";
     for (std::size_t i = 0; i < r.optimizers.size(); ++i)
-        out += "<span class=\"key\"><span class=\"swatch\" style=\"background:" + html_colour(i) + "\"></span>" +
-               html_escape(r.optimizers[i].label) + (html_dash(i).empty() ? "" : " (dashed)") + "</span> ";
+        out += "<span class=\"key\"><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
+               html_escape(r.optimizers[i].label) + (palette_dash(i).empty() ? "" : " (dashed)") + "</span> ";
     out += "</p>\n<div class=\"panels\">\n";
     const std::vector<CurveSummary> curves = summary_curves(r);
     for (const results::ProblemInfo& problem : r.problems) {

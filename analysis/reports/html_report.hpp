@@ -21,12 +21,8 @@ struct HtmlReportOptions {
 // Text for HTML element content and quoted attribute values: & < > " ' escaped.
 std::string html_escape(std::string_view text);
 
-// Okabe & Ito's colour-blind-safe palette (yellow last: it is faint on white); colour i
-// of an optimizer is its position in the file's optimizer table (the spec's order), so a
-// method keeps its colour across reports of the same spec. Beyond 8, colours repeat with
-// a dash pattern (html_dash).
-std::string html_colour(std::size_t index);
-std::string html_dash(std::size_t index);  // "" for the first 8, then a stroke-dasharray
+// Each optimizer's colour and dash: analysis/reports/palette.hpp, by its position in the
+// file's optimizer table (the spec's order), the same as in the gnuplot plots.
 
 // One inline <svg> panel: the median curve of each optimizer of one problem over
 // evaluations, log10 y when the positive medians span more than two decades. `colour_index`

@@ -1,5 +1,6 @@
 #include "analysis/reports/plot.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
@@ -8,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "analysis/reports/palette.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
@@ -50,6 +52,7 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
            << (options.log_x ? "set logscale x\n" : "");
     std::set<std::string> stems;
     std::vector<std::string> outputs;
+    std::size_t crowded = 0;  // the most curves in a plot drawn without bands
     for (std::size_t begin = 0; begin < curves.size();) {
         std::size_t end = begin;
         while (end < curves.size() && curves[end].problem == curves[begin].problem) ++end;
@@ -64,7 +67,7 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
         }
         PlotFile f;
         f.problem = curves[begin].problem;
-        f.stem = unique_stem(f.problem, stems);
+        f.stem = unique_stem(curves[begin].stem.empty() ? slug(f.problem) : curves[begin].stem, stems);
         f.data = (dir / (f.stem + ".dat")).string();
         f.png = (dir / (f.stem + ".png")).string();
         f.svg = (dir / (f.stem + ".svg")).string();
@@ -103,14 +106,21 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
                << (f.log_y ? "set logscale y\nset format y '10^{%L}'\n" : "unset logscale y\nset format y '% g'\n")
                << "set title " << gp_string(f.problem) << " noenhanced\n"
                << "set ylabel " << gp_string(y_label) << "\n";
+        const bool bands = end - begin <= options.max_bands;
+        if (!bands) crowded = std::max(crowded, end - begin);
         std::string plot = "plot ";
         for (std::size_t c = begin; c < end; ++c) {
-            const std::string colour = line_colour(c - begin);
+            const std::string style = gnuplot_style(curves[c].style);
+            const std::size_t every = std::max<std::size_t>(1, curves[c].by_iteration.size() / 8);  // ~8 markers
             if (c > begin) plot += ", \\\n     ";
-            plot += fmt::format(
-                "{} index {} using 1:3:4 with filledcurves fillcolor rgb '{}' fillstyle transparent solid 0.2 "
-                "noborder notitle, \\\n     '' index {} using 1:2 with lines linewidth 2 linecolor rgb '{}' title {}",
-                gp_string(f.data), c - begin, colour, c - begin, colour, gp_string(curves[c].optimizer));
+            if (bands)
+                plot += fmt::format("{} index {} using 1:3:4 with filledcurves fillcolor rgb '{}' fillstyle transparent "
+                                    "solid 0.15 noborder notitle, \\\n     '' ",
+                                    gp_string(f.data), c - begin, palette_colour(curves[c].style));
+            else
+                plot += gp_string(f.data) + " ";
+            plot += fmt::format("index {} using 1:2 with linespoints linewidth 2 pointinterval {} {} title {}", c - begin,
+                                every, style, gp_string(curves[c].optimizer));
         }
         script << png_and_svg(plot, f.png, f.svg);
         outputs.push_back(f.png);
@@ -119,6 +129,10 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
         begin = end;
     }
     if (result.files.empty()) throw UserError("nothing to plot: no problem has a successful evaluation");
+    if (crowded)
+        result.notes.push_back(fmt::format("up to {} curves in one plot: the bands are drawn for at most {}, so "
+                                           "these plots show the centre lines only",
+                                           crowded, options.max_bands));
     result.script = (dir / "plots.gp").string();
     run_gnuplot(gnuplot, dir, "plots.gp", script.str(), outputs);
     return result;

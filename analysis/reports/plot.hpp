@@ -6,8 +6,13 @@
 // the curve's own x such as the cumulative cost), centre, low, high) and <stem>.png /
 // <stem>.svg; one script DIR/plots.gp draws them all and gnuplot's output goes to
 // DIR/gnuplot.log. The key sits outside the plot area, right of it, so it never hides a
-// curve. <stem> is the problem label with characters other than
-// letters, digits, '-', '.' and '_' replaced by '_' (made unique by a suffix if needed).
+// curve. <stem> is the curves' own stem (aggregate_curves: "mean-rank-all") or the slug of
+// the problem label (gnuplot.hpp's slug), made unique by a suffix if needed.
+//
+// Each optimizer keeps its look (palette.hpp: colour, dash, marker) by its position in the
+// results file, whatever else a plot holds. The bands: with up to `max_bands` curves in a
+// plot each has its band, light (opacity 0.15) so that overlaps stay readable; with more,
+// the bands would bury each other, so only the centre lines are drawn, and a note says so.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +37,10 @@ struct PlotOptions {
     // one standard error either side (for mean ranks).
     enum class Band { median_iqr, mean_se } band = Band::median_iqr;
     std::string y_label;  // empty: "regret: median and inter-quartile range" (or best value)
+    std::size_t max_bands = 5;  // more curves in one plot: centre lines only
+    // The results file's optimizer labels in order, for plots that know only labels (the
+    // score histograms): each optimizer's look is its position here; empty: as drawn.
+    std::vector<std::string> optimizers;
 };
 
 struct PlotFile {

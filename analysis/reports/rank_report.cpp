@@ -261,7 +261,7 @@ namespace {
 std::string num(double v) { return format_significant(v, 3); }
 
 void score_table(std::string& out, const ScoreTable& t) {
-    out += "| # | optimizer | Borda | Firsts |\n|--:|---|--:|--:|\n";
+    out += "| # | optimizer | pairwise Borda | Firsts |\n|--:|---|--:|--:|\n";
     // Borda descending, then name (equal Borda scores are ties; the name only fixes the order)
     std::vector<std::size_t> order(t.optimizers.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -276,6 +276,17 @@ void score_table(std::string& out, const ScoreTable& t) {
     if (!t.excluded_problems.empty())
         out += " (left out, not every optimizer ran there: " + markdown_cell(join(t.excluded_problems, ", ")) + ")";
     out += ".\n";
+}
+
+// Who wins a problem, in words: the pairwise decision with its metric precedence.
+std::string winner_rule(const RankReportOptions& o) {
+    std::vector<std::string> names;
+    for (RunMetric m : o.metrics) names.push_back("`" + std::string(to_string(m)) + "`");
+    return "An optimizer wins a problem when no other beats it (several can win). A beats B when the two-sided "
+           "Mann-Whitney test on " + names.front() + " finds them different at the per-pair level and A's values tend "
+           "lower" + (names.size() > 1 ? "; when it does not, the next metric in precedence order decides (" +
+                                             join(names, ", then ") + ")" : std::string()) +
+           "; a pair no metric separates ties. The lowest median is shown beside the winners and decides nothing.";
 }
 
 std::string metric_description(RunMetric m, std::size_t auc_start) {
@@ -312,12 +323,14 @@ std::string render_rank_markdown(const RankReport& r) {
 
     if (r.alpha_warning) out += "\n**Too few runs for this level:** " + *r.alpha_warning + ".\n";
 
-    out += "\n## Overall: Borda and Firsts\n\n"
-           "Borda: number of optimizers beaten, summed over problems; Firsts: problems where no optimizer beats it.\n\n";
+    out += "\n## Overall: pairwise Borda and Firsts\n\n"
+           "Pairwise Borda: number of optimizers beaten in the pairwise Mann-Whitney tests, summed over problems; "
+           "Firsts: problems where no optimizer beats it.\n\n";
     score_table(out, r.total);
 
-    out += "\n## Winners per problem\n\n| problem | f* | winners (beaten by none) | lowest median `" +
-           std::string(to_string(o.metrics.front())) + "` |\n|---|--:|---|---|\n";
+    out += "\n## Winners per problem\n\n" + winner_rule(o) +
+           "\n\n| problem | f* | winners (beaten by none) | lowest median `" + std::string(to_string(o.metrics.front())) +
+           "` |\n|---|--:|---|---|\n";
     for (std::size_t i = 0; i < r.rankings.size(); ++i) {
         const ProblemRanking& pr = r.rankings[i];
         const std::size_t p = r.ranked_problems[i];
@@ -343,7 +356,7 @@ std::string render_rank_markdown(const RankReport& r) {
             out += fmt::format("{} optimizers here: alpha per pair {}.\n\n", k, num(pr.alpha_pair));
         out += "| | optimizer |";
         for (std::size_t j = 0; j < k; ++j) out += fmt::format(" {} |", j + 1);
-        out += " Borda |";
+        out += " pairwise Borda |";
         for (RunMetric m : o.metrics) out += fmt::format(" median {} |", to_string(m));
         out += "\n|--:|---|";
         for (std::size_t j = 0; j < k; ++j) out += ":-:|";
@@ -384,8 +397,9 @@ std::string render_rank_markdown(const RankReport& r) {
                "Per problem, the replicates are blocks and the optimizers are ranked within each (1 = lowest `" +
                std::string(to_string(o.metrics.front())) +
                "`); the mean ranks are ranked again (rank 1 = best) and averaged over problems; Borda = sum over "
-               "problems of (k - rank) (Aryan 2020, chapter 4; Demsar 2006).\n\n"
-               "| # | optimizer | average rank | Borda |\n|--:|---|--:|--:|\n";
+               "problems of (k - rank) (Aryan 2020, chapter 4; Demsar 2006): the Friedman Borda, not the pairwise one "
+               "above.\n\n"
+               "| # | optimizer | average rank | Friedman Borda |\n|--:|---|--:|--:|\n";
         std::vector<std::size_t> order(f.optimizers.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
@@ -458,7 +472,7 @@ namespace {
 nlohmann::ordered_json score_json(const ScoreTable& t) {
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
     for (std::size_t i : t.order_by_borda())
-        rows.push_back({{"optimizer", t.optimizers[i]}, {"borda", t.borda[i]}, {"firsts", t.firsts[i]}});
+        rows.push_back({{"optimizer", t.optimizers[i]}, {"pairwise_borda", t.borda[i]}, {"firsts", t.firsts[i]}});
     return {{"scores", rows}, {"problems", t.problems}, {"excluded_problems", t.excluded_problems}};
 }
 
@@ -477,6 +491,7 @@ std::string render_rank_json(const RankReport& r) {
                     {"nan", o.nan_policy == NanPolicy::worst ? "worst" : "exclude"},
                     {"auc_start", o.auc_start}};
     j["optimizers"] = r.data.optimizers;
+    j["winner_rule"] = winner_rule(o);
     j["total"] = score_json(r.total);
     nlohmann::ordered_json problems = nlohmann::ordered_json::array();
     for (std::size_t i = 0; i < r.rankings.size(); ++i) {
@@ -492,7 +507,7 @@ std::string render_rank_json(const RankReport& r) {
                             {"metadata", r.data.metadata[p]},
                             {"optimizers", pr.optimizers},
                             {"alpha_pair", pr.alpha_pair},
-                            {"borda", pr.borda},
+                            {"pairwise_borda", pr.borda},
                             {"firsts", pr.firsts},
                             {"median", median},
                             {"outcome", pr.significance.outcome},
@@ -509,7 +524,7 @@ std::string render_rank_json(const RankReport& r) {
         const FriedmanScoreTable& f = *r.friedman;
         nlohmann::ordered_json fj = {{"optimizers", f.optimizers},
                                      {"average_rank", f.average_rank},
-                                     {"borda", f.borda},
+                                     {"friedman_borda", f.borda},
                                      {"problems", f.problems},
                                      {"excluded_problems", f.excluded_problems}};
         if (f.across_problems) {
@@ -581,7 +596,7 @@ std::string render_rank_latex(const RankReport& r) {
         out += " \\\\\n";
     };
     out += "\\hline\n";
-    total_row("Borda", r.total.optimizers, [&](std::size_t i) { return std::to_string(r.total.borda[i]); });
+    total_row("pairwise Borda", r.total.optimizers, [&](std::size_t i) { return std::to_string(r.total.borda[i]); });
     total_row("Firsts", r.total.optimizers, [&](std::size_t i) { return std::to_string(r.total.firsts[i]); });
     if (r.friedman)
         total_row("average rank", r.friedman->optimizers, [&](std::size_t i) { return num(r.friedman->average_rank[i]); });

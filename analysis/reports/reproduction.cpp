@@ -236,10 +236,35 @@ std::string test_name(const CellAgreement& a) {
     return a.dominated ? "sampling, one run dominates" : "sampling";
 }
 
+// What our number of a cell is: the paper's number with an sd is a mean, so ours is one too.
+TableStat cell_statistic(const Reproduction& r, const CellComparison& c) {
+    return c.theirs_sd ? TableStat::mean : r.statistic;
+}
+
+const char* stat_name(TableStat s) { return s == TableStat::mean ? "mean" : "median"; }
+
+// The one statistic of every cell we ran; none when the definition's median meets cells
+// where the paper gives an sd (those are means).
+std::optional<TableStat> single_statistic(const Reproduction& r) {
+    bool mean = false, median = false;
+    for (const CellComparison& c : r.cells)
+        if (c.runs) (cell_statistic(r, c) == TableStat::mean ? mean : median) = true;
+    if (mean && median) return std::nullopt;
+    return median ? TableStat::median : TableStat::mean;
+}
+
+// The "ours" column's header text: the statistic used, each followed by `pm` sd.
+std::string statistic_used(const Reproduction& r, const std::string& pm) {
+    const std::optional<TableStat> single = single_statistic(r);
+    if (!single) return "median" + pm + "sd; mean" + pm + "sd where the paper gives an sd";
+    return stat_name(*single) + pm + "sd";
+}
+
 std::string render_csv(const Reproduction& r) {
-    const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
-    std::string out = "problem,method,runs,ours_" + stat +
-                      ",ours_sd,theirs,theirs_sd,theirs_runs,test,p,ratio,ratio_low,ratio_high,agrees\n";
+    const std::optional<TableStat> single = single_statistic(r);
+    const std::string column = single ? std::string("ours_") + stat_name(*single) : "ours_statistic";
+    std::string out = "problem,method,runs," + column +
+                      ",ours_sd,theirs,theirs_sd,theirs_runs,test,p,ratio,ratio_low,ratio_high,agrees,statistic\n";
     for (const CellComparison& c : r.cells) {
         auto num = [&](double v) { return c.runs && !std::isnan(v) ? format_double17(v) : std::string(); };
         const CellAgreement& a = c.agreement;
@@ -249,79 +274,85 @@ std::string render_csv(const Reproduction& r) {
                (c.theirs_sd ? format_double17(*c.theirs_sd) : "") + "," +
                (c.runs ? std::to_string(c.theirs_runs) + "," + (r.verdicts ? csv_field(test_name(a)) : "") : ",") +
                "," + (verdict ? num(a.p) : "") + "," + num(a.ratio) + "," + num(a.ratio_low) + "," +
-               num(a.ratio_high) + "," + (verdict ? (a.agrees ? "yes" : "no") : "") + "\n";
+               num(a.ratio_high) + "," + (verdict ? (a.agrees ? "yes" : "no") : "") + "," +
+               stat_name(cell_statistic(r, c)) + "\n";
     }
     return out;
 }
 
 // The header of the side-by-side table; without verdicts no test, p or agreement column.
 std::string cells_header(const Reproduction& r, bool tex) {
-    const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
     if (tex)
         return std::string("\\begin{tabular}{") + (r.verdicts ? "llrllllrl" : "llrlll") +
-               "}\n\\toprule\nproblem & method & runs & ours (" + stat + " $\\pm$ sd) & theirs & ratio [95\\% interval]" +
+               "}\n\\toprule\nproblem & method & runs & ours (" + statistic_used(r, " $\\pm$ ") + ") & theirs & ratio [95\\% interval]" +
                (r.verdicts ? " & test & p & agrees" : "") + " \\\\\n\\midrule\n";
-    return "| problem | method | runs | ours (" + stat + " ± sd) | theirs | ratio [95 % interval] |" +
+    return "| problem | method | runs | ours (" + statistic_used(r, " ± ") + ") | theirs | ratio [95 % interval] |" +
            (r.verdicts ? " test | p | agrees |\n|---|---|---:|---|---|---|---|---:|---|\n" : "\n|---|---|---:|---|---|---|\n");
 }
 
-// The side-by-side table of cells, Markdown or LaTeX.
+// The side-by-side table of the cells we ran, Markdown or LaTeX (the methods not run are
+// named in one line instead: not_run_line).
 std::string render_cells(const Reproduction& r, bool tex) {
     auto text = [&](const std::string& s) { return tex ? latex_escape(s) : markdown_cell(s); };
     const std::string pm = tex ? " $\\pm$ " : " ± ";
     std::string out = cells_header(r, tex);
     for (const CellComparison& c : r.cells) {
+        if (!c.runs) continue;
         const CellAgreement& a = c.agreement;
         const std::string theirs = g(c.theirs) + (c.theirs_sd ? pm + g(*c.theirs_sd) : "");
-        std::string ours = "not run", ratio, test, p, agrees;
-        if (c.runs) {
-            ours = g(c.ours) + pm + g(c.ours_sd);
-            ratio = g(a.ratio) + " [" + g(a.ratio_low) + ", " + g(a.ratio_high) + "]";
-            test = test_name(a);
-            const bool tested = a.test != AgreementTest::none;
-            p = tested ? format_significant(a.p, 2) : "";
-            agrees = !tested ? "not tested" : a.agrees ? "yes" : tex ? "\\textbf{no}" : "**no**";
-        }
+        const std::string ours = g(c.ours) + pm + g(c.ours_sd);
+        const std::string ratio = g(a.ratio) + " [" + g(a.ratio_low) + ", " + g(a.ratio_high) + "]";
+        const bool tested = a.test != AgreementTest::none;
+        const std::string p = tested ? format_significant(a.p, 2) : "";
+        const std::string agrees = !tested ? "not tested" : a.agrees ? "yes" : tex ? "\\textbf{no}" : "**no**";
         std::vector<std::string> row{text(c.problem), text(c.method), std::to_string(c.runs), ours, theirs, ratio};
-        if (r.verdicts) row.insert(row.end(), {test, p, agrees});
+        if (r.verdicts) row.insert(row.end(), {test_name(a), p, agrees});
         out += tex ? join(row, " & ") + " \\\\\n" : "| " + join(row, " | ") + " |\n";
     }
     if (tex) out += "\\bottomrule\n\\end{tabular}\n";
     return out;
 }
 
+// The paper's methods without runs here, in one line ("" when every one ran).
+std::string not_run_line(const Reproduction& r) {
+    if (r.not_run.empty()) return "";
+    return "\nnot run: " + join(r.not_run, ", ") + " (the paper's methods with no runs here; their cells are left "
+           "out of the tables).\n";
+}
+
 std::string perfect(double mean, double sd) { return fmt::format("{:.1f} ± {:.1f}", mean, sd); }
 
-// The shares that agree, observed and calibrated, overall and per method, and how the cells were tested.
+// First: the shares that agree, per method and overall, each beside a perfect reproduction's;
+// then how the cells were tested.
 std::string render_shares(const Reproduction& r) {
-    const std::string stat = r.statistic == TableStat::mean ? "mean" : "median";
     const std::string runs = r.reference_runs ? fmt::format("{} runs (the reference table's reference_runs)",
                                                             *r.reference_runs)
                                               : "as many runs as ours (the reference table does not state its number)";
-    std::string out = fmt::format(
-        "\n{} of {} cells agree; a perfect reproduction {} (its calibration: {} simulated reproductions, both sides "
-        "drawn from one truth and put through the same test).\n\n",
-        r.overall.agreeing, r.overall.compared, perfect(r.overall.perfect_mean, r.overall.perfect_sd),
-        r.calibration_rounds);
-    if (r.untested)
-        out += fmt::format("{} cells with a single run of ours are not tested and not counted: no test gives a "
-                           "verdict on one run (Welch's t-test needs two a side; the bootstrap of one run has no "
-                           "spread). At least 2 replicates are needed.\n\n",
-                           r.untested);
-    out += "The paper's numbers stand for " + runs +
-           ". A cell with the paper's mean ± sd is tested by Welch's two-sided t-test of our runs against it; a "
-           "number without spread, or a mean one run dominates, against the sampling distribution of our " +
-           stat + " over the paper's number of runs (bootstrap). A cell agrees when p >= 0.05.\n\n";
-    out += "| method | cells agreeing | a perfect reproduction |\n|---|---:|---:|\n";
+    std::string out = "\n## Agreement\n\n| method | cells agreeing | a perfect reproduction |\n|---|---:|---:|\n";
     for (const AgreementShare& s : r.by_method)
         out += fmt::format("| {} | {} of {} | {} |\n", markdown_cell(s.method), s.agreeing, s.compared,
                            perfect(s.perfect_mean, s.perfect_sd));
+    out += fmt::format(
+        "\n{} of {} cells agree; a perfect reproduction {} (its calibration: {} simulated reproductions, both sides "
+        "drawn from one truth and put through the same test).\n",
+        r.overall.agreeing, r.overall.compared, perfect(r.overall.perfect_mean, r.overall.perfect_sd),
+        r.calibration_rounds);
+    out += not_run_line(r);
+    if (r.untested)
+        out += fmt::format("\n{} cells with a single run of ours are not tested and not counted: no test gives a "
+                           "verdict on one run (Welch's t-test needs two a side; the bootstrap of one run has no "
+                           "spread). At least 2 replicates are needed.\n",
+                           r.untested);
+    out += "\nThe paper's numbers stand for " + runs +
+           ". A cell with the paper's mean ± sd is tested by Welch's two-sided t-test of our runs against it; a "
+           "number without spread, or a mean one run dominates, against the sampling distribution of our " +
+           stat_name(r.statistic) + " over the paper's number of runs (bootstrap). A cell agrees when p >= 0.05.\n";
     return out;
 }
 
 std::string render_orders(const Reproduction& r) {
-    std::string out = "\nKendall's tau-b between the paper's method order and ours, per problem (beside it, a perfect "
-                      "reproduction's mean tau):\n\n";
+    std::string out = "\n## Method order\n\nKendall's tau-b between the paper's method order and ours, per problem "
+                      "(beside it, a perfect reproduction's mean tau):\n\n";
     auto tau = [](double t) { return std::isnan(t) ? std::string("n/a") : fmt::format("{:.2f}", t); };
     for (const ProblemOrder& o : r.orders)
         out += fmt::format("- {}: {} ({} methods; a perfect reproduction {})\n", o.problem, tau(o.tau), o.methods,
@@ -333,8 +364,8 @@ std::string render_orders(const Reproduction& r) {
     return out;
 }
 
-std::string render_cell_lists(const Reproduction& r) {
-    std::string out;
+// The disagreeing cells with their causes, then the cells one run dominates.
+std::string render_disagreements(const Reproduction& r) {
     std::vector<std::string> dominated, disagreements;
     for (const CellComparison& c : r.cells) {
         if (!c.runs) continue;
@@ -347,23 +378,25 @@ std::string render_cell_lists(const Reproduction& r) {
                                     g(c.agreement.ratio) + ", p " + format_significant(c.agreement.p, 2) + "); cause: " +
                                     (c.cause ? c.cause->cause + ": " + c.cause->evidence : "unknown, not examined"));
     }
-    if (!r.not_run.empty()) out += "\nMethods of the paper that bobench did not run: " + join(r.not_run, ", ") + ".\n";
+    std::string out = "\n## Disagreements\n\n" +
+                      (disagreements.empty() ? std::string("None: every tested cell agrees.\n")
+                                             : "- " + join(disagreements, "\n- ") + "\n");
     if (!dominated.empty())
         out += "\nCells whose published mean one run dominates (sd / mean >= 0.9 √n: nearly the whole sum is one "
                "run's), judged by the sampling distribution of our mean:\n\n- " + join(dominated, "\n- ") + "\n";
-    if (!disagreements.empty()) out += "\nDisagreements:\n\n- " + join(disagreements, "\n- ") + "\n";
     return out;
 }
 }  // namespace
 
 std::string render_reproduction(const Reproduction& r, TableFormat format) {
     if (format == TableFormat::csv) return render_csv(r);
+    const std::string cells = "\n## All cells\n\n" + render_cells(r, format == TableFormat::latex);
     if (!r.verdicts)
-        return render_cells(r, format == TableFormat::latex) +
+        return cells +
                "\nNo verdicts: this is a smoke test, and its few runs per cell cannot tell agreement from chance, so "
                "the numbers stand side by side with no agreement test, shares or rank correlation.\n" +
-               (r.not_run.empty() ? "" : "\nMethods of the paper that bobench did not run: " + join(r.not_run, ", ") + ".\n");
-    return render_cells(r, format == TableFormat::latex) + render_shares(r) + render_orders(r) + render_cell_lists(r);
+               not_run_line(r);
+    return render_shares(r) + render_disagreements(r) + render_orders(r) + cells;
 }
 
 }  // namespace bobench::analysis::reports

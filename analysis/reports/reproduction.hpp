@@ -106,10 +106,14 @@ struct ReproductionOptions {
 Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
                                     const ReproductionOptions& options = {});
 
-// The side-by-side table, the shares that agree (observed and calibrated), the per-problem
-// tau (observed and calibrated), the cells one run dominates and the list of disagreements,
-// as Markdown or LaTeX; CSV is one row per cell. Without verdicts: the table without test, p
-// and agreement, and one line saying why (CSV: those fields left empty).
+// Markdown or LaTeX, in the order a reader asks: "## Agreement" (per method the cells that
+// agree beside a perfect reproduction's k ± s, overall, the paper's methods not run in one
+// line, how cells were tested), "## Disagreements" (with causes; the cells one run
+// dominates), "## Method order" (Kendall's tau per problem, observed and calibrated), "## All
+// cells" (the side-by-side table, only the cells we ran; the "ours" column names the
+// statistic used: the definition's, a mean where the paper gives an sd). CSV: one row per
+// cell, the not-run ones too, a last column naming each row's statistic. Without verdicts:
+// the table without test, p and agreement, and one line saying why (CSV: those fields empty).
 std::string render_reproduction(const Reproduction& r, TableFormat format);
 
 }  // namespace bobench::analysis::reports

@@ -1,12 +1,15 @@
 #include "analysis/reports/score_histograms.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include <fmt/format.h>
 
 #include "analysis/reports/format.hpp"
+#include "analysis/reports/palette.hpp"
 #include "core/io.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -40,6 +43,12 @@ long score_of(const ScoreTable& t, const std::string& optimizer, bool borda) {
     if (it == t.optimizers.end()) return 0;
     const auto i = static_cast<std::size_t>(it - t.optimizers.begin());
     return borda ? t.borda[i] : t.firsts[i];
+}
+
+// An optimizer's look (palette.hpp): its position in the results file when known, else `drawn`.
+std::size_t optimizer_style(const PlotOptions& options, const std::string& optimizer, std::size_t drawn) {
+    const auto it = std::find(options.optimizers.begin(), options.optimizers.end(), optimizer);
+    return it == options.optimizers.end() ? drawn : static_cast<std::size_t>(it - options.optimizers.begin());
 }
 
 std::string display(const std::string& value, std::string (*value_name)(const std::string&)) {
@@ -91,15 +100,25 @@ std::vector<std::string> plot_score_histograms(const std::map<std::string, Score
             rows += "\n";
         }
         write_text_file(data, rows);
+        long top = 1;
+        for (const std::string& v : values)
+            for (const std::string& o : optimizers) top = std::max(top, score_of(by.at(v), o, borda));
+        // explicit ranges: every cluster whole inside the frame, room above the highest bar
         std::string plot = fmt::format(
             "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.85 border -1\n"
             "set boxwidth 0.9\nset key outside right top noenhanced\nset xtics noenhanced rotate by -20\n"
-            "set ylabel {}\nset xlabel {}\nset title {} noenhanced\nset yrange [0:*]\nset grid ytics\nplot ",
+            "set ylabel {}\nset xlabel {}\nset title {} noenhanced\nset xrange [-0.6:{}]\nset yrange [0:{}]\n"
+            "set grid ytics\nplot ",
             gp_string(borda ? "Borda score (optimizers beaten, summed over problems)" : "first places (problems)"),
-            gp_string(key), gp_string((borda ? "Borda scores by " : "First places by ") + key));
-        for (std::size_t k = 0; k < optimizers.size(); ++k)
-            plot += fmt::format("{}{} using {}{} title {} linecolor rgb {}", k ? ", " : "", gp_string(data), k + 2,
-                                k ? "" : ":xtic(1)", gp_string(optimizers[k]), gp_string(line_colour(k)));
+            gp_string(key), gp_string((borda ? "Borda scores by " : "First places by ") + key),
+            format_double(static_cast<double>(values.size()) - 0.4), format_double(std::ceil(1.1 * static_cast<double>(top))));
+        for (std::size_t k = 0; k < optimizers.size(); ++k) {
+            const std::size_t style = optimizer_style(options, optimizers[k], k);
+            // past the palette's 8 colours a hatch tells the repeats apart, as a dash does for lines
+            const std::string fill = style < 8 ? "" : fmt::format(" fillstyle pattern {} border -1", 1 + style / 8);
+            plot += fmt::format("{}{} using {}{} title {} linecolor rgb {}{}", k ? ", " : "", gp_string(data), k + 2,
+                                k ? "" : ":xtic(1)", gp_string(optimizers[k]), gp_string(palette_colour(style)), fill);
+        }
         const std::string png = (dir / (stem + "-" + what + ".png")).string(),
                           svg = (dir / (stem + "-" + what + ".svg")).string();
         script += png_and_svg(plot, png, svg) + "reset\n";

@@ -15,6 +15,7 @@
 #include "analysis/reports/stats_report.hpp"
 #include "analysis/reports/table_report.hpp"
 #include "core/error.hpp"
+#include <nlohmann/json.hpp>
 #include "tests/analysis/reports_fixtures.hpp"
 #include "tests/support/cli.hpp"
 
@@ -30,6 +31,31 @@ bool has_note(const std::vector<std::string>& notes, const std::string& text) {
 }
 
 }  // namespace
+
+TEST_CASE("reports: the pairwise and the Friedman Borda are named apart, the winner's rule is stated", "[reports]") {
+    RankReportOptions o;
+    o.friedman = true;
+    const RankReport r = build_rank_report(abc_results(), o);
+    const auto j = nlohmann::json::parse(render_rank_json(r));
+    const auto& first = j.at("total").at("scores").at(0);
+    CHECK(first.at("optimizer") == "A");
+    CHECK(first.at("pairwise_borda") == 2);
+    CHECK_FALSE(first.contains("borda"));
+    CHECK(j.at("problems").at(0).at("pairwise_borda") == nlohmann::json::array({2, 1, 0}));
+    CHECK_FALSE(j.at("problems").at(0).contains("borda"));
+    CHECK(j.at("friedman").contains("friedman_borda"));
+    CHECK_FALSE(j.at("friedman").contains("borda"));
+    const std::string rule = j.at("winner_rule");
+    CHECK(rule.find("no other beats it") != std::string::npos);
+    CHECK(rule.find("the next metric in precedence order decides (`best`, then `auc`)") != std::string::npos);
+    const std::string md = render_rank_markdown(r);
+    CHECK(md.find("## Winners per problem\n\n" + rule + "\n") != std::string::npos);
+    CHECK(md.find("| # | optimizer | pairwise Borda | Firsts |") != std::string::npos);
+    CHECK(md.find("| # | optimizer | average rank | Friedman Borda |") != std::string::npos);
+    o.metrics = {RunMetric::best};  // one metric: no precedence to state
+    const std::string single = nlohmann::json::parse(render_rank_json(build_rank_report(abc_results(), o))).at("winner_rule");
+    CHECK(single.find("precedence") == std::string::npos);
+}
 
 TEST_CASE("reports: Borda and Firsts on A > B > C on one problem and a three-way tie on another", "[reports]") {
     const RankReport r = build_rank_report(abc_results(), {});

@@ -13,6 +13,7 @@
 #include "analysis/statistics/kendall.hpp"
 #include "core/error.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/markdown.hpp"
 
 using namespace bobench;
 using namespace bobench::analysis;
@@ -103,7 +104,7 @@ TEST_CASE("Paper cells built from known samples: agreement, ratio, order, method
     CHECK(md.find("1 of 4 cells agree; a perfect reproduction ") != std::string::npos);
     CHECK(md.find("| m1 | 1 of 2 | ") != std::string::npos);
     CHECK(md.find("A / m2 (ours 2, theirs 20, ratio 0.1, p ") != std::string::npos);
-    CHECK(md.find("did not run: m3") != std::string::npos);
+    CHECK(md.find("\nnot run: m3 (") != std::string::npos);
     CHECK(md.find("stand for 8 runs (the reference table's reference_runs)") != std::string::npos);
     // the same data give the same report (the bootstrap and the simulation have fixed streams)
     CHECK(render_reproduction(compare_with_published(ours, paper), TableFormat::markdown) == md);
@@ -240,6 +241,46 @@ TEST_CASE("A cell with one run of ours gets no verdict, and a smoke test gives n
     const auto row = csv.find("\nB,m2,");
     REQUIRE(row != std::string::npos);
     const std::string line = csv.substr(row + 1, csv.find('\n', row + 1) - row - 1);
-    CHECK(line.substr(line.size() - 1) == ",");  // agrees empty
+    CHECK(line.substr(line.size() - 6) == ",,mean");  // agrees empty; the statistic: a mean (the paper's sd)
     CHECK(line.find(",Welch,") == std::string::npos);
+}
+
+TEST_CASE("A reproduction report leads with the agreement, then the disagreements, then the cells we ran",
+          "[reproduce]") {
+    const std::vector<double> a{1.0, 1.2, 0.8, 1.1}, b{5.0, 5.5, 4.5, 5.2};
+    const ExperimentMetrics ours = fake_runs({{a, a}, {b, b}});
+    const std::vector<PublishedCell> paper{{"A", "m1", 1.0, 0.2, 8}, {"A", "m2", 9.0, std::nullopt, 8},
+                                           {"A", "m3", 7.0, std::nullopt, 8}, {"B", "m1", 5.0, 0.5, 8},
+                                           {"B", "m2", 5.0, std::nullopt, 8}, {"B", "m3", 2.0, 0.1, 8}};
+    ReproductionOptions o;
+    o.statistic = TableStat::median;  // the definition's; the cells with the paper's sd are means
+    const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
+    INFO(md);
+    const auto agreement = md.find("## Agreement\n\n| method | cells agreeing | a perfect reproduction |"),
+               disagreements = md.find("## Disagreements\n\n- A / m2 (ours"), order = md.find("## Method order"),
+               cells = md.find("## All cells\n\n| problem | method | runs | ours (median ± sd; mean ± sd where the "
+                               "paper gives an sd) | theirs |");
+    REQUIRE(agreement != std::string::npos);
+    REQUIRE(disagreements != std::string::npos);
+    REQUIRE(order != std::string::npos);
+    REQUIRE(cells != std::string::npos);
+    CHECK(agreement < disagreements);
+    CHECK(disagreements < order);
+    CHECK(order < cells);
+    // the method not run gets no rows, one line instead
+    CHECK(md.find("| m3 |") == std::string::npos);
+    CHECK(md.find("\nnot run: m3 (the paper's methods with no runs here") != std::string::npos);
+    CHECK(md.find("m3") == md.find("not run: m3") + 9);  // named once
+    CHECK(testing::heading_outline_error("# Reproduction\n" + md) == "");
+
+    // every cell with the paper's sd: the header says mean, in LaTeX too; CSV names each row's statistic
+    const std::vector<PublishedCell> with_sd{{"A", "m1", 1.0, 0.2, 8}, {"B", "m1", 5.0, 0.5, 8}};
+    const Reproduction means = compare_with_published(ours, with_sd, o);
+    CHECK(render_reproduction(means, TableFormat::markdown).find("| ours (mean ± sd) |") != std::string::npos);
+    CHECK(render_reproduction(means, TableFormat::latex).find("& ours (mean $\\pm$ sd) &") != std::string::npos);
+    const std::string csv = render_reproduction(compare_with_published(ours, paper, o), TableFormat::csv);
+    CHECK(csv.rfind("problem,method,runs,ours_statistic,", 0) == 0);
+    CHECK(csv.find("\nA,m2,4,") != std::string::npos);
+    CHECK(csv.find(",median\n") != std::string::npos);
+    CHECK(csv.find("\nA,m3,0,") != std::string::npos);  // CSV keeps every cell
 }

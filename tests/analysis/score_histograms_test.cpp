@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "analysis/reports/palette.hpp"
 #include "analysis/reports/score_histograms.hpp"
 #include "core/error.hpp"
 #include "tests/support/cli.hpp"
@@ -53,4 +54,13 @@ TEST_CASE("score histograms: PNG and SVG per score, or a clear error without gnu
     CHECK(files.size() == 4);
     for (const std::string& f : files) CHECK(std::filesystem::file_size(f) > 0);
     CHECK(bobench::testing::read_file(dir / "h/s-borda.dat").find("\"2\"\t3\t1") != std::string::npos);
+    // the frame holds every cluster whole and rises above the highest bar (Borda 3)
+    const std::string script = bobench::testing::read_file(dir / "h/s-histograms.gp");
+    CHECK(script.find("set xrange [-0.6:0.6]\nset yrange [0:4]\n") != std::string::npos);
+    // the colours follow the file's order of the optimizers, not the histogram's (sorted)
+    o.optimizers = {"b", "a"};
+    plot_score_histograms(by, "dimension", "t", o);
+    const std::string ordered = bobench::testing::read_file(dir / "h/t-histograms.gp");
+    CHECK(ordered.find("title 'b' linecolor rgb '" + palette_colour(0) + "'") != std::string::npos);
+    CHECK(ordered.find("title 'a' linecolor rgb '" + palette_colour(1) + "'") != std::string::npos);
 }

@@ -72,6 +72,7 @@ TEST_CASE("cd diagram: average ranks, critical difference and cliques against sc
     const std::string svg = render_cd_svg(d);
     CHECK(svg.rfind("<?xml", 0) == 0);
     CHECK(svg.find(">CD = 2.1</text>") != std::string::npos);
+    CHECK(render_cd_svg(w).find("CD =") == std::string::npos);  // Nemenyi's bar only where it joins the cliques
     CHECK(svg.find(">Z (3.80)</text>") != std::string::npos);
     CHECK(std::count(svg.begin(), svg.end(), '\n') > 20);
 

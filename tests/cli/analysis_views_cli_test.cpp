@@ -4,6 +4,7 @@
 // plots, and rank --format json|latex.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -133,16 +134,46 @@ TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to a
     results::Results mixed = abc_results();
     mixed.problems[1].optimum.reset();
     results::write_results(dir / "mixed.h5", mixed);
-    const auto m = run_cli("export " + (dir / "mixed.h5") + " --format coco " + (dir / "mixed"));
+    const auto m = run_cli("export " + (dir / "mixed.h5") + " --format iohprofiler " + (dir / "mixed"));
     REQUIRE(m.status == 0);
     CHECK(m.err.find("note: problem 'p2' has no known f*; left out") != std::string::npos);
     CHECK(m.err.find("note: problem 'p1' exported as suite 'handmade', function 1, instance 1, dimension 2") !=
           std::string::npos);
-    CHECK(read_back("coco", dir / "mixed").size() == 30);  // p1 x 3 optimizers x 10 replicates
+    CHECK(read_back("iohprofiler", dir / "mixed").size() == 30);  // p1 x 3 optimizers x 10 replicates
     CHECK(run_cli("export " + (dir / "mixed.h5") + " --format coco").err.find("needs an output folder") !=
           std::string::npos);
     CHECK(run_cli("export " + (dir / "mixed.h5") + " --format cocoa x").err.find(
               "--format 'cocoa' is not supported; accepted: csv, coco, iohprofiler") != std::string::npos);
+}
+
+TEST_CASE("cli export: COCO folders hold bbob data only, the .info in numeric instance order", "[exports][cli]") {
+    TempDir dir;
+    const std::string file = dir / "suites.h5";
+    // instances given 10, 2, 3; a non-bbob problem with f* beside them
+    const auto r = run_cli("run --problem bbob:f=1,i=10,d=2 --problem bbob:f=1,i=2,d=2 --problem bbob:f=1,i=3,d=2 "
+                           "--problem branin --optimizer random-search --budget 4 --replicates 1 --seed 3 --threads 1 "
+                           "--output " + file);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const auto coco = run_cli("export " + file + " --format coco " + (dir / "coco"));
+    INFO(coco.err);
+    REQUIRE(coco.status == 0);
+    CHECK(coco.err.find("note: problem 'branin' (suite 'synthetic') left out of the COCO export: cocopp would take "
+                        "its function ids for bbob's") != std::string::npos);
+    std::vector<std::string> files;
+    for (const auto& f : std::filesystem::recursive_directory_iterator(dir / "coco"))
+        if (f.is_regular_file()) files.push_back(std::filesystem::relative(f.path(), dir / "coco").string());
+    std::sort(files.begin(), files.end());
+    CHECK(files == std::vector<std::string>{"random-search/bbobexp_f1.info", "random-search/data_f1/bbobexp_f1_DIM2.dat",
+                                            "random-search/data_f1/bbobexp_f1_DIM2.tdat"});
+    const std::string info = testing::read_file(dir / "coco/random-search/bbobexp_f1.info");
+    INFO(info);
+    CHECK(info.find("from problems bbob:d=2,f=1,i=2, bbob:d=2,f=1,i=3, bbob:d=2,f=1,i=10\n") != std::string::npos);
+    const auto two = info.find(", 2:4|"), three = info.find(", 3:4|"), ten = info.find(", 10:4|");
+    REQUIRE(ten != std::string::npos);
+    CHECK(two < three);
+    CHECK(three < ten);
+    CHECK(read_back("coco", dir / "coco").size() == 3);
 }
 
 TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, rank json and latex",
@@ -181,7 +212,7 @@ TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, ra
     CHECK(ecdf.out.find("ecdf-dimension-10.svg") != std::string::npos);
     const auto agg = run_cli("plot " + (dir / "abc.h5") + " --view aggregate --aggregate rank --out " + (dir / "agg"));
     REQUIRE(agg.status == 0);
-    CHECK(testing::read_file(dir / "agg/mean_rank__all_problems__2_problems_.dat").find("# A\n# x mean") !=
+    CHECK(testing::read_file(dir / "agg/mean-rank-all.dat").find("# A\n# x mean") !=
           std::string::npos);
     const auto cost = run_cli("plot " + (dir / "abc.h5") + " --x cost --out " + (dir / "cost"));
     CHECK(cost.status == 2);  // the hand-made runs cost nothing
@@ -190,6 +221,12 @@ TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, ra
     const auto cd = run_cli("plot " + (dir / "abc.h5") + " --view cd --out " + (dir / "cd"));
     INFO(cd.err);
     REQUIRE(cd.status == 0);
-    CHECK(testing::read_file(dir / "cd/cd.svg").find(">A (1.50)</text>") != std::string::npos);
-    CHECK(testing::read_file(dir / "cd/cd.png").rfind("\x89PNG", 0) == 0);
+    CHECK(testing::read_file(dir / "cd/cd-nemenyi.svg").find(">A (1.50)</text>") != std::string::npos);
+    CHECK(testing::read_file(dir / "cd/cd-nemenyi.png").rfind("\x89PNG", 0) == 0);
+    // another clique method: its own files beside, no CD bar
+    const auto wilcoxon = run_cli("plot " + (dir / "abc.h5") + " --view cd --cliques wilcoxon --out " + (dir / "cd"));
+    REQUIRE(wilcoxon.status == 0);
+    CHECK(wilcoxon.out == (dir / "cd/cd-wilcoxon.svg") + "\n" + (dir / "cd/cd-wilcoxon.png") + "\n");
+    CHECK(testing::read_file(dir / "cd/cd-wilcoxon.svg").find("CD =") == std::string::npos);
+    CHECK(testing::read_file(dir / "cd/cd-nemenyi.svg").find("CD =") != std::string::npos);
 }

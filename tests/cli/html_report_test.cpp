@@ -7,6 +7,7 @@
 #include <string>
 
 #include "analysis/reports/html_report.hpp"
+#include "analysis/reports/palette.hpp"
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
@@ -56,10 +57,10 @@ TEST_CASE("html report: escaping", "[html]") {
     CHECK(analysis::reports::html_escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
     CHECK(analysis::reports::html_escape("plain") == "plain");
     // Colours are stable per position, and the ninth repeats the first one dashed.
-    CHECK(analysis::reports::html_colour(0) == "#E69F00");
-    CHECK(analysis::reports::html_colour(8) == analysis::reports::html_colour(0));
-    CHECK(analysis::reports::html_dash(0).empty());
-    CHECK_FALSE(analysis::reports::html_dash(8).empty());
+    CHECK(analysis::reports::palette_colour(0) == "#E69F00");
+    CHECK(analysis::reports::palette_colour(8) == analysis::reports::palette_colour(0));
+    CHECK(analysis::reports::palette_dash(0).empty());
+    CHECK_FALSE(analysis::reports::palette_dash(8).empty());
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/markdown.hpp"
 
 using bobench::testing::check_refused;
 using bobench::testing::read_file;
@@ -69,6 +70,9 @@ TEST_CASE("reproduce --spec runs a reproduction defined only in a temporary fold
     CHECK(r.out.find("Kendall's tau-b") != std::string::npos);
     CHECK(r.out.find("| Branin | DE |") != std::string::npos);
     CHECK(std::filesystem::exists(dir / "tiny.md"));
+    // statistic = median, but three of the paper's four numbers have an sd: those cells are means
+    CHECK(r.out.find("| ours (median ± sd; mean ± sd where the paper gives an sd) |") != std::string::npos);
+    CHECK(bobench::testing::heading_outline_error(read_file(dir / "tiny.md")) == "");
 
     // the same file runs as a plain spec, and a reproduction resumes that results file
     REQUIRE(run_cli("run '" + (dir / "mine/tiny.ini") + "' -q --output '" + (dir / "run.h5") + "'").status == 0);

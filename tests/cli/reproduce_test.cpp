@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/markdown.hpp"
 
 using bobench::testing::check_refused;
 using bobench::testing::run_cli;
@@ -39,8 +40,10 @@ TEST_CASE("reproduce --quick runs dtu-bbob40 and aryan-ch4-synthetic end to end"
         CHECK(r.out.find("--quick: ") != std::string::npos);
         CHECK(std::filesystem::exists(dir / (std::string(name) + ".md")));
     }
-    // chapter 4's own ranking comes with the comparison
-    CHECK(bobench::testing::read_file(dir / "aryan-ch4-synthetic.md").find("Friedman + Borda") != std::string::npos);
+    // chapter 4's own ranking comes with the comparison, under the report's one H1
+    const std::string report = bobench::testing::read_file(dir / "aryan-ch4-synthetic.md");
+    CHECK(report.find("\n## Our ranking (Friedman + Borda") != std::string::npos);
+    CHECK(bobench::testing::heading_outline_error(report) == "");
 }
 
 TEST_CASE("reproduce --quick runs the BORE reproductions end to end, tabular ones on labelled fixtures",
@@ -61,6 +64,10 @@ TEST_CASE("reproduce --quick runs the BORE reproductions end to end, tabular one
             // the paper's figure, redrawn: one regret plot per problem
             CHECK(r.out.find("redrawn from our traces") != std::string::npos);
             CHECK(std::filesystem::exists(dir / (std::string(name) + "-figures/plots.gp")));
+            const std::string report = bobench::testing::read_file(dir / (std::string(name) + ".md"));
+            CHECK(report.find(": `" + std::string(name) + "-figures/") != std::string::npos);  // relative to the report
+            CHECK(report.find("`" + (dir / (std::string(name) + "-figures"))) == std::string::npos);
+            CHECK(bobench::testing::heading_outline_error(report) == "");
         }
     }
 }
@@ -73,6 +80,7 @@ TEST_CASE("reproduce bore-toy draws the density-ratio illustration", "[reproduce
     CHECK(r.out.find("| true r_gamma | -3.200 | 0 |") != std::string::npos);  // the closed form's maximiser on the grid
     CHECK(std::filesystem::exists(dir / "toy-figures/bore-toy.png"));
     CHECK(std::filesystem::exists(dir / "toy-figures/bore-toy.svg"));
+    CHECK(r.out.find("`toy-figures/bore-toy.png`") != std::string::npos);  // relative to the report
 }
 
 TEST_CASE("reproduce --quick runs aryan-ch3-bbob, a ranking without published numbers", "[reproduce][cli]") {
@@ -80,7 +88,12 @@ TEST_CASE("reproduce --quick runs aryan-ch3-bbob, a ranking without published nu
     const auto r = run_cli("reproduce aryan-ch3-bbob --quick -q --threads 2 --output '" + (dir / "c3.h5") + "'");
     INFO(r.err);
     REQUIRE(r.status == 0);
-    CHECK(r.out.find("# Optimizer ranking") != std::string::npos);
+    CHECK(r.out.find("\n## Our ranking\n") != std::string::npos);
+    const std::string report = bobench::testing::read_file(dir / "c3.md");
+    CHECK(bobench::testing::heading_outline_error(report) == "");
+    // the histograms are named relative to the report's folder, so the two can move together
+    CHECK(report.find("Histograms: `c3-figures/scores-by-dimension-borda.png`") != std::string::npos);
+    CHECK(report.find("`" + (dir / "c3-figures")) == std::string::npos);
     CHECK(r.out.find("alpha per pair = 5e-04") != std::string::npos);  // the thesis' per-pair level
     CHECK(r.out.find("restart_on = target,revisit") != std::string::npos);
     CHECK(r.out.find("runs restarted their optimizer") != std::string::npos);

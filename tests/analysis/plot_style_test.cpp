@@ -1,0 +1,107 @@
+// The look of the gnuplot plots, read from the scripts and file names they leave (not from
+// pixels): one palette shared with the HTML report, each optimizer's look fixed by its
+// place in the results file, bands left out when too many curves share a plot, and file
+// names from the problem's or group's slug.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "analysis/reports/curve_views.hpp"
+#include "analysis/reports/gnuplot.hpp"
+#include "analysis/reports/palette.hpp"
+#include "analysis/reports/plot.hpp"
+#include "tests/analysis/reports_fixtures.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using namespace bobench::analysis::reports;
+using namespace bobench::reports_testing;
+
+namespace {
+bool have_gnuplot() {
+    const char* path = std::getenv("PATH");
+    return !find_program("gnuplot", path ? path : "").empty();
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// `labels` in the file's order; optimizer o runs on the problems listed for it.
+results::Results runs_of(const std::vector<std::string>& labels, const std::vector<std::vector<int>>& problems_of) {
+    results::Results r = empty_results({problem("p1", 0.0), problem("p2", 0.0)}, labels);
+    for (std::size_t o = 0; o < labels.size(); ++o)
+        for (int p : problems_of[o])
+            for (int rep = 0; rep < 3; ++rep)
+                r.runs.push_back(make_trace(p, static_cast<int>(o), rep, {2.0 + o + rep, 1.0 + o + rep}));
+    r.sort_runs();
+    return r;
+}
+}  // namespace
+
+TEST_CASE("plots: one palette for HTML and gnuplot, dashed and marked apart past eight", "[plots]") {
+    CHECK(palette_colour(0) == "#E69F00");  // Okabe & Ito, as the HTML report draws them
+    CHECK(gnuplot_style(1) == "linecolor rgb '#56B4E9' dashtype solid pointtype 5");
+    CHECK(gnuplot_style(8) == "linecolor rgb '#E69F00' dashtype (6,3) pointtype 10");
+    CHECK(palette_dash(8) == "6 3");
+    for (std::size_t i = 1; i < 13; ++i) CHECK(palette_point(i) != palette_point(i - 1));
+}
+
+TEST_CASE("plots: an optimizer keeps its look by its place in the file, whatever else a plot holds", "[plots]") {
+    if (!have_gnuplot()) {
+        SUCCEED("gnuplot is not installed here; scripts/install-deps installs gnuplot-nox");
+        return;
+    }
+    testing::TempDir dir;
+    // the file's order Z, A, M (sorted: A, M, Z); A does not run on p2
+    const results::Results r = runs_of({"Z", "A", "M"}, {{0, 1}, {0}, {0, 1}});
+    PlotOptions o;
+    o.out_dir = dir / "plots";
+    const PlotResult plotted = plot_curves(summary_curves(r), o);
+    const std::string script = testing::read_file(plotted.script);
+    INFO(script);
+    CHECK(count(script, gnuplot_style(0) + " title 'Z'") == 2);  // on p1 and on p2 alike
+    CHECK(count(script, gnuplot_style(1) + " title 'A'") == 1);
+    CHECK(count(script, gnuplot_style(2) + " title 'M'") == 2);
+    CHECK(count(script, "fillstyle transparent solid 0.15") == 5);  // light bands, one per curve
+    CHECK(plotted.notes.empty());
+
+    // six curves in one plot: centre lines only, and a note says so
+    const results::Results crowd =
+        runs_of({"o1", "o2", "o3", "o4", "o5", "o6", "o7", "o8", "o9"}, std::vector<std::vector<int>>(9, {0}));
+    o.out_dir = dir / "crowd";
+    const PlotResult many = plot_curves(summary_curves(crowd), o);
+    const std::string crowded = testing::read_file(many.script);
+    CHECK(crowded.find("filledcurves") == std::string::npos);
+    CHECK(crowded.find(gnuplot_style(8) + " title 'o9'") != std::string::npos);  // the ninth: dashed
+    REQUIRE(many.notes.size() == 1);
+    CHECK(many.notes[0] == "up to 9 curves in one plot: the bands are drawn for at most 5, so these plots show the "
+                           "centre lines only");
+}
+
+TEST_CASE("plots: file names come from the problem's or the group's slug", "[plots]") {
+    CHECK(slug("(missing)") == "missing");
+    CHECK(slug("group = 1") == "group-1");
+    CHECK(slug("bbob f1 (d=2)") == "bbob-f1-d-2");
+    CHECK(slug("%%") == "plot");
+    std::vector<std::string> notes;
+    CHECK(aggregate_curves(abc_results(), Aggregate::rank, std::nullopt, notes).at(0).stem == "mean-rank-all");
+    results::Results grouped = abc_results();
+    grouped.problems[0].metadata["group"] = "1";  // p2 has no group
+    const auto by_group = aggregate_curves(grouped, Aggregate::normalised, std::string("group"), notes);
+    std::vector<std::string> stems;
+    for (const CurveSummary& c : by_group) stems.push_back(c.stem);
+    CHECK(std::count(stems.begin(), stems.end(), "normalised-regret-group-1") == 3);
+    CHECK(std::count(stems.begin(), stems.end(), "normalised-regret-group-missing") == 3);
+    if (!have_gnuplot()) return;
+    testing::TempDir dir;
+    PlotOptions o;
+    o.out_dir = dir / "agg";
+    const PlotResult plotted = plot_curves(by_group, o);
+    REQUIRE(plotted.files.size() == 2);
+    CHECK(plotted.files[0].png == dir / "agg/normalised-regret-group-1.png");
+    CHECK(plotted.files[1].png == dir / "agg/normalised-regret-group-missing.png");
+}
