@@ -2,6 +2,8 @@
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <map>
+#include <set>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -23,9 +25,26 @@ namespace po = boost::program_options;
 namespace bobench::cli {
 
 namespace {
+// Runs of this invocation that threw or were skipped, by (problem, optimizer) label.
+struct Unfinished {
+    std::size_t failed = 0, skipped = 0;
+};
+std::map<std::pair<std::string, std::string>, Unfinished> unfinished_runs(const runners::Plan& plan,
+                                                                        const std::vector<runners::RunError>& errors) {
+    std::map<std::pair<std::string, std::string>, Unfinished> cells;
+    for (const runners::RunError& e : errors) {
+        Unfinished& u = cells[{plan.problems[static_cast<std::size_t>(e.key.problem)].label,
+                               plan.optimizers[static_cast<std::size_t>(e.key.optimizer)].label}];
+        ++(e.skipped ? u.skipped : u.failed);
+    }
+    return cells;
+}
+
 // The results file's final regrets (final best values without f*), median over replicates:
-// the cells of `bobench table FILE --stat median`, computed by the same code.
-void print_summary(const std::string& path, std::ostream& out) {
+// the cells of `bobench table FILE --stat median`, computed by the same code. A cell whose
+// runs failed or were skipped in this invocation says so, even when none of its runs is kept.
+void print_summary(const std::string& path, const std::map<std::pair<std::string, std::string>, Unfinished>& unfinished,
+                   std::ostream& out) {
     const results::Results r = results::read_results(path, /*with_points=*/false);
     const analysis::reports::ExperimentMetrics metrics = analysis::reports::compute_metrics(r, {/*with_auc=*/false, 1});
     const auto cells = analysis::reports::final_cells(metrics);
@@ -34,13 +53,46 @@ void print_summary(const std::string& path, std::ostream& out) {
     for (std::size_t p = 0; p < cells.size(); ++p)
         for (std::size_t o = 0; o < cells[p].size(); ++o) {
             const analysis::reports::FinalCell& c = cells[p][o];
-            if (!c.ran) continue;
-            const std::string median =
-                c.summary.count ? analysis::reports::format_significant(c.summary.median, 4) : "-";
+            const auto u = unfinished.find({metrics.problems[p], metrics.optimizers[o]});
+            if (!c.ran && u == unfinished.end()) continue;
+            std::string median = c.summary.count ? analysis::reports::format_significant(c.summary.median, 4) : "-";
+            if (u != unfinished.end()) {
+                median += fmt::format(" ({} run{} failed", u->second.failed, u->second.failed == 1 ? "" : "s");
+                if (u->second.skipped > 0) median += fmt::format(", {} skipped: optimizer stopped", u->second.skipped);
+                median += ")";
+            }
             out << fmt::format("{:<24} {:<24} {:>5} {:>7}  {}\n", metrics.problems[p], metrics.optimizers[o], c.runs,
                                c.failed, median);
         }
 }
+
+// Each failed run, its error quoted once per optimizer and first line (a broken optimizer
+// fails every run with the same traceback), then each stopped optimizer with its skipped runs.
+void print_run_errors(const runners::Plan& plan, const std::vector<runners::RunError>& errors, std::ostream& err) {
+    std::map<std::pair<int, std::string>, results::RunKey> quoted;  // (optimizer, first line) -> the run quoted
+    std::map<int, std::pair<std::string, std::size_t>> stopped;     // optimizer -> (first line, skipped runs)
+    const auto where = [&](const results::RunKey& k) {
+        return "problem '" + plan.problems[static_cast<std::size_t>(k.problem)].label + "', replicate " +
+               std::to_string(k.replicate);
+    };
+    for (const runners::RunError& e : errors) {
+        if (e.skipped) {
+            stopped[e.key.optimizer] = {e.reason, stopped[e.key.optimizer].second + 1};
+            continue;
+        }
+        const auto [first, added] = quoted.emplace(std::pair{e.key.optimizer, e.reason.substr(0, e.reason.find('\n'))}, e.key);
+        err << "error: run failed: "
+            << (added ? e.message : runners::describe_failure(plan, e.key, "the same error as " + where(first->second)))
+            << "\n";
+    }
+    for (const auto& [optimizer, why] : stopped)
+        err << "error: optimizer '" << plan.optimizers[static_cast<std::size_t>(optimizer)].label << "' was stopped after "
+            << runners::fail_fast_runs << " of its runs failed with the same error (quoted above for "
+            << where(quoted.at({optimizer, why.first})) << "); " << why.second << " of its runs "
+            << (why.second == 1 ? "was" : "were")
+            << " skipped: not run, not stored; run the same command again, once it is fixed, to run them\n";
+}
+
 // `mpirun -n P bobench run` would start P independent copies of the experiment.
 void refuse_mpi_launch() {
     for (const char* var : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"}) {
@@ -130,15 +182,17 @@ int run_with(const Args& args, const RunBackend* backend) {
     RunOptions options;
     options.backend = backend;
     options.timing = vm.count("timing") > 0;
-    const int status = run_spec(spec, quiet, command_line("run", args), [&](const runners::Plan& plan) {
-        if (!quiet) print_summary(plan.spec.output, std::cout);
+    const int status = run_spec(spec, quiet, command_line("run", args),
+                                [&](const runners::Plan& plan, const runners::ExperimentOutcome& outcome) {
+        if (!quiet) print_summary(plan.spec.output, unfinished_runs(plan, outcome.errors), std::cout);
     }, options);
     if (writer) std::cout << "results: " << spec.output << "\n";
     return status;
 }
 
 int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
-             const std::function<void(const runners::Plan&)>& done, const RunOptions& options) {
+             const std::function<void(const runners::Plan&, const runners::ExperimentOutcome&)>& done,
+             const RunOptions& options) {
     const auto started = std::chrono::system_clock::now();
     runners::Plan plan;
     try {
@@ -161,7 +215,7 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string&
     const runners::ExperimentOutcome outcome =
         runners::run_experiment(plan, stop_flag(), progress, provenance(started, command),
                                 options.backend ? options.backend->executor : runners::Executor{});
-    if (done) done(plan);
+    if (done) done(plan, outcome);
     if (options.timing) {
         std::cerr << fmt::format("timing: CPU {:.3f} s in runs (this process), {:.3f} s writing the results file in "
                                  "parallel, {:.3f} s serial: {:.3f} s committing finished runs, {:.3f} s "
@@ -184,7 +238,7 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string&
         std::cerr << "warning: " << outcome.failed_evaluations
                   << " evaluations returned NaN or inf; they are recorded as failed (on_failure = "
                   << results::policy_name(spec.on_failure) << ")\n";
-    for (const auto& e : outcome.errors) std::cerr << "error: run failed: " << e.message << "\n";
+    print_run_errors(plan, outcome.errors, std::cerr);
     if (outcome.interrupted) {
         std::cerr << "interrupted: finished runs are saved; run the same command again to resume\n";
         return interrupted_status();
