@@ -28,11 +28,11 @@ using Args = std::vector<std::string>;  // the words after the subcommand
 
 // Parses a subcommand's words against its options, the positional words filling option
 // `positional` (`count` of them, -1: all). Prints the options and returns nothing when
-// --help is asked; unknown options are errors naming the option. `hidden` options are
-// parsed but not shown by --help (test hooks).
+// --help is asked, followed by `notes`; unknown options are errors naming the option (and
+// the nearest known one). `hidden` options are parsed but not shown by --help (test hooks).
 std::optional<boost::program_options::variables_map> parse_words(
     const Args& args, const boost::program_options::options_description& opts, const char* positional, int count,
-    const boost::program_options::options_description& hidden = {});
+    const boost::program_options::options_description& hidden = {}, const std::string& notes = "");
 
 // A file a command reads, as its messages name it: {"results file", "r.h5"}.
 struct InputFile {

@@ -189,10 +189,16 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
 
     outcome.planned = plan.runs.size();
     outcome.journal_damaged_bytes = journal.damaged_bytes();
+    std::set<results::RunKey> from_journal;  // appended after the file's runs
+    for (std::size_t i = results.runs.size() - recovered; i < results.runs.size(); ++i) from_journal.insert(results.runs[i].key);
     std::vector<results::RunKey> pending;
     for (const results::RunKey& k : plan.runs) {
-        if (done.count(stored_key(k))) ++outcome.resumed;
-        else pending.push_back(k);
+        if (!done.count(stored_key(k))) {
+            pending.push_back(k);
+            continue;
+        }
+        ++outcome.resumed;
+        if (from_journal.count(stored_key(k))) ++outcome.recovered;
     }
     pending = longest_first(plan, std::move(pending));
     results.runs.reserve(results.runs.size() + pending.size());

@@ -135,7 +135,7 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         {python_optimizer("misbehave.py outside 1"), "the point is outside the space: x"},
         {python_optimizer("misbehave.py arity 1"), "wrong arity: a point has "},
         {python_optimizer("misbehave.py count 1"),
-         "wrong arity: the reply to ask (evaluation 1) must hold \"points\": a list of 1 point(s)"},
+         "wrong arity: the reply to ask (evaluation 1) must hold \"points\": a list of 1 point;"},
         {python_optimizer("misbehave.py type 1"), "x0 must be a number, not \"a\""},
         {python_optimizer("misbehave.py error 4"),
          "it reported an error in reply to ask (evaluation 4): \"no idea where to go\""},
