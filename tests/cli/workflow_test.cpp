@@ -46,6 +46,18 @@ TEST_CASE("cli run: LABEL=IDENTIFIER labels command-line entries as the spec's I
     CHECK(labelled.err.find("optimizer 'x', replicate 0: external optimizer 'sh -c \"exit 3\"'") != std::string::npos);
 }
 
+TEST_CASE("cli run: a labelled list of problems is labelled as the README says", "[cli][labels][readme]") {
+    TempDir dir;
+    const auto r = run_cli("run --problem suite=bbob:f=1-2,i=1,d=2,3 --problem bbob:f=3,i=1,d=2 --optimizer de "
+                           "--budget 2 --replicates 1 --quiet --output " + (dir / "s.h5"));
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    std::vector<std::string> labels;
+    for (const auto& p : results::read_results(dir / "s.h5").problems) labels.push_back(p.label);
+    CHECK(labels == std::vector<std::string>{"suite-f1-d2", "suite-f1-d3", "suite-f2-d2", "suite-f2-d3",
+                                             "bbob:d=2,f=3,i=1"});
+}
+
 TEST_CASE("cli run: a label used twice or an empty one is refused", "[cli][labels]") {
     TempDir dir;
     const std::string tail = " --budget 2 --replicates 1 --output " + (dir / "r.h5");
