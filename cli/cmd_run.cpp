@@ -80,13 +80,15 @@ void print_run_errors(const runners::Plan& plan, const std::vector<runners::RunE
             stopped[e.key.optimizer] = {e.reason, stopped[e.key.optimizer].second + 1};
             continue;
         }
-        const auto [first, added] = quoted.emplace(std::pair{e.key.optimizer, e.reason.substr(0, e.reason.find('\n'))}, e.key);
+        const std::string first_line = e.reason.substr(0, e.reason.find('\n'));
+        const auto [first, added] = quoted.emplace(std::pair{e.key.optimizer, first_line}, e.key);
         err << "error: run failed: "
             << (added ? e.message : runners::describe_failure(plan, e.key, "the same error as " + where(first->second)))
             << "\n";
     }
     for (const auto& [optimizer, why] : stopped)
-        err << "error: optimizer '" << plan.optimizers[static_cast<std::size_t>(optimizer)].label << "' was stopped after "
+        err << "error: optimizer '" << plan.optimizers[static_cast<std::size_t>(optimizer)].label
+            << "' was stopped after "
             << runners::fail_fast_runs << " of its runs failed with the same error (quoted above for "
             << where(quoted.at({optimizer, why.first})) << "); " << why.second << " of its runs "
             << (why.second == 1 ? "was" : "were")
@@ -111,7 +113,8 @@ po::options_description run_options(bool mpi) {
         "replicates", po::value<std::string>(),
         fmt::format("runs per problem and optimizer (default {})", defaults.replicates).c_str())(
         "budget", po::value<std::string>(), fmt::format("evaluations per run (default {})", defaults.budget).c_str())(
-        "seed", po::value<std::string>(), fmt::format("master seed, in [0, 2^63 - 1] (default {})", defaults.seed).c_str())(
+        "seed", po::value<std::string>(),
+        fmt::format("master seed, in [0, 2^63 - 1] (default {})", defaults.seed).c_str())(
         "output", po::value<std::string>(), fmt::format("results file (HDF5; default {})", defaults.output).c_str())(
         "on-failure", po::value<std::string>(),
         fmt::format("NaN/inf objective values: penalty or skip (default {})", results::policy_name(defaults.on_failure))

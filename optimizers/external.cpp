@@ -73,8 +73,8 @@ private:
         const json reply = exchange(json{{"type", "ask"}, {"n", n}}.dump() + "\n", what, "points", timeout_, "timeout");
         const json& points = reply.contains("points") ? reply["points"] : json();
         if (!points.is_array() || points.size() != static_cast<std::size_t>(n))
-            fail("wrong arity: the reply to " + what + " must hold \"points\": a list of " + count_noun(static_cast<std::size_t>(n), "point") +
-                 "; got " + abbreviate(reply.dump()));
+            fail("wrong arity: the reply to " + what + " must hold \"points\": a list of " +
+                 count_noun(static_cast<std::size_t>(n), "point") + "; got " + abbreviate(reply.dump()));
         for (std::size_t i = 0; i < points.size(); ++i) {
             try {
                 queue_.push_back(external::point_from_json(space_, points[i]));

@@ -88,8 +88,9 @@ private:
     const Sink& sink_;
     std::mutex commit_mutex_, errors_mutex_;
     std::vector<RunError> errors_;
-    // per optimizer: failures counted by their first line; the first line that stopped it
-    std::vector<std::map<std::string, int>> same_failures_ = std::vector<std::map<std::string, int>>(plan_.optimizers.size());
+    // per optimizer: its failures counted by their first line; the first line that stopped it
+    using FailureCounts = std::map<std::string, int>;  // by first line
+    std::vector<FailureCounts> same_failures_ = std::vector<FailureCounts>(plan_.optimizers.size());
     std::vector<std::string> stopped_by_ = std::vector<std::string>(plan_.optimizers.size());
     std::vector<std::atomic<bool>> stopped_ = std::vector<std::atomic<bool>>(plan_.optimizers.size());
     std::atomic<bool> halt_{false};

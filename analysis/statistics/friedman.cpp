@@ -17,7 +17,8 @@ namespace {
 
 void check_table(const std::vector<std::vector<double>>& blocks, std::size_t min_blocks) {
     if (blocks.size() < min_blocks) {
-        throw UserError("Friedman test: got " + count_noun(blocks.size(), "block") + "; at least " + std::to_string(min_blocks) + " are needed");
+        throw UserError("Friedman test: got " + count_noun(blocks.size(), "block") + "; at least " +
+                        std::to_string(min_blocks) + " are needed");
     }
     const std::size_t k = blocks.front().size();
     if (k < 2) {

@@ -95,6 +95,7 @@ TEST_CASE("cli: misspelt flags, INI keys and INI sections get a suggestion", "[c
     TempDir dir;
     check_refused("run --problem branin --optimizer de --budjet 5", "unrecognised option '--budjet' (did you mean '--budget'?)");
     check_refused("table --formt csv x.h5", "(did you mean '--format'?)");
+    check_refused("tabular fixture --layuot fcnet --out x.h5", "(did you mean '--layout'?)");
     const auto spec = [&](const std::string& ini) {
         testing::write_file(dir / "s.ini", ini + "\n[problems]\nbranin =\n");
         return "run " + (dir / "s.ini") + " --optimizer de";
