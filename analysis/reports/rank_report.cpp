@@ -222,8 +222,7 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
             std::size_t common = 0;
             ProblemSamples a = aligned_samples(samples[i], sample_cells[i], options.metrics.front(), common);
             if (common < 2) {
-                report.notes.push_back("Friedman ranking: problem '" + name + "' has " +
-                                       count_noun(common, "replicate") +
+                report.notes.push_back("Friedman ranking: problem '" + name + "' has " + count_noun(common, "replicate") +
                                        " common to all optimizers (at least 2 are needed); left out");
                 continue;
             }
