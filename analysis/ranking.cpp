@@ -13,6 +13,7 @@
 #include "analysis/statistics/ranks.hpp"
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis {
 
@@ -181,9 +182,10 @@ AlphaReach alpha_reach(const PairwiseAlpha& rule, std::size_t optimizers, std::s
 std::string unreachable_alpha_message(const AlphaReach& reach, std::size_t n_a, std::size_t n_b,
                                       MannWhitneyMethod method) {
     const auto g = [](double v) { return fmt::format("{:.2g}", v); };
-    std::string out = fmt::format("with {} replicates against {}, the smallest two-sided p the Mann-Whitney test ({}) "
+    std::string out = fmt::format("with {} against {}, the smallest two-sided p the Mann-Whitney test ({}) "
                                   "can give is {}, not below the per-pair level {}: ",
-                                  n_a, n_b, to_string(method), g(reach.min_p), g(reach.threshold));
+                                  count_noun(n_a, "replicate"), n_b, to_string(method), g(reach.min_p),
+                                  g(reach.threshold));
     // the tie correction lets runs all equal within each optimizer go lower than distinct values can
     out += reach.min_p_ties < reach.threshold
                ? fmt::format("no pair of optimizers can differ significantly unless each one's runs all tie (then p "

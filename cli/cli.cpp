@@ -65,16 +65,24 @@ int interrupted_status() { return 128 + stop_signal.load(); }
 
 std::optional<boost::program_options::variables_map> parse_words(
     const Args& args, const boost::program_options::options_description& opts, const char* positional, int count,
-    const boost::program_options::options_description& hidden) {
+    const boost::program_options::options_description& hidden, const std::string& notes) {
     namespace po = boost::program_options;
     po::positional_options_description pos;
     pos.add(positional, count);
     po::options_description all;
     all.add(opts).add(hidden);
     po::variables_map vm;
-    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    try {
+        po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    } catch (const po::unknown_option& e) {  // a misspelt flag: suggest the nearest one, as for ids
+        std::vector<std::string> flags;
+        for (const auto& option : opts.options()) flags.push_back("--" + option->long_name());
+        const std::string near = closest(e.get_option_name(), flags);
+        if (near.empty()) throw;
+        throw po::error(std::string(e.what()) + " (did you mean '" + near + "'?)");
+    }
     if (vm.count("help")) {
-        std::cout << opts << "\n";
+        std::cout << opts << "\n" << notes;
         return std::nullopt;
     }
     return vm;

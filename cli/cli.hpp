@@ -28,11 +28,11 @@ using Args = std::vector<std::string>;  // the words after the subcommand
 
 // Parses a subcommand's words against its options, the positional words filling option
 // `positional` (`count` of them, -1: all). Prints the options and returns nothing when
-// --help is asked; unknown options are errors naming the option. `hidden` options are
-// parsed but not shown by --help (test hooks).
+// --help is asked, followed by `notes`; unknown options are errors naming the option (and
+// the nearest known one). `hidden` options are parsed but not shown by --help (test hooks).
 std::optional<boost::program_options::variables_map> parse_words(
     const Args& args, const boost::program_options::options_description& opts, const char* positional, int count,
-    const boost::program_options::options_description& hidden = {});
+    const boost::program_options::options_description& hidden = {}, const std::string& notes = "");
 
 // A file a command reads, as its messages name it: {"results file", "r.h5"}.
 struct InputFile {
@@ -84,12 +84,13 @@ struct RunOptions {
     bool timing = false;                  // print where the CPU time went
 };
 // Plans and runs a spec, resuming what its output already holds; warnings, run errors and
-// the resume note go to standard error, `done` (may be empty) sees the plan once the runs
-// are over. Returns the exit status: 0, 1 (a run failed or could not be saved), 130 / 143
-// (SIGINT / SIGTERM).
+// the resume note go to standard error, `done` (may be empty) sees the plan and the outcome
+// once the runs are over. Returns the exit status: 0, 1 (a run failed or was skipped, or
+// could not be saved), 130 / 143 (SIGINT / SIGTERM).
 // `command` (the command line) goes into the results file.
 int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
-             const std::function<void(const runners::Plan&)>& done, const RunOptions& options = {});
+             const std::function<void(const runners::Plan&, const runners::ExperimentOutcome&)>& done,
+             const RunOptions& options = {});
 
 // The command line as a shell would take it back: bobench run 'a b' ...
 std::string command_line(const std::string& command, const Args& args);

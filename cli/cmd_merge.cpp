@@ -8,6 +8,7 @@
 #include "cli/cli.hpp"
 #include "cli/provenance.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "results/lock.hpp"
 #include "results/merge.hpp"
 #include "runners/spec.hpp"
@@ -73,7 +74,8 @@ int merge(const Args& args) {
     if (fs::exists(out)) throw UserError("output '" + out + "' appeared while merging; it is left untouched");
     results::write_results(out, merged.results);
 
-    std::cout << "merged " << inputs.size() << " shard file(s), " << merged.results.runs.size() << " runs: " << out
+    std::cout << "merged " << count_noun(inputs.size(), "shard file") << ", " << merged.results.runs.size()
+              << " runs: " << out
               << "\n";
     if (merged.results.git_revision.find(", ") != std::string::npos)
         std::cout << "builds: " << merged.results.bobench_version << " (" << merged.results.git_revision << ")\n";

@@ -35,7 +35,7 @@ int plot(const Args& args) {
         "aggregate: normalised (regret / the problem's typical first regret) or rank (mean rank per iteration)")(
         "cliques", po::value<std::string>()->default_value("nemenyi"),
         "cd: what joins optimizers: nemenyi (critical difference), wilcoxon or mwu (Holm-corrected pairwise tests)")(
-        "alpha", po::value<double>()->default_value(0.05), "cd: significance level")(
+        "alpha", po::value<double>()->default_value(0.05, "0.05"), "cd: significance level")(
         "cost-points", po::value<std::size_t>()->default_value(100), "--x cost: points of the cost grid");
     const auto parsed = parse_words(args, opts, "file", 1);
     if (!parsed) return 0;  // --help was printed

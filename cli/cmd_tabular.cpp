@@ -34,12 +34,9 @@ int fixture(const Args& args) {
         "nasbench201 only: epochs of the learning curves (/valid_error_curve, the fidelity), 0 for none "
         "(fcnet fixtures always have the layout's 100)")(
         "force", "overwrite FILE if it exists");
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(opts).run(), vm);
-    if (vm.count("help")) {
-        std::cout << opts << "\n";
-        return 0;
-    }
+    const auto parsed = parse_words(args, opts, "", 0);  // no positional words
+    if (!parsed) return 0;  // --help was printed
+    const po::variables_map& vm = *parsed;
     if (!vm.count("layout") || !vm.count("out")) throw UserError(std::string("--layout and --out are required\n") + usage_text);
     const std::string layout = vm["layout"].as<std::string>(), out = vm["out"].as<std::string>();
     if (layout != "fcnet" && layout != "nasbench201")

@@ -97,6 +97,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
+std::string count_noun(std::size_t n, std::string_view noun) {
+    return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 std::string closest(std::string_view name, const std::vector<std::string>& candidates) {
     std::string best;
     std::size_t best_d = std::string::npos;

@@ -20,6 +20,9 @@ bool parse_long(std::string_view s, long& out);
 // results files and their JSON tables hold only UTF-8 text.
 bool is_utf8(std::string_view s);
 
+// "1 replicate", "3 replicates": a count and its noun, plural with an 's' unless 1.
+std::string count_noun(std::size_t n, std::string_view noun);
+
 // Levenshtein distance, for "did you mean ...?" suggestions.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 // The candidate closest to `name`, or "" when none is reasonably close.

@@ -73,8 +73,8 @@ private:
         const json reply = exchange(json{{"type", "ask"}, {"n", n}}.dump() + "\n", what, "points", timeout_, "timeout");
         const json& points = reply.contains("points") ? reply["points"] : json();
         if (!points.is_array() || points.size() != static_cast<std::size_t>(n))
-            fail("wrong arity: the reply to " + what + " must hold \"points\": a list of " + std::to_string(n) +
-                 " point(s); got " + abbreviate(reply.dump()));
+            fail("wrong arity: the reply to " + what + " must hold \"points\": a list of " +
+                 count_noun(static_cast<std::size_t>(n), "point") + "; got " + abbreviate(reply.dump()));
         for (std::size_t i = 0; i < points.size(); ++i) {
             try {
                 queue_.push_back(external::point_from_json(space_, points[i]));
@@ -103,11 +103,9 @@ private:
             outbox_.clear();
             line = process_->read_line(deadline);
         } catch (const ProcessError& e) {
-            const bool timed_out = e.kind == ProcessError::Kind::Timeout;
-            fail(timed_out ? "timed out after " + seconds(timeout) + " (parameter " + timeout_name + ") at " + what +
-                                 ": " + e.what()
-                           : std::string(e.what()) + " before its reply to " + what,
-                 !timed_out);
+            if (e.kind != ProcessError::Kind::Timeout) lost(e.what(), what);
+            fail("timed out after " + seconds(timeout) + " (parameter " + timeout_name + ") at " + what + ": " +
+                 e.what());
         }
         json reply;
         try {
@@ -129,17 +127,25 @@ private:
         return reply;
     }
 
+    // The connection broke (`error`) before the reply to `what`: usually the program
+    // exited (a module it cannot import, a crash), which is said rather than how the
+    // socket saw it ("Connection reset by peer").
+    [[noreturn]] void lost(const std::string& error, const std::string& what) {
+        if (process_->finish(Clock::now() + std::min<Clock::duration>(timeout_, std::chrono::seconds(2))))
+            fail_with("the optimizer process " + process_->state() + " before its reply to " + what);
+        fail_with(error + " before its reply to " + what + "; bobench stopped the process");
+    }
+
     // Ends the process and throws; the run fails with this message (the executor adds
     // the problem, the optimizer's label and the replicate).
-    [[noreturn]] void fail(const std::string& reason, bool exited_by_itself = false) {
+    [[noreturn]] void fail(const std::string& reason) {
+        process_->kill();
+        fail_with(reason + "; bobench stopped the process");
+    }
+
+    // Throws for the ended process, with the end of its standard error.
+    [[noreturn]] void fail_with(const std::string& reason) {
         std::string message = "external optimizer '" + command_ + "': " + reason;
-        if (exited_by_itself) {
-            process_->finish(Clock::now() + std::min<Clock::duration>(timeout_, std::chrono::seconds(2)));
-            message += "; the process " + process_->state();
-        } else {
-            process_->kill();
-            message += "; bobench stopped the process";
-        }
         if (const std::string tail = process_->stderr_tail(); !tail.empty())
             message += "; the end of its standard error:\n" + tail;
         process_.reset();

@@ -200,13 +200,15 @@ bool ChildProcess::reap(bool block) {
     return exited_;
 }
 
-void ChildProcess::finish(Clock::time_point deadline) {
+bool ChildProcess::finish(Clock::time_point deadline) {
     auto pause = std::chrono::microseconds(100);
-    while (!reap(false) && Clock::now() < deadline && !stop_requested()) {
+    bool ended = false;
+    while (!(ended = reap(false)) && Clock::now() < deadline && !stop_requested()) {
         std::this_thread::sleep_for(pause);
         pause = std::min(2 * pause, std::chrono::microseconds(20000));
     }
     kill();
+    return ended;
 }
 
 void ChildProcess::kill() {

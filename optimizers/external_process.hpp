@@ -45,7 +45,8 @@ public:
     // the child closed its output (usually: it exited).
     std::string read_line(Clock::time_point deadline);
     // Waits until the deadline for the child to exit after it was asked to; then kills it.
-    void finish(Clock::time_point deadline);
+    // True when it exited (or was killed) by itself, false when bobench killed it.
+    bool finish(Clock::time_point deadline);
     void kill();  // SIGKILL to the process group, then reap
 
     pid_t pid() const { return pid_; }

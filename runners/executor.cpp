@@ -101,6 +101,7 @@ std::string describe_failure(const Plan& plan, const results::RunKey& key, const
 }
 
 void Workers::run(const results::RunKey& key, double& run_cpu, double& commit_cpu) {
+    if (skip(key)) return;
     const double t0 = thread_cpu_seconds();
     results::Trace t;
     try {
@@ -141,7 +142,23 @@ void Workers::rethrow_failure() {
 
 void Workers::fail(const results::RunKey& key, const std::string& what) {
     std::lock_guard<std::mutex> lock(errors_mutex_);
-    errors_.push_back({key, describe_failure(plan_, key, what)});
+    errors_.push_back({key, describe_failure(plan_, key, what), what});
+    const auto o = static_cast<std::size_t>(key.optimizer);
+    const std::string first_line = what.substr(0, what.find('\n'));
+    if (++same_failures_[o][first_line] == fail_fast_runs && !stopped_[o]) {
+        stopped_by_[o] = first_line;
+        stopped_[o] = true;
+    }
+}
+
+bool Workers::skip(const results::RunKey& key) {
+    const auto o = static_cast<std::size_t>(key.optimizer);
+    if (!stopped_[o].load()) return false;
+    std::lock_guard<std::mutex> lock(errors_mutex_);
+    const std::string why = "skipped: optimizer '" + plan_.optimizers[o].label + "' was stopped after " +
+                            std::to_string(fail_fast_runs) + " of its runs failed with: " + stopped_by_[o];
+    errors_.push_back({key, describe_failure(plan_, key, why), stopped_by_[o], true});
+    return true;
 }
 
 std::vector<RunError> Workers::errors() {

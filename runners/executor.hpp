@@ -4,6 +4,7 @@
 #include <atomic>
 #include <exception>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -24,9 +25,19 @@ namespace bobench::runners {
 results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::atomic<bool>& stop,
                        const std::atomic<bool>* abandon = nullptr);
 
+// An optimizer whose runs keep failing the same way is broken (a module it cannot import,
+// a wrong path): once this many of its runs failed with the same first line of error, its
+// runs not yet started are skipped. They are not run, so not stored: a resume (the same
+// command again) runs them, as it runs the failed ones. The runs of other optimizers are
+// not touched (each run has its own seeds), so their traces do not depend on it.
+inline constexpr int fail_fast_runs = 3;
+
 struct RunError {
     results::RunKey key;
-    std::string message;
+    std::string message;   // describe_failure(key, what went wrong)
+    std::string reason;    // what went wrong (the exception's text); of a skipped run, the
+                           // first line of the failures that stopped its optimizer
+    bool skipped = false;  // not run: its optimizer was stopped (fail_fast_runs)
 };
 // "problem 'x', optimizer 'y', replicate r: <what>"
 std::string describe_failure(const Plan& plan, const results::RunKey& key, const std::string& what);
@@ -61,7 +72,11 @@ public:
     // thread CPU time spent to `run_cpu` and `commit_cpu`.
     void run(const results::RunKey& key, double& run_cpu, double& commit_cpu);
     void commit(results::Trace&& trace, bool journalled);  // one at a time
+    // Records a failed run; the fail_fast_runs-th failure of an optimizer with the same
+    // first line stops it.
     void fail(const results::RunKey& key, const std::string& what);
+    // True, and records `key` as skipped, when its optimizer was stopped.
+    bool skip(const results::RunKey& key);
     std::vector<RunError> errors();  // in key order
     bool halted() const { return halt_.load(std::memory_order_relaxed); }
     void halt_with(std::exception_ptr failure);  // keeps the first failure
@@ -73,13 +88,19 @@ private:
     const Sink& sink_;
     std::mutex commit_mutex_, errors_mutex_;
     std::vector<RunError> errors_;
+    // per optimizer: its failures counted by their first line; the first line that stopped it
+    using FailureCounts = std::map<std::string, int>;  // by first line
+    std::vector<FailureCounts> same_failures_ = std::vector<FailureCounts>(plan_.optimizers.size());
+    std::vector<std::string> stopped_by_ = std::vector<std::string>(plan_.optimizers.size());
+    std::vector<std::atomic<bool>> stopped_ = std::vector<std::atomic<bool>>(plan_.optimizers.size());
     std::atomic<bool> halt_{false};
     std::exception_ptr failure_;
 };
 
 // Runs `pending` in the given order (longest_first puts the longest expected runs
 // first, to cut the tail), `threads` at a time (0: all cores). Stops starting runs, and
-// abandons those in flight, once `stop` is true. Returns the runs that threw, in key order.
+// abandons those in flight, once `stop` is true. Returns the runs that threw, and those
+// skipped because their optimizer was stopped (fail_fast_runs), in key order.
 // When saving or committing a trace throws, the runs in flight are abandoned and its
 // exception is rethrown here, after the threads have stopped.
 std::vector<RunError> execute(const Plan& plan, const std::vector<results::RunKey>& pending, int threads,

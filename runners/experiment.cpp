@@ -117,6 +117,27 @@ void check_record(const results::Trace& t, const results::ProblemInfo& problem, 
                         "; move the journal away and run again");
 }
 
+// The plan's runs whose stored key is not `done`; counts the done ones in `outcome` (resumed,
+// and of those recovered: the last `recovered` runs of `results`, which came from the journal).
+template <class StoredKey>
+std::vector<results::RunKey> runs_to_do(const Plan& plan, const results::Results& results, std::size_t recovered,
+                                        const std::set<results::RunKey>& done, StoredKey stored_key,
+                                        ExperimentOutcome& outcome) {
+    std::set<results::RunKey> from_journal;
+    for (std::size_t i = results.runs.size() - recovered; i < results.runs.size(); ++i)
+        from_journal.insert(results.runs[i].key);
+    std::vector<results::RunKey> pending;
+    for (const results::RunKey& k : plan.runs) {
+        if (!done.count(stored_key(k))) {
+            pending.push_back(k);
+            continue;
+        }
+        ++outcome.resumed;
+        if (from_journal.count(stored_key(k))) ++outcome.recovered;
+    }
+    return pending;
+}
+
 }  // namespace
 
 std::string shard_label(const Plan& plan) {
@@ -189,11 +210,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
 
     outcome.planned = plan.runs.size();
     outcome.journal_damaged_bytes = journal.damaged_bytes();
-    std::vector<results::RunKey> pending;
-    for (const results::RunKey& k : plan.runs) {
-        if (done.count(stored_key(k))) ++outcome.resumed;
-        else pending.push_back(k);
-    }
+    std::vector<results::RunKey> pending = runs_to_do(plan, results, recovered, done, stored_key, outcome);
     pending = longest_first(plan, std::move(pending));
     results.runs.reserve(results.runs.size() + pending.size());
     outcome.store_cpu += thread_cpu_seconds() - load_start;

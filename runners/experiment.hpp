@@ -18,6 +18,7 @@ namespace bobench::runners {
 struct ExperimentOutcome {
     std::size_t planned = 0;    // runs the plan asks for
     std::size_t resumed = 0;    // of those, already in the results file or the journal
+    std::size_t recovered = 0;  // of those, from the journal (a run stopped before writing them to the file)
     std::size_t completed = 0;  // finished by this call
     std::size_t failed_evaluations = 0;
     std::size_t journal_damaged_bytes = 0;  // skipped while recovering (records around them kept)

@@ -20,6 +20,28 @@ namespace po = boost::program_options;
 
 namespace bobench::runners {
 
+namespace {
+// " (did you mean ...?)" for an unknown INI entry "section.name" (or a key outside any
+// section), as for a misspelt identifier; "" when nothing is close.
+std::string nearest_entry(const std::string& key, const std::vector<std::string>& keys,
+                          const std::vector<std::string>& caller_sections) {
+    const auto dot = key.find('.');
+    if (dot == std::string::npos) {  // before any section header
+        const std::string near = closest(key, keys);
+        return near.empty() ? "" : " (did you mean '" + near + "' under [experiment]?)";
+    }
+    const std::string section = key.substr(0, dot), name = key.substr(dot + 1);
+    if (section == "experiment") {
+        const std::string near = closest(name, keys);
+        return near.empty() ? "" : " (did you mean '" + near + "'?)";
+    }
+    std::vector<std::string> sections = {"experiment", "problems", "optimizers"};
+    sections.insert(sections.end(), caller_sections.begin(), caller_sections.end());
+    const std::string near = closest(section, sections);
+    return near.empty() ? "" : " (did you mean section [" + near + "]?)";
+}
+}  // namespace
+
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
                           const std::vector<std::string>& caller_sections) {
     static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir",
@@ -45,8 +67,8 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
         }
         const bool known_key = std::find(keys.begin(), keys.end(), name) != keys.end();
         if (section != "experiment" || !known_key)
-            throw UserError(origin + ": unknown entry '" + key +
-                            "'; sections are [experiment] (keys " + join(keys, ", ") +
+            throw UserError(origin + ": unknown entry '" + key + "'" + nearest_entry(key, keys, caller_sections) +
+                            "; sections are [experiment] (keys " + join(keys, ", ") +
                             "), [problems] and [optimizers] (label = identifier)");
         if (!seen.insert(name).second) throw UserError(origin + ": experiment." + name + " is set twice");
         const std::string where = origin + ": " + key;
@@ -64,6 +86,18 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
         } else if (name == "restart_target") spec.restart.target = parse_nonnegative(value, where, "a target precision", "1e-8");
     }
     return spec;
+}
+
+SpecEntry parse_entry(const std::string& word, const std::string& option) {
+    const auto equals = word.find('=');
+    const std::string before = equals == std::string::npos ? "" : word.substr(0, equals);
+    if (equals == std::string::npos || before.find_first_of(":,") != std::string::npos)
+        return {"", Identifier::parse(word)};  // labelled by its canonical id
+    const std::string label = trim(before);
+    if (label.empty() || label.find_first_of("#;") != std::string::npos)
+        throw UserError(option + " '" + word + "': '" + before + "' is not a label (LABEL=IDENTIFIER; a label is "
+                        "not empty and has no ':', ',', '#' or ';')");
+    return {label, Identifier::parse(word.substr(equals + 1))};
 }
 
 ExperimentSpec read_spec(const std::string& path, const std::vector<std::string>& caller_sections) {

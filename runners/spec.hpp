@@ -74,6 +74,14 @@ struct ExperimentSpec {
     std::optional<std::size_t> journal_after_runs;
 };
 
+// A word of --problem / --optimizer: "LABEL=IDENTIFIER" labels the entry as a line of the
+// INI's [problems] / [optimizers] does (h6=hartmann6); an identifier alone is labelled by its
+// canonical id. An identifier holds '=' only after its ':' (external:command=x,
+// bbob:d=2,f=1), so the word is labelled exactly when what precedes its first '=' has no
+// ':' and no ','. UserError naming `option` for an empty label or one with '#' or ';'
+// (which the stored spec could not read back).
+SpecEntry parse_entry(const std::string& word, const std::string& option);
+
 // Reads a spec file; UserError names the file, the line's key and what is accepted.
 // `caller_sections`: sections a layer above reads itself (cli's [reproduction]); their
 // entries are skipped here, every other unknown section is still an error.

@@ -14,6 +14,7 @@
 #include "analysis/statistics/wilcoxon.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -38,8 +39,8 @@ CdDiagram cd_diagram(const FriedmanScoreTable& scores, std::span<const FriedmanP
     const std::size_t k = scores.optimizers.size(), n = scores.problems.size();
     if (k < 2 || n < 2 || !scores.across_problems)
         throw UserError("a critical-difference diagram needs at least 2 optimizers and 2 problems on which every "
-                        "optimizer ran with at least 2 replicates; got " + std::to_string(k) + " optimizer(s) and " +
-                        std::to_string(n) + " problem(s)");
+                        "optimizer ran with at least 2 replicates; got " + count_noun(k, "optimizer") + " and " +
+                        count_noun(n, "problem"));
     CdDiagram d;
     d.problems = n;
     d.alpha = alpha;

@@ -222,8 +222,8 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
             std::size_t common = 0;
             ProblemSamples a = aligned_samples(samples[i], sample_cells[i], options.metrics.front(), common);
             if (common < 2) {
-                report.notes.push_back("Friedman ranking: problem '" + name + "' has " + std::to_string(common) +
-                                       " replicate(s) common to all optimizers (at least 2 are needed); left out");
+                report.notes.push_back("Friedman ranking: problem '" + name + "' has " + count_noun(common, "replicate") +
+                                       " common to all optimizers (at least 2 are needed); left out");
                 continue;
             }
             std::size_t most = 0;
@@ -240,8 +240,8 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
         for (const FriedmanProblemRanking& f : report.friedman_rankings) {
             if (f.dropped_replicates)
                 report.notes.push_back("Friedman ranking: problem '" + f.problem + "': " +
-                                       std::to_string(f.dropped_replicates) +
-                                       " replicate(s) with a NaN value left out (NaN values are excluded)");
+                                       count_noun(f.dropped_replicates, "replicate") +
+                                       " with a NaN value left out (NaN values are excluded)");
         }
         report.friedman = friedman_scores(report.friedman_rankings);
         if (report.friedman->across_problems) {

@@ -144,11 +144,11 @@ void add_notes(ExperimentMetrics& m) {
             const CellRuns& c = m.cells[p][o];
             const std::string who = "problem '" + label + "', optimizer '" + m.optimizers[o] + "'";
             if (c.empty_runs)
-                m.notes.push_back(who + ": " + std::to_string(c.empty_runs) +
-                                  " run(s) without any evaluation (eval_count 0) skipped");
+                m.notes.push_back(who + ": " + count_noun(c.empty_runs, "run") +
+                                  " without any evaluation (eval_count 0) skipped");
             if (c.failed_runs)
-                m.notes.push_back(who + ": " + std::to_string(c.failed_runs) +
-                                  " run(s) without a successful evaluation (their metrics are NaN)");
+                m.notes.push_back(who + ": " + count_noun(c.failed_runs, "run") +
+                                  " without a successful evaluation (their metrics are NaN)");
             if (c.replicates.empty() && c.empty_runs == 0) continue;  // never ran this pair
             counts.push_back("'" + m.optimizers[o] + "' " + std::to_string(c.replicates.size()));
             if (first) first_count = c.replicates.size(), first = false;

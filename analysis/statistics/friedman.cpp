@@ -9,6 +9,7 @@
 
 #include "analysis/statistics/ranks.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis {
 
@@ -16,13 +17,12 @@ namespace {
 
 void check_table(const std::vector<std::vector<double>>& blocks, std::size_t min_blocks) {
     if (blocks.size() < min_blocks) {
-        throw UserError("Friedman test: got " + std::to_string(blocks.size()) +
-                        " block(s); at least " + std::to_string(min_blocks) + " are needed");
+        throw UserError("Friedman test: got " + count_noun(blocks.size(), "block") + "; at least " +
+                        std::to_string(min_blocks) + " are needed");
     }
     const std::size_t k = blocks.front().size();
     if (k < 2) {
-        throw UserError("Friedman test: got " + std::to_string(k) +
-                        " treatment(s) per block; at least 2 are needed");
+        throw UserError("Friedman test: got " + count_noun(k, "treatment") + " per block; at least 2 are needed");
     }
     for (std::size_t b = 0; b < blocks.size(); ++b) {
         if (blocks[b].size() != k) {

@@ -7,6 +7,7 @@
 
 #include "analysis/statistics/studentized_range.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis {
 
@@ -39,8 +40,7 @@ std::vector<std::vector<double>> nemenyi_p_values(std::span<const double> mean_r
                                                   std::size_t blocks) {
     const std::size_t k = mean_ranks.size();
     if (k < 2) {
-        throw UserError("Nemenyi: got " + std::to_string(k) +
-                        " treatment(s); at least 2 are needed");
+        throw UserError("Nemenyi: got " + count_noun(k, "treatment") + "; at least 2 are needed");
     }
     if (blocks == 0) throw UserError("Nemenyi: number of blocks is 0; at least 1 is needed");
     for (std::size_t i = 0; i < k; ++i) {

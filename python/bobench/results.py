@@ -25,7 +25,8 @@ def _ini(spec):
 def run(spec, **experiment):
     """Runs an experiment as `bobench run` does and returns a dict: output (the results
     file), planned, resumed, completed, failed_evaluations, errors (one message per run
-    that failed; each is also issued as a warning). Ctrl-C stops it as it stops `bobench
+    that failed, or was skipped because 3 runs of its optimizer had failed the same way;
+    each is also issued as a warning). Ctrl-C stops it as it stops `bobench
     run`: the runs in progress end at their next evaluation, the finished ones are saved
     (run again to resume), and KeyboardInterrupt is raised.
 

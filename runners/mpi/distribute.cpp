@@ -171,8 +171,9 @@ std::vector<RunError> coordinate(const Plan& plan, const std::vector<results::Ru
     Workers workers(plan, stop, sink);
     auto take = [&]() -> results::RunKey {
         if (stop.load(std::memory_order_relaxed) || workers.halted()) return stop_key;
-        const std::size_t i = next.fetch_add(1);
-        return i < pending.size() ? pending[i] : stop_key;
+        for (std::size_t i = next.fetch_add(1); i < pending.size(); i = next.fetch_add(1))
+            if (!workers.skip(pending[i])) return pending[i];
+        return stop_key;
     };
     Inbox inbox;
     // A Finished report from the inbox: its trace decoded and committed, the commit's CPU

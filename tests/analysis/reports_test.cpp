@@ -185,7 +185,7 @@ TEST_CASE("reports: bad input is reported, and the report goes on where it can",
         results::Results res = abc_results();
         res.runs.push_back(make_trace(0, 2, 11, {}));
         const RankReport r = build_rank_report(res, {});
-        CHECK(has_note(r.notes, "problem 'p1', optimizer 'C': 1 run(s) without any evaluation (eval_count 0) skipped"));
+        CHECK(has_note(r.notes, "problem 'p1', optimizer 'C': 1 run without any evaluation (eval_count 0) skipped"));
         CHECK(r.data.cells[0][2].final_value.size() == 10);
     }
     SECTION("NaN values: failed evaluations are ignored, failed runs count as worst or are excluded") {
@@ -202,7 +202,7 @@ TEST_CASE("reports: bad input is reported, and the report goes on where it can",
         CHECK(worst.data.cells[0][0].auc[3] == Approx(4.0));  // 2 + 2: the failure keeps the best at 2
         CHECK(worst.data.cells[0][0].failed_evals == 8);
         CHECK(std::isnan(worst.data.cells[0][1].final_value[0]));
-        CHECK(has_note(worst.notes, "problem 'p', optimizer 'B': 4 run(s) without a successful evaluation"));
+        CHECK(has_note(worst.notes, "problem 'p', optimizer 'B': 4 runs without a successful evaluation"));
         // failures as +inf: B's four wins and four losses balance, no difference
         CHECK(worst.rankings[0].significance.outcome[0][1] == 0);
         RankReportOptions exclude;

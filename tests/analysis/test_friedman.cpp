@@ -76,11 +76,11 @@ TEST_CASE("Friedman: degenerate tables", "[analysis][friedman]") {
 TEST_CASE("Friedman: bad input", "[analysis][friedman][errors]") {
     using Catch::Matchers::Message;
     REQUIRE_THROWS_MATCHES(friedman_test({{1, 2, 3}}), bobench::UserError,
-                           Message("Friedman test: got 1 block(s); at least 2 are needed"));
+                           Message("Friedman test: got 1 block; at least 2 are needed"));
     REQUIRE_THROWS_MATCHES(friedman_test({}), bobench::UserError,
-                           Message("Friedman test: got 0 block(s); at least 2 are needed"));
+                           Message("Friedman test: got 0 blocks; at least 2 are needed"));
     REQUIRE_THROWS_MATCHES(friedman_test({{1}, {2}}), bobench::UserError,
-                           Message("Friedman test: got 1 treatment(s) per block; at least 2 are needed"));
+                           Message("Friedman test: got 1 treatment per block; at least 2 are needed"));
     REQUIRE_THROWS_MATCHES(
         friedman_test({{1, 2, 3}, {1, 2}}), bobench::UserError,
         Message("Friedman test: block 1 has 2 values but block 0 has 3; every block needs one value per treatment"));

@@ -404,11 +404,11 @@ TEST_CASE("Friedman ranking: NaN policies and bad input", "[analysis][ranking][f
                 "needs one value per optimizer and replicate"));
     REQUIRE_THROWS_MATCHES(
         friedman_rank_problem({"p", {}, {one_metric("a", {1, 2, 3})}}), bobench::UserError,
-        Message("problem 'p': Friedman test: got 1 treatment(s) per block; at least 2 are needed "
+        Message("problem 'p': Friedman test: got 1 treatment per block; at least 2 are needed "
                 "(blocks are replicates, 0 dropped for NaN values)"));
     REQUIRE_THROWS_MATCHES(
         friedman_rank_problem({"p", {}, {one_metric("a", {1}), one_metric("b", {2})}}), bobench::UserError,
-        Message("problem 'p': Friedman test: got 1 block(s); at least 2 are needed "
+        Message("problem 'p': Friedman test: got 1 block; at least 2 are needed "
                 "(blocks are replicates, 0 dropped for NaN values)"));
     REQUIRE_THROWS_MATCHES(
         friedman_rank_problem({"p", {}, {one_metric("a", {1, 2}), one_metric("b", {2, 1})}}, 1),

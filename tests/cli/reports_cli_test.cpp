@@ -150,7 +150,7 @@ TEST_CASE("cli reports: rank prints the Markdown report, notes go to stderr", "[
     CHECK(r.out.find("bonferroni correction of the family-wise level 0.01") != std::string::npos);
     CHECK(r.out.find("## By dimension") != std::string::npos);
     CHECK(r.out.find("## Friedman ranking") != std::string::npos);
-    CHECK(r.err == "bobench rank: note: problem 'p2', optimizer 'A': 1 run(s) without any evaluation (eval_count 0) "
+    CHECK(r.err == "bobench rank: note: problem 'p2', optimizer 'A': 1 run without any evaluation (eval_count 0) "
                    "skipped\n");
 
     results::Results one = empty_results({problem("p", 0.0)}, {"A"});
@@ -201,8 +201,8 @@ TEST_CASE("cli reports: rank on awkward data reports each problem on stderr and 
     const auto r = run_cli("rank " + (dir / "awkward.h5") + " --nan exclude");
     INFO(r.err);
     REQUIRE(r.status == 0);
-    CHECK(r.err == "bobench rank: note: problem 'p1', optimizer 'B': 1 run(s) without any evaluation (eval_count 0) skipped\n"
-                   "bobench rank: note: problem 'p1', optimizer 'C': 1 run(s) without a successful evaluation (their "
+    CHECK(r.err == "bobench rank: note: problem 'p1', optimizer 'B': 1 run without any evaluation (eval_count 0) skipped\n"
+                   "bobench rank: note: problem 'p1', optimizer 'C': 1 run without a successful evaluation (their "
                    "metrics are NaN)\n"
                    "bobench rank: note: problem 'p1': unequal replicate counts ('A' 10, 'B' 10, 'C' 11); the runs there "
                    "are used\n"

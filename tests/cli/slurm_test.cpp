@@ -68,7 +68,7 @@ TEST_CASE("slurm: a job array of 3 shards and a merge job on a one-node Slurm gi
     REQUIRE(std::filesystem::exists(out));
     for (int k = 1; k <= 3; ++k)  // one log per task, with the plain progress lines
         CHECK(read_file(logs + "/shard-" + std::to_string(k) + ".log").find("runs done (100 %)") != std::string::npos);
-    CHECK(read_file(logs + "/merge.log").find("merged 3 shard file(s), 12 runs") != std::string::npos);
+    CHECK(read_file(logs + "/merge.log").find("merged 3 shard files, 12 runs") != std::string::npos);
 
     const auto one = run_cli("run '" + (dir / "study.ini") + "' --quiet --output " + (dir / "one.h5"));
     REQUIRE(one.status == 0);

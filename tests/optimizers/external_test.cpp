@@ -7,6 +7,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <sstream>
 
 #include "core/text.hpp"
 #include "optimizers/external_process.hpp"
@@ -17,6 +18,48 @@
 using namespace bobench;
 using bobench::testing::run_shell;
 using bobench::testing::TempDir;
+
+namespace {
+// Every run of optimizer `label` in `a` has a bit-identical twin in `b`.
+void require_same_runs(const results::Results& a, const results::Results& b, const std::string& label) {
+    auto index = [&](const results::Results& r) {
+        for (std::size_t o = 0; o < r.optimizers.size(); ++o)
+            if (r.optimizers[o].label == label) return static_cast<int>(o);
+        FAIL("no optimizer '" << label << "'");
+        return -1;
+    };
+    const int oa = index(a), ob = index(b);
+    std::size_t matched = 0;
+    for (const results::Trace& ta : a.runs) {
+        if (ta.key.optimizer != oa) continue;
+        for (const results::Trace& tb : b.runs) {
+            if (tb.key.optimizer != ob || tb.key.problem != ta.key.problem || tb.key.replicate != ta.key.replicate) continue;
+            results::Trace same = tb;
+            same.key = ta.key;
+            CHECK(same.same_record(ta));
+            ++matched;
+        }
+    }
+    CHECK(matched > 0);
+    CHECK(matched == static_cast<std::size_t>(std::count_if(a.runs.begin(), a.runs.end(),
+                                                            [&](const results::Trace& t) { return t.key.optimizer == oa; })));
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+    return n;
+}
+
+// The runs of `optimizer` that `bobench run` says it skipped ("N of its runs were skipped").
+std::size_t skipped_runs(const std::string& err, const std::string& optimizer) {
+    const std::string stopped = "optimizer '" + optimizer + "' was stopped after 3 of its runs failed with the same error";
+    const auto at = err.find(stopped);
+    if (at == std::string::npos) return 0;
+    const auto number = err.find("); ", at) + 3;
+    return std::stoul(err.substr(number, err.find(' ', number) - number));
+}
+}  // namespace
 
 #ifdef BOBENCH_PYTHON
 namespace {
@@ -49,30 +92,6 @@ void run_reference(const TempDir& dir, const std::string& output) {
     REQUIRE(run_bobench("run " + (dir / "ref.ini") + " --quiet").status == 0);
 }
 
-// Every run of optimizer `label` in `a` has a bit-identical twin in `b`.
-void require_same_runs(const results::Results& a, const results::Results& b, const std::string& label) {
-    auto index = [&](const results::Results& r) {
-        for (std::size_t o = 0; o < r.optimizers.size(); ++o)
-            if (r.optimizers[o].label == label) return static_cast<int>(o);
-        FAIL("no optimizer '" << label << "'");
-        return -1;
-    };
-    const int oa = index(a), ob = index(b);
-    std::size_t matched = 0;
-    for (const results::Trace& ta : a.runs) {
-        if (ta.key.optimizer != oa) continue;
-        for (const results::Trace& tb : b.runs) {
-            if (tb.key.optimizer != ob || tb.key.problem != ta.key.problem || tb.key.replicate != ta.key.replicate) continue;
-            results::Trace same = tb;
-            same.key = ta.key;
-            CHECK(same.same_record(ta));
-            ++matched;
-        }
-    }
-    CHECK(matched > 0);
-    CHECK(matched == static_cast<std::size_t>(std::count_if(a.runs.begin(), a.runs.end(),
-                                                            [&](const results::Trace& t) { return t.key.optimizer == oa; })));
-}
 }  // namespace
 
 TEST_CASE("external: a Python random search gives bit-identical traces with 1 and 2 threads", "[external]") {
@@ -104,7 +123,7 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
 
     const std::vector<std::pair<std::string, std::string>> cases = {
         {python_optimizer("misbehave.py crash 2"),
-         "it closed its standard output before its reply to ask (evaluation 2); the process exited with status 3; "
+         "the optimizer process exited with status 3 before its reply to ask (evaluation 2); "
          "the end of its standard error:\nboom: the optimizer crashed"},
         // the interpreter's start-up falls under startup_timeout (60 s), not under timeout
         {python_optimizer("misbehave.py hang 3", ",timeout=2"),
@@ -116,7 +135,7 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         {python_optimizer("misbehave.py outside 1"), "the point is outside the space: x"},
         {python_optimizer("misbehave.py arity 1"), "wrong arity: a point has "},
         {python_optimizer("misbehave.py count 1"),
-         "wrong arity: the reply to ask (evaluation 1) must hold \"points\": a list of 1 point(s)"},
+         "wrong arity: the reply to ask (evaluation 1) must hold \"points\": a list of 1 point;"},
         {python_optimizer("misbehave.py type 1"), "x0 must be a number, not \"a\""},
         {python_optimizer("misbehave.py error 4"),
          "it reported an error in reply to ask (evaluation 4): \"no idea where to go\""},
@@ -136,11 +155,17 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         const auto r = run_bobench("run " + (dir / "mixed.ini") + " --quiet");
         INFO(r.err);
         CHECK(r.status == 1);
-        // every run of the bad optimizer failed, each with the message
+        // every run of the bad optimizer failed (the message quoted once), or was skipped once
+        // 3 had failed the same way (how many ran depends on the threads' timing)
+        std::size_t failed = 0;
         for (const std::string problem : {"branin", "levy"})
             for (const std::string replicate : {"0", "1"})
-                CHECK(r.err.find("error: run failed: problem '" + problem + "', optimizer 'bad', replicate " + replicate +
-                                 ": external optimizer '") != std::string::npos);
+                failed += r.err.find("error: run failed: problem '" + problem + "', optimizer 'bad', replicate " +
+                                     replicate + ": ") != std::string::npos;
+        CHECK(failed + skipped_runs(r.err, "bad") == 4);
+        CHECK(failed >= 3);
+        // quoted once per first line: at most once per problem (a point's message names it)
+        CHECK(count(r.err, ": external optimizer '") <= 2);
         CHECK(r.err.find(message) != std::string::npos);
         // the other runs are all there, exactly as without the bad optimizer
         const results::Results mixed = results::read_results(out);
@@ -263,4 +288,65 @@ TEST_CASE("external: a child process that is silent times out, one that exits is
     echo.finish(Clock::now() + std::chrono::seconds(5));
     CHECK(echo.state() == "exited with status 4");
     CHECK(echo.stderr_tail() == "oops");
+}
+
+TEST_CASE("external: an optimizer whose runs keep failing the same way is stopped, quoted once, the others complete",
+          "[external][fail-fast]") {
+    TempDir dir;
+    auto spec = [&](const std::string& name, const std::string& output, int threads, bool broken) {
+        std::string ini = "[experiment]\nbudget = 5\nreplicates = 10\nthreads = " + std::to_string(threads) +
+                          "\noutput = " + output + "\n[problems]\nbranin = branin\n[optimizers]\nrs = random-search\n";
+        // as a Python optimizer that cannot import its module: it exits at once, saying why
+        if (broken) ini += "bad = external:command=sh -c 'echo No module named nosuchmodule >&2 && exit 3'\n";
+        testing::write_file(dir / name, ini);
+        return "run " + (dir / name);
+    };
+    REQUIRE(testing::run_cli(spec("ref.ini", dir / "ref.h5", 2, false) + " --quiet").status == 0);
+    const results::Results reference = results::read_results(dir / "ref.h5");
+    const std::string quoted =
+        "the optimizer process exited with status 3 before its reply to hello; the end of its standard error:\n"
+        "No module named nosuchmodule\n";
+
+    // one thread: exactly 3 runs fail, the 7 others are skipped
+    const std::string one = spec("one.ini", dir / "one.h5", 1, true);
+    for (const std::string attempt : {"first", "resumed"}) {
+        INFO(attempt);
+        const auto r = testing::run_cli(one);
+        INFO(r.err);
+        CHECK(r.status == 1);
+        CHECK(count(r.err, quoted) == 1);
+        CHECK(r.err.find("Connection reset") == std::string::npos);
+        CHECK(count(r.err, "error: run failed: problem 'branin', optimizer 'bad', replicate ") == 3);
+        CHECK(count(r.err, "error: run failed: problem 'branin', optimizer 'bad', replicate 1: the same error as problem "
+                           "'branin', replicate 0\n") == 1);
+        CHECK(r.err.find("error: optimizer 'bad' was stopped after 3 of its runs failed with the same error (quoted "
+                         "above for problem 'branin', replicate 0); 7 of its runs were skipped: not run, not stored; "
+                         "run the same command again, once it is fixed, to run them\n") != std::string::npos);
+        // the summary lists it instead of leaving it out
+        const auto row = r.out.find("\nbranin ");
+        REQUIRE(row != std::string::npos);
+        std::istringstream words(r.out.substr(row));
+        std::string problem, optimizer, runs, failed, median, note;
+        words >> problem >> optimizer >> runs >> failed >> median;
+        std::getline(words, note);
+        CHECK(optimizer + " " + runs + " " + failed + " " + median + note ==
+              "bad 0 0 - (3 runs failed, 7 skipped: optimizer stopped)");
+        // the resume finds the rs runs done and tries the failed and skipped ones again
+        if (attempt == std::string("resumed")) CHECK(r.err.find("10 of 20 runs were already ") != std::string::npos);
+        const results::Results stored = results::read_results(dir / "one.h5");
+        CHECK(stored.runs.size() == 10);
+        require_same_runs(reference, stored, "rs");
+    }
+
+    // two threads: more runs may have started before the third failure; the others are the same
+    const auto two = testing::run_cli(spec("two.ini", dir / "two.h5", 2, true) + " --quiet");
+    INFO(two.err);
+    CHECK(two.status == 1);
+    const std::size_t failed = count(two.err, "error: run failed: problem 'branin', optimizer 'bad', replicate ");
+    CHECK(failed >= 3);
+    CHECK(failed + skipped_runs(two.err, "bad") == 10);
+    CHECK(count(two.err, quoted) == 1);
+    const results::Results stored = results::read_results(dir / "two.h5");
+    CHECK(stored.runs.size() == 10);
+    require_same_runs(reference, stored, "rs");
 }

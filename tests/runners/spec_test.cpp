@@ -45,7 +45,8 @@ TEST_CASE("spec: bad entries name the key and what is accepted", "[runners][spec
     CHECK_THROWS_WITH(parse_spec("[experiment]\nbudget = ten\n", "spec 'a.ini'"),
                       "spec 'a.ini': experiment.budget = 'ten' is not valid; expected an integer in [1, 10000000]");
     CHECK_THROWS_WITH(parse_spec("[experiment]\nsede = 1\n", "spec 'a.ini'"),
-                      Catch::StartsWith("spec 'a.ini': unknown entry 'experiment.sede'; sections are [experiment] (keys seed, budget"));
+                      Catch::StartsWith("spec 'a.ini': unknown entry 'experiment.sede' (did you mean 'seed'?); "
+                                        "sections are [experiment] (keys seed, budget"));
     CHECK_THROWS_WITH(parse_spec("[experimnt]\nseed = 1\n", "s"), Catch::StartsWith("s: unknown entry 'experimnt.seed'"));
     CHECK_THROWS_WITH(parse_spec("[experiment]\non_failure = ignore\n", "s"),
                       "s: on_failure = 'ignore' is not valid; expected penalty or skip");
@@ -104,4 +105,24 @@ TEST_CASE("spec: a line that is neither a section nor key = value is refused by 
                       "s.ini: line 2: '%invalid_line% x' is neither a [section] nor a key = value line");
     // comments, blank lines, sections and '=' anywhere in a value are lines boost reads
     CHECK_NOTHROW(parse_spec("# a spec\n\n[experiment]\nbudget = 5 # five\n[problems]\nb = bbob:f=1,i=1,d=2\n", "s.ini"));
+}
+
+TEST_CASE("spec: a command-line word is LABEL=IDENTIFIER only where what precedes its first '=' has no ':' or ','",
+          "[runners][spec][labels]") {
+    const SpecEntry h6 = parse_entry("h6=hartmann6", "--problem");
+    CHECK(h6.label == "h6");
+    CHECK(h6.id.str() == "hartmann6");
+    const SpecEntry cma = parse_entry("cma=external:command=python3 -m cma --sigma=0.5", "--optimizer");
+    CHECK(cma.label == "cma");
+    CHECK(cma.id.name == "external");
+    for (const std::string plain : {"external:command=x", "bbob:d=2,f=1,i=1", "levy", "levy:d=3"}) {
+        INFO(plain);
+        const SpecEntry e = parse_entry(plain, "--problem");
+        CHECK(e.label.empty());
+        CHECK(e.id.str() == Identifier::parse(plain).str());
+    }
+    CHECK_THROWS_WITH(parse_entry("=branin", "--problem"),
+                      "--problem '=branin': '' is not a label (LABEL=IDENTIFIER; a label is not empty and has no ':', "
+                      "',', '#' or ';')");
+    CHECK_THROWS_WITH(parse_entry("a#b=branin", "--problem"), Catch::StartsWith("--problem 'a#b=branin': 'a#b' is not a label"));
 }
