@@ -72,7 +72,7 @@ std::vector<CurveSummary> cost_curves(const results::Results& results, std::size
                 curves.push_back(std::move(at));
             }
             CurveSummary c{info.label, table.optimizer_label(results, s), info.optimum.has_value(),
-                           summarize_by_iteration(curves), grid, table.optimizer_order[s]};
+                           summarize_by_iteration(curves), grid, table.optimizer_order[s], {}};
             out.push_back(std::move(c));
         }
     }

@@ -54,7 +54,7 @@ std::vector<CurveSummary> summary_curves(const results::Results& results, bool l
                 curves.push_back(std::move(c));
             }
             out.push_back({info.label, table.optimizer_label(results, s), info.optimum.has_value(),
-                           summarize_by_iteration(curves), {}, table.optimizer_order[s]});
+                           summarize_by_iteration(curves), {}, table.optimizer_order[s], {}});
         }
     }
     return out;

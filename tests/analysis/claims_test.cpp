@@ -39,7 +39,7 @@ std::vector<CurveSummary> curves() {
     };
     std::vector<CurveSummary> out;
     for (const auto& [name, m] : medians) {
-        CurveSummary c{"L", name, true, {}, {}};
+        CurveSummary c{"L", name, true, {}, {}, 0, {}};
         for (double v : m) {
             Summary s;
             s.median = v;
