@@ -138,53 +138,43 @@ std::vector<results::RunKey> runs_to_do(const Plan& plan, const results::Results
     return pending;
 }
 
-}  // namespace
-
-std::string shard_label(const Plan& plan) {
-    return plan.spec.shard ? plan.spec.shard.str() + " of " + std::to_string(plan.whole_plan_runs) : "";
-}
-
-ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress_options,
-                                 const results::Provenance& provenance, const Executor& executor) {
-    const std::string& path = plan.spec.output;
-    results::check_output(path);  // before the folder is made: `--output newdir/` must leave nothing behind
-    {  // the folder first: the lock file goes beside the output
-        const auto dir = std::filesystem::path(path).parent_path();
-        std::error_code ec;
-        if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-        if (ec) throw UserError("cannot create the folder of output '" + path + "': " + ec.message());
+// A plan key (indices of plan.problems / plan.optimizers, as the executor runs it) as the
+// results file's key: the one translation, used for resuming and for storing.
+struct StoredKey {
+    std::vector<int> problem, optimizer;  // plan index -> index in the results file's tables
+    results::RunKey operator()(const results::RunKey& k) const {
+        return {problem[static_cast<std::size_t>(k.problem)], optimizer[static_cast<std::size_t>(k.optimizer)],
+                k.replicate};
     }
-    const results::OutputLock lock(path);
-    ExperimentOutcome outcome;
-    using Clock = std::chrono::steady_clock;
-    const auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
-    auto phase_start = Clock::now();
-    double load_start = thread_cpu_seconds();
-    const int threads = static_cast<int>(plan.spec.threads);
-    results::WriteCost write_cost;  // of the writes outside runs: the recovered runs', the final one
-    results::Results results = load_or_start(plan, provenance);
-    const std::vector<int> pmap = merge_table<results::ProblemInfo, PlannedProblem>(
+};
+
+// The plan's problems and optimizers found in (or added to) the results file's tables.
+StoredKey merge_tables(results::Results& results, const Plan& plan) {
+    StoredKey key;
+    key.problem = merge_table<results::ProblemInfo, PlannedProblem>(
         results.problems, plan.problems, [](const PlannedProblem& p) -> const std::string& { return p.id; },
         [](const PlannedProblem& p) { return describe(p); }, "problem");
-    const std::vector<int> omap = merge_table<results::OptimizerInfo, PlannedOptimizer>(
+    key.optimizer = merge_table<results::OptimizerInfo, PlannedOptimizer>(
         results.optimizers, plan.optimizers, [](const PlannedOptimizer& o) -> const std::string& { return o.bound.id; },
         [](const PlannedOptimizer& o) { return results::OptimizerInfo{o.label, o.bound.id}; }, "optimizer");
-    // A plan key (indices of plan.problems / plan.optimizers, as the executor runs it) as the
-    // results file's key: the one translation, used for resuming and for storing.
-    const auto stored_key = [&](const results::RunKey& k) {
-        return results::RunKey{pmap[static_cast<std::size_t>(k.problem)], omap[static_cast<std::size_t>(k.optimizer)],
-                               k.replicate};
-    };
-
     // a file written before problems had fidelities learns them (its runs read as full fidelity)
     for (std::size_t i = 0; i < plan.problems.size(); ++i)
-        results.problems[static_cast<std::size_t>(pmap[i])].fidelity = plan.problems[i].problem->fidelity();
+        results.problems[static_cast<std::size_t>(key.problem[i])].fidelity = plan.problems[i].problem->fidelity();
+    return key;
+}
 
-    std::set<results::RunKey> done;
-    for (const results::Trace& t : results.runs) done.insert(t.key);
+// The output's folder, made first: the lock file goes beside the output.
+void make_output_folder(const std::string& path) {
+    const auto dir = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    if (ec) throw UserError("cannot create the folder of output '" + path + "': " + ec.message());
+}
 
-    const std::string journal_path = results::resolved_output(path) + ".journal";  // one per file, as its lock
-    results::Journal journal(journal_path, experiment_hash(plan.spec));
+// The journal's runs that the results file lacks, each checked, added to `results` and to
+// `done`; returns how many.
+std::size_t recover_journal(const results::Journal& journal, const std::string& journal_path, const Plan& plan,
+                            results::Results& results, std::set<results::RunKey>& done) {
     std::size_t recovered = 0;
     for (const results::JournalRecord& rec : journal.recovered()) {
         const int p = results.find_problem(rec.problem_id), o = results.find_optimizer(rec.optimizer_id);
@@ -201,6 +191,131 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
             ++recovered;
         }
     }
+    return recovered;
+}
+
+// What becomes of each finished run while the runs go on: into `results`, the journal and,
+// now and then, a checkpoint of the results file.
+//
+// The journal starts journal_after seconds into the running phase. A job that ends sooner
+// never writes it: for cheap runs it is as large as the results file, written and deleted
+// again, which costs more than running them. A job killed before then loses at most that
+// much work (its runs are run again on resume); a job that is stopped by a signal or fails
+// keeps them in the results file as before. The runs that finished before journalling
+// began are journalled by the first commit after.
+class Committer {
+public:
+    Committer(const Plan& plan, results::Results& results, results::Journal& journal, const StoredKey& stored_key,
+              Progress& progress, ExperimentOutcome& outcome)
+        : plan_(plan), results_(results), journal_(journal), stored_key_(stored_key), progress_(progress),
+          outcome_(outcome) {}
+
+    Sink sink() {
+        return Sink{[this](const results::Trace& t) { return save_trace(t); },
+                    [this](std::string_view record) { return save_record(record); },
+                    [this](results::Trace&& t, bool journalled) { commit(std::move(t), journalled); }};
+    }
+
+    // The runs committed before journalling began, journalled now.
+    void journal_unjournalled() {
+        for (const std::size_t i : unjournalled_) {
+            const results::Trace& t = results_.runs[i];
+            journal_.append(results_.problems[static_cast<std::size_t>(t.key.problem)].id,
+                            results_.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
+        }
+        unjournalled_.clear();
+    }
+    std::size_t unjournalled() const { return unjournalled_.size(); }
+
+private:
+    using Clock = std::chrono::steady_clock;
+
+    bool journalling() const {
+        if (plan_.spec.journal_after_runs) return finished_.load() >= *plan_.spec.journal_after_runs;
+        return std::chrono::duration<double>(Clock::now() - running_start_).count() >= plan_.spec.journal_after;
+    }
+
+    bool save_trace(const results::Trace& t) {
+        if (!journalling()) return false;
+        thread_local std::string record;  // reused: a run's record is as large as its trace
+        results::Journal::encode(plan_.problems[static_cast<std::size_t>(t.key.problem)].id,
+                                 plan_.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t, record);
+        journal_.append_record(record);
+        return true;
+    }
+
+    bool save_record(std::string_view record) {
+        if (!journalling()) return false;
+        journal_.append_record(record);
+        return true;
+    }
+
+    void commit(results::Trace&& t, bool journalled) {
+        outcome_.failed_evaluations += t.failures();
+        t.key = stored_key_(t.key);
+        results_.runs.push_back(std::move(t));
+        if (!journalled) unjournalled_.push_back(results_.runs.size() - 1);
+        ++outcome_.completed;
+        progress_.update(outcome_.completed);
+        const auto now = Clock::now();
+        // a checkpoint is written by the committing thread under the commit lock (its CPU
+        // time counts in the commit's; inside the workers' parallel region, alone)
+        if (std::chrono::duration<double>(now - last_checkpoint_).count() > checkpoint_every_) {
+            results::write_results(plan_.spec.output, results_, static_cast<int>(plan_.spec.threads));
+            journal_.clear();
+            unjournalled_.clear();
+            last_checkpoint_ = Clock::now();
+            checkpoint_every_ =
+                std::max(checkpoint_every_, 20 * std::chrono::duration<double>(last_checkpoint_ - now).count());
+        } else if (!unjournalled_.empty() && journalling()) {
+            journal_unjournalled();
+        }
+        // counted last, so that with journal_after_runs = N the (N+1)-th run is the first
+        // journalled and its commit brings the N before it (as when the time passes while a
+        // run is running)
+        ++finished_;
+    }
+
+    const Plan& plan_;
+    results::Results& results_;
+    results::Journal& journal_;
+    const StoredKey& stored_key_;
+    Progress& progress_;
+    ExperimentOutcome& outcome_;
+    const Clock::time_point running_start_ = Clock::now();
+    Clock::time_point last_checkpoint_ = Clock::now();
+    double checkpoint_every_ = 60;            // seconds; grows if writing the file gets slow
+    std::atomic<std::size_t> finished_{0};    // runs committed in this phase (read by the workers' save)
+    std::vector<std::size_t> unjournalled_;  // in results.runs
+};
+
+}  // namespace
+
+std::string shard_label(const Plan& plan) {
+    return plan.spec.shard ? plan.spec.shard.str() + " of " + std::to_string(plan.whole_plan_runs) : "";
+}
+
+ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress_options,
+                                 const results::Provenance& provenance, const Executor& executor) {
+    const std::string& path = plan.spec.output;
+    results::check_output(path);  // before the folder is made: `--output newdir/` must leave nothing behind
+    make_output_folder(path);
+    const results::OutputLock lock(path);
+    ExperimentOutcome outcome;
+    using Clock = std::chrono::steady_clock;
+    const auto seconds_since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+    auto phase_start = Clock::now();
+    double load_start = thread_cpu_seconds();
+    const int threads = static_cast<int>(plan.spec.threads);
+    results::WriteCost write_cost;  // of the writes outside runs: the recovered runs', the final one
+    results::Results results = load_or_start(plan, provenance);
+    const StoredKey stored_key = merge_tables(results, plan);
+
+    std::set<results::RunKey> done;
+    for (const results::Trace& t : results.runs) done.insert(t.key);
+    const std::string journal_path = results::resolved_output(path) + ".journal";  // one per file, as its lock
+    results::Journal journal(journal_path, experiment_hash(plan.spec));
+    const std::size_t recovered = recover_journal(journal, journal_path, plan, results, done);
     if (recovered > 0) {
         const double before = thread_cpu_seconds();
         results::write_results(path, results, threads, &write_cost);
@@ -217,68 +332,8 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     outcome.wall.load = seconds_since(phase_start);
 
     Progress progress(progress_options.out, progress_options.style, pending.size());
-    auto last_checkpoint = std::chrono::steady_clock::now();
-    double checkpoint_every = 60;  // seconds; grows if writing the file gets slow
-    // The journal starts journal_after seconds into the running phase. A job that ends
-    // sooner never writes it: for cheap runs it is as large as the results file, written
-    // and deleted again, which costs more than running them. A job killed before then
-    // loses at most that much work (its runs are run again on resume); a job that is
-    // stopped by a signal or fails keeps them in the results file as before. The runs
-    // that finished before journalling began are journalled by the first commit after.
-    const auto running_start = Clock::now();
-    std::atomic<std::size_t> finished{0};  // runs committed in this phase (read by the workers' save)
-    const auto journalling = [&] {
-        if (plan.spec.journal_after_runs) return finished.load() >= *plan.spec.journal_after_runs;
-        return seconds_since(running_start) >= plan.spec.journal_after;
-    };
-    std::vector<std::size_t> unjournalled;  // in results.runs
-    const auto journal_unjournalled = [&] {
-        for (const std::size_t i : unjournalled) {
-            const results::Trace& t = results.runs[i];
-            journal.append(results.problems[static_cast<std::size_t>(t.key.problem)].id,
-                           results.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
-        }
-        unjournalled.clear();
-    };
-    const Sink sink{
-        [&](const results::Trace& t) {
-            if (!journalling()) return false;
-            thread_local std::string record;  // reused: a run's record is as large as its trace
-            results::Journal::encode(plan.problems[static_cast<std::size_t>(t.key.problem)].id,
-                                     plan.optimizers[static_cast<std::size_t>(t.key.optimizer)].bound.id, t, record);
-            journal.append_record(record);
-            return true;
-        },
-        [&](std::string_view record) {
-            if (!journalling()) return false;
-            journal.append_record(record);
-            return true;
-        },
-        [&](results::Trace&& t, bool journalled) {
-            outcome.failed_evaluations += t.failures();
-            t.key = stored_key(t.key);
-            results.runs.push_back(std::move(t));
-            if (!journalled) unjournalled.push_back(results.runs.size() - 1);
-            ++outcome.completed;
-            progress.update(outcome.completed);
-            const auto now = std::chrono::steady_clock::now();
-            // a checkpoint is written by the committing thread under the commit lock (its
-            // CPU time counts in the commit's; inside the workers' parallel region, alone)
-            if (std::chrono::duration<double>(now - last_checkpoint).count() > checkpoint_every) {
-                results::write_results(path, results, threads);
-                journal.clear();
-                unjournalled.clear();
-                last_checkpoint = std::chrono::steady_clock::now();
-                checkpoint_every =
-                    std::max(checkpoint_every, 20 * std::chrono::duration<double>(last_checkpoint - now).count());
-            } else if (!unjournalled.empty() && journalling()) {
-                journal_unjournalled();
-            }
-            // counted last, so that with journal_after_runs = N the (N+1)-th run is the
-            // first journalled and its commit brings the N before it (as when the time
-            // passes while a run is running)
-            ++finished;
-        }};
+    Committer committer(plan, results, journal, stored_key, progress, outcome);
+    const Sink sink = committer.sink();  // the workers keep a reference to it
     try {
         phase_start = Clock::now();
         outcome.errors = executor ? executor(plan, pending, stop, sink, &outcome.stats)
@@ -293,10 +348,10 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         if (progress_options.out) *progress_options.out << "\n";
         std::string except;
         try {  // the workers have stopped: nothing else commits now
-            journal_unjournalled();
+            committer.journal_unjournalled();
         } catch (const std::exception& j) {
             except = fmt::format(", except {} that finished in the first {} s, which could not be journalled either ({})",
-                                 unjournalled.size(), plan.spec.journal_after, j.what());
+                                 committer.unjournalled(), plan.spec.journal_after, j.what());
         }
         throw std::runtime_error(std::string(e.what()) + "; the finished runs are saved (results file and journal)" +
                                  except + ": free space and run the same command again to resume");
