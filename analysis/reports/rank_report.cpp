@@ -127,17 +127,10 @@ std::optional<std::string> alpha_warning(const std::vector<ProblemSamples>& samp
 
 }  // namespace
 
-RankReport build_rank_report(const results::Results& results, const RankReportOptions& options) {
-    if (options.metrics.empty()) throw UserError("--metrics is empty; accepted: best, auc");
-    RankReport report;
-    report.options = options;
-    const bool with_auc = std::find(options.metrics.begin(), options.metrics.end(), RunMetric::auc) !=
-                          options.metrics.end();
-    report.data = compute_metrics(results, {with_auc, options.auc_start});
-    const ExperimentMetrics& data = report.data;
-    report.notes = data.notes;
-    const std::string source = options.source.empty() ? std::string("the results file") : "'" + options.source + "'";
+namespace {
 
+// At least two optimizers with runs, or nothing to rank.
+void require_two_optimizers(const ExperimentMetrics& data, const std::string& source) {
     std::vector<std::string> with_runs;
     for (std::size_t o = 0; o < data.optimizers.size(); ++o) {
         for (const auto& row : data.cells) {
@@ -154,17 +147,15 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
                         "; a ranking compares at least two optimizers");
     }
 
-    RankingOptions ranking;
-    ranking.metric_names.clear();
-    for (RunMetric m : options.metrics) ranking.metric_names.emplace_back(to_string(m));
-    ranking.alpha = options.alpha;
-    ranking.method = options.method;
-    ranking.nan_policy = options.nan_policy;
-    pairwise_alpha(options.alpha, 2);  // validates the level before any work
+}
 
-    // Samples per problem, optimizers in sorted order (those with runs there).
-    std::vector<ProblemSamples> samples;
-    std::vector<std::vector<const CellRuns*>> sample_cells;
+// Per problem, the samples of each optimizer with runs there, in sorted order, and their
+// cells; problems without runs (and, with NaN values excluded, optimizers without a value)
+// are left out with a note. The ranked problems' indices go to report.ranked_problems.
+void problem_samples(RankReport& report, std::vector<ProblemSamples>& samples,
+                     std::vector<std::vector<const CellRuns*>>& sample_cells) {
+    const RankReportOptions& options = report.options;
+    const ExperimentMetrics& data = report.data;
     for (std::size_t p = 0; p < data.problems.size(); ++p) {
         ProblemSamples s{data.problems[p], ProblemMetadata{data.metadata[p]}, {}};
         std::vector<const CellRuns*> cells;
@@ -198,6 +189,79 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
         sample_cells.push_back(std::move(cells));
     }
 
+}
+
+// The Friedman ranking over the problems where every optimizer shares at least two
+// replicates, with the Nemenyi critical difference and p-values across problems.
+void add_friedman(RankReport& report, const std::vector<ProblemSamples>& samples,
+                  const std::vector<std::vector<const CellRuns*>>& sample_cells) {
+    const RankReportOptions& options = report.options;
+    std::vector<ProblemSamples> aligned;
+    for (std::size_t i = 0; i < samples.size(); ++i) {
+        const std::string& name = samples[i].problem;
+        if (samples[i].optimizers.size() < 2) {
+            report.notes.push_back("Friedman ranking: problem '" + name + "' has fewer than two optimizers; left out");
+            continue;
+        }
+        std::size_t common = 0;
+        ProblemSamples a = aligned_samples(samples[i], sample_cells[i], options.metrics.front(), common);
+        if (common < 2) {
+            report.notes.push_back("Friedman ranking: problem '" + name + "' has " + count_noun(common, "replicate") +
+                                   " common to all optimizers (at least 2 are needed); left out");
+            continue;
+        }
+        std::size_t most = 0;
+        for (const CellRuns* c : sample_cells[i]) most = std::max(most, c->replicates.size());
+        if (common < most) {
+            report.notes.push_back("Friedman ranking: problem '" + name + "' uses the " + std::to_string(common) +
+                                   " replicates common to all optimizers");
+        }
+        aligned.push_back(std::move(a));
+    }
+    const NanPolicy nan = options.nan_policy;
+    report.friedman_rankings = parallel_map<FriedmanProblemRanking>(
+        aligned.size(), [&](std::size_t i) { return friedman_rank_problem(aligned[i], 0, nan); });
+    for (const FriedmanProblemRanking& f : report.friedman_rankings) {
+        if (f.dropped_replicates)
+            report.notes.push_back("Friedman ranking: problem '" + f.problem + "': " +
+                                   count_noun(f.dropped_replicates, "replicate") +
+                                   " with a NaN value left out (NaN values are excluded)");
+    }
+    report.friedman = friedman_scores(report.friedman_rankings);
+    if (report.friedman->across_problems) {
+        report.nemenyi_cd = nemenyi_critical_difference(options.alpha.level, report.friedman->optimizers.size(),
+                                                        report.friedman->problems.size());
+        report.nemenyi_p = nemenyi_p_values(report.friedman->average_rank, report.friedman->problems.size());
+    }
+}
+
+}  // namespace
+
+RankReport build_rank_report(const results::Results& results, const RankReportOptions& options) {
+    if (options.metrics.empty()) throw UserError("--metrics is empty; accepted: best, auc");
+    RankReport report;
+    report.options = options;
+    const bool with_auc = std::find(options.metrics.begin(), options.metrics.end(), RunMetric::auc) !=
+                          options.metrics.end();
+    report.data = compute_metrics(results, {with_auc, options.auc_start});
+    const ExperimentMetrics& data = report.data;
+    report.notes = data.notes;
+    const std::string source = options.source.empty() ? std::string("the results file") : "'" + options.source + "'";
+
+    require_two_optimizers(data, source);
+
+    RankingOptions ranking;
+    ranking.metric_names.clear();
+    for (RunMetric m : options.metrics) ranking.metric_names.emplace_back(to_string(m));
+    ranking.alpha = options.alpha;
+    ranking.method = options.method;
+    ranking.nan_policy = options.nan_policy;
+    pairwise_alpha(options.alpha, 2);  // validates the level before any work
+
+    std::vector<ProblemSamples> samples;
+    std::vector<std::vector<const CellRuns*>> sample_cells;
+    problem_samples(report, samples, sample_cells);
+
     report.alpha_warning = alpha_warning(samples, options);
     report.rankings = parallel_map<ProblemRanking>(samples.size(),
                                                    [&](std::size_t i) { return rank_problem(samples[i], ranking); });
@@ -211,45 +275,7 @@ RankReport build_rank_report(const results::Results& results, const RankReportOp
         report.by = scores_by(report.rankings, *options.by);
     }
 
-    if (options.friedman) {
-        std::vector<ProblemSamples> aligned;
-        for (std::size_t i = 0; i < samples.size(); ++i) {
-            const std::string& name = samples[i].problem;
-            if (samples[i].optimizers.size() < 2) {
-                report.notes.push_back("Friedman ranking: problem '" + name + "' has fewer than two optimizers; left out");
-                continue;
-            }
-            std::size_t common = 0;
-            ProblemSamples a = aligned_samples(samples[i], sample_cells[i], options.metrics.front(), common);
-            if (common < 2) {
-                report.notes.push_back("Friedman ranking: problem '" + name + "' has " + count_noun(common, "replicate") +
-                                       " common to all optimizers (at least 2 are needed); left out");
-                continue;
-            }
-            std::size_t most = 0;
-            for (const CellRuns* c : sample_cells[i]) most = std::max(most, c->replicates.size());
-            if (common < most) {
-                report.notes.push_back("Friedman ranking: problem '" + name + "' uses the " + std::to_string(common) +
-                                       " replicates common to all optimizers");
-            }
-            aligned.push_back(std::move(a));
-        }
-        const NanPolicy nan = options.nan_policy;
-        report.friedman_rankings = parallel_map<FriedmanProblemRanking>(
-            aligned.size(), [&](std::size_t i) { return friedman_rank_problem(aligned[i], 0, nan); });
-        for (const FriedmanProblemRanking& f : report.friedman_rankings) {
-            if (f.dropped_replicates)
-                report.notes.push_back("Friedman ranking: problem '" + f.problem + "': " +
-                                       count_noun(f.dropped_replicates, "replicate") +
-                                       " with a NaN value left out (NaN values are excluded)");
-        }
-        report.friedman = friedman_scores(report.friedman_rankings);
-        if (report.friedman->across_problems) {
-            report.nemenyi_cd = nemenyi_critical_difference(options.alpha.level, report.friedman->optimizers.size(),
-                                                            report.friedman->problems.size());
-            report.nemenyi_p = nemenyi_p_values(report.friedman->average_rank, report.friedman->problems.size());
-        }
-    }
+    if (options.friedman) add_friedman(report, samples, sample_cells);
     return report;
 }
 
@@ -296,10 +322,13 @@ std::string metric_description(RunMetric m, std::size_t auc_start) {
 
 }  // namespace
 
-std::string render_rank_markdown(const RankReport& r) {
+namespace {
+
+// The title, what was ranked and how, and the overall pairwise scores.
+void markdown_overview(const RankReport& r, std::string& out) {
     const RankReportOptions& o = r.options;
     const ExperimentMetrics& d = r.data;
-    std::string out = "# Optimizer ranking\n\n";
+    out += "# Optimizer ranking\n\n";
     std::vector<std::string> metric_text;
     for (RunMetric m : o.metrics) metric_text.push_back(metric_description(m, o.auc_start));
     const double alpha_pair = r.rankings.empty() ? o.alpha.level : r.rankings.front().alpha_pair;
@@ -328,6 +357,11 @@ std::string render_rank_markdown(const RankReport& r) {
            "Firsts: problems where no optimizer beats it.\n\n";
     score_table(out, r.total);
 
+}
+
+void markdown_winners(const RankReport& r, std::string& out) {
+    const RankReportOptions& o = r.options;
+    const ExperimentMetrics& d = r.data;
     out += "\n## Winners per problem\n\n" + winner_rule(o) +
            "\n\n| problem | f* | winners (beaten by none) | lowest median `" + std::string(to_string(o.metrics.front())) +
            "` |\n|---|--:|---|---|\n";
@@ -346,6 +380,11 @@ std::string render_rank_markdown(const RankReport& r) {
                            markdown_cell(pr.optimizers[best]));
     }
 
+}
+
+void markdown_significance(const RankReport& r, std::string& out) {
+    const RankReportOptions& o = r.options;
+    const double alpha_pair = r.rankings.empty() ? o.alpha.level : r.rankings.front().alpha_pair;
     out += "\n## Significance per problem\n\n"
            "Cell (row, column): `+m` the row optimizer beats the column optimizer, decided by metric m; `-m` the "
            "column beats the row; `=` no significant difference on any metric.\n";
@@ -379,6 +418,10 @@ std::string render_rank_markdown(const RankReport& r) {
         }
     }
 
+}
+
+void markdown_by(const RankReport& r, std::string& out) {
+    const RankReportOptions& o = r.options;
     if (o.by) {
         out += "\n## By " + markdown_cell(*o.by) + "\n";
         std::vector<std::string> values;
@@ -391,6 +434,10 @@ std::string render_rank_markdown(const RankReport& r) {
         }
     }
 
+}
+
+void markdown_friedman(const RankReport& r, std::string& out) {
+    const RankReportOptions& o = r.options;
     if (r.friedman) {
         const FriedmanScoreTable& f = *r.friedman;
         out += "\n## Friedman ranking\n\n"
@@ -457,6 +504,17 @@ std::string render_rank_markdown(const RankReport& r) {
         out += "\nCells: rank on the problem (mean rank over replicates).\n";
     }
 
+}
+
+}  // namespace
+
+std::string render_rank_markdown(const RankReport& r) {
+    std::string out;
+    markdown_overview(r, out);
+    markdown_winners(r, out);
+    markdown_significance(r, out);
+    markdown_by(r, out);
+    markdown_friedman(r, out);
     if (!r.notes.empty()) {
         out += "\n## Notes\n\n";
         for (const std::string& n : r.notes) out += "- " + markdown_cell(n) + "\n";
