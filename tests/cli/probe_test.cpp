@@ -4,12 +4,16 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <csignal>
+#include <fcntl.h>
 #include <filesystem>
 #include <string>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "results/lock.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/process.hpp"
 
 using namespace bobench;
 using bobench::testing::check_refused;
@@ -171,5 +175,22 @@ TEST_CASE("probe: bad values refused at once, by name, before anything is made",
             CHECK(has(r.err, "cannot write standard output"));
         }
         CHECK(run_cli("--version").status == 0);
+    }
+}
+
+TEST_CASE("probe: eval waiting on an open pipe stops at once on SIGINT and SIGTERM", "[cli][probe][signal]") {
+    for (const int signal : {SIGINT, SIGTERM}) {
+        TempDir dir;
+        const std::string points = dir / "points", values = dir / "values";
+        REQUIRE(::mkfifo(points.c_str(), 0600) == 0);
+        testing::BackgroundCli eval("eval branin < '" + points + "' > '" + values + "'");
+        const int writer = ::open(points.c_str(), O_WRONLY);  // returns once the other end is open
+        REQUIRE(writer >= 0);
+        REQUIRE(::write(writer, "1,2\n", 4) == 4);
+        // each value comes out as soon as its point is read; then eval waits on the open pipe
+        eval.wait_until([&] { return has(read_file(values), "\n"); }, "the first point's value");
+        CHECK(read_file(values) == "21.627635392062381\n");
+        CHECK(eval.stop_with(signal) == 128 + signal);
+        ::close(writer);
     }
 }
