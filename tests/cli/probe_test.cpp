@@ -30,6 +30,20 @@ const std::string two_optimizers =
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// Whether process `pid` is bobench (not yet the test's fork or the shell that execs it) and
+// has its handlers for SIGINT and SIGTERM (bobench's main installs them first).
+bool bobench_catches_stop_signals(pid_t pid) {
+    const std::string proc = "/proc/" + std::to_string(pid);
+    std::error_code ec;
+    if (fs::read_symlink(proc + "/exe", ec) != fs::canonical(BOBENCH_CLI)) return false;
+    const std::string status = read_file(proc + "/status");
+    const std::size_t at = status.find("SigCgt:");
+    if (at == std::string::npos) return false;
+    const unsigned long long caught = std::stoull(status.substr(at + 7), nullptr, 16);
+    const unsigned long long both = (1ull << (SIGINT - 1)) | (1ull << (SIGTERM - 1));
+    return (caught & both) == both;
+}
+
 // A reproduction of two cheap runs, with its spec and reference table in `dir`/mine.
 void write_reproduction(const TempDir& dir) {
     fs::create_directories(dir.path() / "mine");
@@ -193,4 +207,34 @@ TEST_CASE("probe: eval waiting on an open pipe stops at once on SIGINT and SIGTE
         CHECK(eval.stop_with(signal) == 128 + signal);
         ::close(writer);
     }
+}
+
+TEST_CASE("probe: SIGTERM stops table's bootstrap of a million resamples", "[cli][probe][signal]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5", err = dir / "err";
+    REQUIRE(run_cli("run --problem branin --problem hartmann6 --optimizer random-search --optimizer de --budget 50 "
+                    "--replicates 50 --quiet --output " + out).status == 0);
+    // seconds of resampling per cell, which nothing stopped before (#43 part 4)
+    testing::BackgroundCli table("table " + out + " --target --bootstrap 1000000", err);
+    table.wait_until([&] { return bobench_catches_stop_signals(table.pid()); }, "bobench's SIGINT and SIGTERM handlers");
+    // held still while the signal is sent: it is handled wherever the process then is
+    REQUIRE(::kill(table.pid(), SIGSTOP) == 0);
+    REQUIRE(::kill(table.pid(), SIGTERM) == 0);
+    REQUIRE(::kill(table.pid(), SIGCONT) == 0);
+    CHECK(table.wait() == 143);
+    CHECK(read_file(err) == "bobench table: stopped by signal 15\n");
+}
+
+TEST_CASE("probe: table --target FILE names the file its value took", "[cli][probe]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    REQUIRE(run_cli("run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet --output " + out)
+                .status == 0);
+    check_refused("table --target " + out, "no results file given: '" + out +
+                                               "' was read as the value of --target; put the file first (bobench "
+                                               "table FILE --target) or give the targets with '=' (--target=decades)");
+    check_refused("table --target 1e-3", "no results file given; usage: bobench table FILE [options]");
+    check_refused("table " + out + " --target --bootstrap -1",  // checked: refused before (#43 part 4)
+                  "--bootstrap -1 is not valid; accepted: 1 to 1000000 resamples");
+    CHECK(run_cli("table --target=1e-3 " + out).status == 0);
 }
