@@ -229,6 +229,14 @@ int write_report(const std::string& report, const std::string& path) {
 
 // bore-toy: computed in place, no runs.
 int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
+    std::vector<std::string> ignored;  // flags about runs, results files or formats: refused, not ignored
+    for (const char* flag : {"replicates", "budget", "threads", "quick", "methods", "data-dir", "output", "format",
+                             "report-only", "shard"})
+        if (vm.count(flag) && !vm[flag].defaulted()) ignored.push_back(std::string("--") + flag);
+    if (!ignored.empty())
+        throw UserError("reproduction '" + e.name + "' is computed in place, with no runs, into a Markdown report: " +
+                        join(ignored, ", ") + (ignored.size() == 1 ? " does" : " do") +
+                        " not apply to it (--report FILE does)");
     const auto start = std::chrono::steady_clock::now();
     const BoreToy toy = bore_toy(/*seed=*/2021);
     const std::string path = vm.count("report") ? vm["report"].as<std::string>() : "output/" + e.name + ".md";

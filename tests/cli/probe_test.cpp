@@ -238,3 +238,16 @@ TEST_CASE("probe: table --target FILE names the file its value took", "[cli][pro
                   "--bootstrap -1 is not valid; accepted: 1 to 1000000 resamples");
     CHECK(run_cli("table --target=1e-3 " + out).status == 0);
 }
+
+TEST_CASE("probe: reproduce bore-toy refuses the flags of a reproduction with runs", "[cli][probe]") {
+    TempDir dir;
+    const std::string report = dir / "toy.md";
+    check_refused("reproduce bore-toy --output " + (dir / "x.h5") + " --methods Y --report " + report,
+                  "reproduction 'bore-toy' is computed in place, with no runs, into a Markdown report: --methods, "
+                  "--output do not apply to it (--report FILE does)");
+    check_refused("reproduce bore-toy --format latex --report " + report,
+                  "reproduction 'bore-toy' is computed in place, with no runs, into a Markdown report: --format does "
+                  "not apply to it (--report FILE does)");
+    CHECK_FALSE(fs::exists(report));
+    CHECK_FALSE(fs::exists(dir / "x.h5"));
+}
