@@ -251,3 +251,28 @@ TEST_CASE("probe: reproduce bore-toy refuses the flags of a reproduction with ru
     CHECK_FALSE(fs::exists(report));
     CHECK_FALSE(fs::exists(dir / "x.h5"));
 }
+
+TEST_CASE("probe: slurm checks --time and --cpus-per-task and quotes paths in its #SBATCH lines", "[cli][probe]") {
+    TempDir dir;
+    const std::string folder = dir / "my study";  // a space splits an #SBATCH value
+    fs::create_directories(folder);
+    const std::string spec = folder + "/s.ini";
+    write_file(spec, "[experiment]\nbudget = 5\nreplicates = 2\noutput = " + folder +
+                         "/r.h5\n[problems]\nbranin =\n[optimizers]\nrandom-search =\n");
+    const std::string slurm = "slurm '" + spec + "' --tasks 2 ";
+    check_refused(slurm + "--time bogus", "--time 'bogus' is not a Slurm time limit; accepted: MINUTES,");
+    check_refused(slurm + "--time 1:2:3:4", "--time '1:2:3:4' is not a Slurm time limit");
+    check_refused(slurm + "--cpus-per-task 5000",
+                  "--cpus-per-task 5000 is not valid; expected 1 to 1024 (the threads a run can use)");
+    CHECK_FALSE(fs::exists(folder + "/r.slurm.sh"));
+    for (const std::string time : {"30", "10:00", "2:00:00", "1-12", "1-12:00:00", "UNLIMITED"}) {
+        INFO(time);
+        CHECK(run_cli(slurm + "--time " + time).status == 0);
+    }
+    const std::string script = read_file(folder + "/r.slurm.sh");
+    CHECK(has(script, "#SBATCH --job-name=\"bobench-r\"\n"));
+    CHECK(has(script, "#SBATCH --output=\"" + folder + "/r.slurm-logs/shard-%a.log\"\n"));
+    CHECK(has(script, "#SBATCH --output=\"" + folder + "/r.slurm-logs/merge.log\"\n"));
+    CHECK(has(script, "#SBATCH --chdir=\"" + fs::current_path().string() + "\"\n"));
+    CHECK(has(script, "#SBATCH --time=UNLIMITED\n"));
+}
