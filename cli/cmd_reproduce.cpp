@@ -42,9 +42,19 @@ namespace bobench::cli {
 namespace {
 using analysis::reports::PublishedCell;
 
-std::vector<PublishedCell> published(const ReproductionEntry& e) {
+// `note`: say on standard error which rows are the paper's N/A, so that none is left out unseen.
+std::vector<PublishedCell> published(const ReproductionEntry& e, bool note = false) {
     if (e.reference.empty()) return {};
-    return analysis::reports::read_published(e.reference, e.columns);
+    std::vector<std::size_t> left_out;
+    std::vector<PublishedCell> cells = analysis::reports::read_published(e.reference, e.columns, &left_out);
+    if (note && !left_out.empty()) {
+        std::vector<std::string> lines;
+        for (std::size_t i = 0; i < std::min<std::size_t>(left_out.size(), 10); ++i) lines.push_back(std::to_string(left_out[i]));
+        std::cerr << "bobench reproduce: note: reference table '" << e.reference << "': " << left_out.size()
+                  << " row(s) without a number (empty, NaN or NA: the paper's N/A) are not compared: line(s) "
+                  << join(lines, ", ") << (left_out.size() > lines.size() ? ", ..." : "") << "\n";
+    }
+    return cells;
 }
 
 runners::ExperimentSpec spec_of(const ReproductionEntry& e) { return read_spec_file(e.file); }
@@ -464,7 +474,7 @@ int reproduce(const Args& args) {
     }
     const bool quick = vm.count("quick") > 0;
     runners::check_spec(spec);
-    const std::vector<PublishedCell> theirs = published(entry);  // a malformed table stops us before any run
+    const std::vector<PublishedCell> theirs = published(entry, true);  // a malformed table stops us before any run
     const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
                                              : analysis::reports::read_causes(entry.causes);
     const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}
