@@ -276,3 +276,17 @@ TEST_CASE("probe: slurm checks --time and --cpus-per-task and quotes paths in it
     CHECK(has(script, "#SBATCH --chdir=\"" + fs::current_path().string() + "\"\n"));
     CHECK(has(script, "#SBATCH --time=UNLIMITED\n"));
 }
+
+TEST_CASE("probe: merge into a folder is refused before anything is made", "[cli][probe]") {
+    TempDir dir;
+    const std::string shard = dir / "r.shard-1-of-2.h5";
+    REQUIRE(run_cli("run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet --shard 1/2 "
+                    "--output " + (dir / "r.h5")).status == 0);
+    REQUIRE(fs::exists(shard));
+    const std::string fresh = dir / "new/";
+    check_refused("merge " + fresh + " " + shard,
+                  "output '" + fresh + "' is a folder; name a file in it, e.g. '" + fresh + "results.h5'");
+    CHECK_FALSE(fs::exists(dir / "new"));  // was left behind, empty
+    fs::create_directories(dir / "old");
+    check_refused("merge " + (dir / "old") + " " + shard, "output '" + (dir / "old") + "' is a folder; name a file in it");
+}
