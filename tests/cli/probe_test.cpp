@@ -290,3 +290,19 @@ TEST_CASE("probe: merge into a folder is refused before anything is made", "[cli
     fs::create_directories(dir / "old");
     check_refused("merge " + (dir / "old") + " " + shard, "output '" + (dir / "old") + "' is a folder; name a file in it");
 }
+
+TEST_CASE("probe: export of benchmark logs refuses a folder that is not empty", "[cli][probe]") {
+    TempDir dir;
+    const std::string results = dir / "r.h5", logs = dir / "logs";
+    REQUIRE(run_cli("run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet --output " +
+                    results).status == 0);
+    REQUIRE(run_cli("export " + results + " --format coco " + logs).status == 0);  // a new folder
+    const auto before = std::distance(fs::recursive_directory_iterator(logs), fs::recursive_directory_iterator());
+    check_refused("export " + results + " --format coco " + logs,
+                  "output folder '" + logs + "' is not empty: these logs would mix with what is there (cocopp reads "
+                  "every .info file of a folder); give a new or empty folder");
+    check_refused("export " + results + " --format iohprofiler " + logs, "output folder '" + logs + "' is not empty");
+    CHECK(std::distance(fs::recursive_directory_iterator(logs), fs::recursive_directory_iterator()) == before);
+    fs::create_directories(dir / "empty");
+    CHECK(run_cli("export " + results + " --format iohprofiler " + (dir / "empty")).status == 0);
+}
