@@ -306,3 +306,17 @@ TEST_CASE("probe: export of benchmark logs refuses a folder that is not empty", 
     fs::create_directories(dir / "empty");
     CHECK(run_cli("export " + results + " --format iohprofiler " + (dir / "empty")).status == 0);
 }
+
+TEST_CASE("probe: tabular fixture on a full disk fails by name and leaves no temporary file", "[cli][probe]") {
+    TempDir dir;
+    for (const std::string layout : {"fcnet", "nasbench201"}) {
+        const std::string out = dir / (layout + ".h5");
+        // a file-size limit fails the write as a full disk does (EFBIG; it crashed at exit before)
+        const auto full = run_shell("prlimit --fsize=20000 '" + std::string(BOBENCH_CLI) + "' tabular fixture --layout " +
+                                    layout + " --out " + out);
+        INFO(full.err);
+        CHECK(full.status == 1);
+        CHECK(full.err == "bobench tabular: failed: cannot write '" + out + "': File too large\n");
+        CHECK(fs::is_empty(dir.path()));  // neither the table nor its .tmp-PID
+    }
+}
