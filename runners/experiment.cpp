@@ -216,10 +216,17 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     };
     std::vector<std::size_t> unjournalled;  // in results.runs
     const auto journal_unjournalled = [&] {
-        for (const std::size_t i : unjournalled) {
-            const results::Trace& t = results.runs[i];
-            journal.append(results.problems[static_cast<std::size_t>(t.key.problem)].id,
-                           results.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
+        std::size_t done = 0;
+        try {
+            for (const std::size_t i : unjournalled) {
+                const results::Trace& t = results.runs[i];
+                journal.append(results.problems[static_cast<std::size_t>(t.key.problem)].id,
+                               results.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
+                ++done;
+            }
+        } catch (...) {  // those journalled before the disk filled are saved: only the rest is lost
+            unjournalled.erase(unjournalled.begin(), unjournalled.begin() + static_cast<std::ptrdiff_t>(done));
+            throw;
         }
         unjournalled.clear();
     };

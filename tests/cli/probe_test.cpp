@@ -320,3 +320,26 @@ TEST_CASE("probe: tabular fixture on a full disk fails by name and leaves no tem
         CHECK(fs::is_empty(dir.path()));  // neither the table nor its .tmp-PID
     }
 }
+
+TEST_CASE("probe: on a full disk the message counts the runs that were lost, not those the journal kept",
+          "[cli][probe]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    const std::string args = "run --problem branin --optimizer random-search --budget 5 --replicates 40 --quiet --output " + out;
+    // the results file (tens of kB) cannot be written; the journal (~300 bytes a run) takes some runs, then fails too
+    const auto full = run_shell("prlimit --fsize=10000 '" + std::string(BOBENCH_CLI) + "' " + args);
+    INFO(full.err);
+    REQUIRE(full.status == 1);
+    const auto resumed = run_cli(args);
+    INFO(resumed.err);
+    REQUIRE(resumed.status == 0);
+    const std::string kept_note = " of 40 runs were already done and were kept";
+    const std::size_t at = resumed.err.find(kept_note);
+    REQUIRE(at != std::string::npos);
+    const std::size_t line = resumed.err.rfind('\n', at);  // the note's line starts with the number
+    const int kept = std::stoi(resumed.err.substr(line == std::string::npos ? 0 : line + 1));
+    REQUIRE(kept > 0);
+    REQUIRE(kept < 40);
+    CHECK(has(full.err, "the finished runs are saved (results file and journal), except " + std::to_string(40 - kept) +
+                            " that finished in the first 10 s, which could not be journalled either"));
+}
