@@ -59,6 +59,24 @@ std::vector<PublishedCell> published(const ReproductionEntry& e, bool note = fal
 
 runners::ExperimentSpec spec_of(const ReproductionEntry& e) { return read_spec_file(e.file); }
 
+// Refuses a published number for a problem the reproduction does not have (a typo, a
+// problem of another table): it would never be compared, and nothing would say so.
+void check_published_problems(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
+                              const std::vector<PublishedCell>& theirs) {
+    std::set<std::string> labels;
+    for (const runners::SpecEntry& p : spec.problems) {
+        if (p.label.empty()) return;  // named by its canonical id, known once bound: not checked here
+        std::vector<std::string> suffix;
+        expand_lists(p.id, problem_catalog().get(p.id.name).params, &suffix);
+        for (const std::string& s : suffix) labels.insert(runners::problem_label(p, s, ""));
+    }
+    for (const PublishedCell& c : theirs)
+        if (!labels.count(c.problem))
+            throw UserError("reference table '" + e.reference + "' line " + std::to_string(c.line) + ": problem '" +
+                            c.problem + "' is not a problem of this reproduction (" +
+                            join(std::vector<std::string>(labels.begin(), labels.end()), ", ") + ")");
+}
+
 // Methods the paper reports that the shipped spec does not run (bobench lacks them, or
 // another reproduction runs them).
 std::vector<std::string> missing_methods(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
@@ -475,6 +493,7 @@ int reproduce(const Args& args) {
     const bool quick = vm.count("quick") > 0;
     runners::check_spec(spec);
     const std::vector<PublishedCell> theirs = published(entry, true);  // a malformed table stops us before any run
+    check_published_problems(entry, spec, theirs);
     const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
                                              : analysis::reports::read_causes(entry.causes);
     const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}

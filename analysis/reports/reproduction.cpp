@@ -97,7 +97,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
             if (left_out) left_out->push_back(rec.line);
             continue;
         }
-        PublishedCell c{rec.fields[p], rec.fields[m], number(v), std::nullopt, runs};
+        PublishedCell c{rec.fields[p], rec.fields[m], number(v), std::nullopt, runs, rec.line};
         if (sd && !not_available(rec.fields[*sd])) c.sd = number(*sd);
         cells.push_back(std::move(c));
     }

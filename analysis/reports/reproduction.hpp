@@ -25,6 +25,7 @@ struct PublishedCell {
     double value;
     std::optional<double> sd;
     std::optional<long> runs;  // the paper's runs behind the number: the table's reference_runs
+    std::size_t line = 0;      // in the reference file, for messages
 };
 
 // Which columns of a reference CSV hold what, and which rows to keep (column = value).

@@ -343,3 +343,13 @@ TEST_CASE("probe: on a full disk the message counts the runs that were lost, not
     CHECK(has(full.err, "the finished runs are saved (results file and journal), except " + std::to_string(40 - kept) +
                             " that finished in the first 10 s, which could not be journalled either"));
 }
+
+TEST_CASE("probe: a reference row for a problem the reproduction does not have is refused", "[cli][probe]") {
+    TempDir dir;
+    write_reproduction(dir);
+    write_file(dir / "mine/table1.csv", "problem,method,value\nBranin,RS,0.5\nBranim,RS,0.7\n");
+    check_refused("reproduce --spec " + (dir / "mine/tiny.ini"),
+                  "reference table '" + (dir / "mine/table1.csv") + "' line 3: problem 'Branim' is not a problem of "
+                  "this reproduction (Branin)");
+    CHECK_FALSE(fs::exists(dir / "tiny.h5"));  // refused before any run
+}
