@@ -10,6 +10,7 @@
 #include <boost/random/uniform_int_distribution.hpp>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/text.hpp"
 
 namespace bobench::analysis {
@@ -78,6 +79,7 @@ Interval bootstrap_ert(std::span<const RunOutcome> runs, std::size_t samples, do
     std::vector<double> erts(samples);
     std::vector<RunOutcome> resample(runs.size());
     for (double& e : erts) {
+        if (stop_requested()) throw Interrupted{};  // up to 10^6 resamples of every cell: Ctrl-C stops here
         for (RunOutcome& r : resample) r = runs[pick(rng)];
         e = expected_running_time(resample).ert;
     }

@@ -53,7 +53,7 @@ struct Interval {
     double low = 0, high = 0;
 };
 Interval bootstrap_ert(std::span<const RunOutcome> runs, std::size_t samples = 1000, double low = 0.1,
-                       double high = 0.9, std::uint64_t seed = 1);
+                       double high = 0.9, std::uint64_t seed = 1);  // Interrupted once a stop is requested
 
 // Runtime ECDF over (problem, target) pairs. pairs[i] holds the runs of pair i as scaled
 // runtimes (evaluations / dimension; nullopt: the run never reached the target). Every

@@ -174,6 +174,9 @@ int report_error(const std::string& command, std::exception_ptr error) {
     } catch (const UserError& e) {
         std::cerr << "bobench " << command << ": error: " << e.what() << "\n";
         return 2;
+    } catch (const Interrupted&) {
+        std::cerr << "bobench " << command << ": stopped by signal " << interrupted_status() - 128 << "\n";
+        return interrupted_status();
     } catch (const boost::program_options::error& e) {
         std::cerr << "bobench " << command << ": error: " << e.what() << " (see bobench " << command << " --help)\n";
         return 2;

@@ -1,13 +1,18 @@
 // bobench eval PROBLEM_ID [--points FILE] [--seed S]
+// A session: points in, one value out per point, until the input ends (exit 0: closing the
+// input is how a caller says it is done, as for cat or bc) or SIGINT/SIGTERM (130/143).
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <poll.h>
+#include <unistd.h>
 
 #include <boost/program_options.hpp>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
@@ -17,8 +22,71 @@ namespace po = boost::program_options;
 
 namespace bobench::cli {
 
+namespace {
+// The lines of a file or of standard input, read in poll() slices of 100 ms so that
+// SIGINT/SIGTERM end a wait on a silent pipe or terminal at once (Interrupted), not when
+// the writer closes it: the handlers restart a blocking read(). `out` is flushed before
+// each wait, so that a program writing points and reading values in turn gets each value
+// at once, while a file of points costs one write per buffer, not one per point.
+class LineSource {
+public:
+    LineSource(int fd, std::string name, std::ostream& out) : fd_(fd), name_(std::move(name)), out_(out) {}
+    bool next(std::string& line) {
+        for (;;) {
+            if (const std::size_t nl = buffer_.find('\n', scanned_); nl != std::string::npos) {
+                line.assign(buffer_, 0, nl);
+                buffer_.erase(0, nl + 1);
+                scanned_ = 0;
+                return true;
+            }
+            scanned_ = buffer_.size();
+            if (ended_) {  // a last line without '\n'
+                line = std::move(buffer_);
+                buffer_.clear();
+                scanned_ = 0;
+                return !line.empty();
+            }
+            fill();
+        }
+    }
+
+private:
+    void fill() {
+        pollfd ready{fd_, POLLIN, 0};
+        int r = ::poll(&ready, 1, 0);
+        if (r == 0) {
+            out_.flush();
+            r = ::poll(&ready, 1, 100);
+        }
+        if (stop_requested()) throw Interrupted{};
+        if (r == 0 || (r < 0 && errno == EINTR)) return;
+        char chunk[1 << 16];
+        const ssize_t n = r < 0 ? -1 : ::read(fd_, chunk, sizeof chunk);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+        if (n < 0) throw UserError("cannot read " + name_ + ": " + std::strerror(errno));
+        if (n == 0) ended_ = true;
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+
+    int fd_;
+    std::string name_, buffer_;
+    std::ostream& out_;
+    std::size_t scanned_ = 0;  // bytes of buffer_ known to hold no '\n'
+    bool ended_ = false;
+};
+
+struct FdCloser {
+    int fd;
+    ~FdCloser() {
+        if (fd > STDERR_FILENO) ::close(fd);
+    }
+};
+}  // namespace
+
 int eval(const Args& args) {
-    po::options_description opts("bobench eval PROBLEM_ID [options]; points: one per line, comma-separated, native units");
+    po::options_description opts(
+        "bobench eval PROBLEM_ID [options]; points: one per line, comma-separated, native units; one value is\n"
+        "printed per point until the input ends (exit status 0); Ctrl-C / SIGTERM stop at once (130 / 143)");
     opts.add_options()("help,h", "show this help")("problem", po::value<std::string>(), "problem identifier")(
         "points", po::value<std::string>(), "file of points (default: standard input)")(
         "seed", po::value<std::string>()->default_value("1"), "seed of the problem's stream (noise)")(
@@ -32,21 +100,23 @@ int eval(const Args& args) {
                                             {cli::data_dir(data)});
     const Space& space = bound.problem->space();
 
-    std::ifstream file;
-    std::istream* in = &std::cin;
+    int fd = STDIN_FILENO;
     std::string source = "standard input";
     if (vm.count("points")) {
         source = vm["points"].as<std::string>();
-        file.open(source);
-        if (!file || std::filesystem::is_directory(source))
-            throw UserError("cannot read points file '" + source + "'" +
-                            (file ? ": it is a folder" : std::string(": ") + std::strerror(errno)));
-        in = &file;
+        fd = ::open(source.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || std::filesystem::is_directory(source)) {
+            const std::string why = fd < 0 ? std::strerror(errno) : "it is a folder";
+            if (fd >= 0) ::close(fd);
+            throw UserError("cannot read points file '" + source + "': " + why);
+        }
     }
+    const FdCloser closer{fd};
+    LineSource in(fd, source, std::cout);
     Rng rng(runners::parse_seed(vm["seed"].as<std::string>(), "--seed"));
     std::string line;
     std::size_t lineno = 0;
-    while (std::getline(*in, line)) {
+    while (in.next(line)) {
         ++lineno;
         const std::string t = trim(line);
         if (t.empty() || t[0] == '#') continue;
@@ -61,8 +131,7 @@ int eval(const Args& args) {
             throw UserError(source + ":" + std::to_string(lineno) + ": " + bound.id + ": " + why);
         std::cout << format_double17(bound.problem->evaluate(x, rng).value) << "\n";
     }
-    if (in->bad()) throw UserError("cannot read " + source + ": " + std::strerror(errno));
-    return 0;
+    return 0;  // the end of the input is the end of the session, as for cat or bc
 }
 
 }  // namespace bobench::cli

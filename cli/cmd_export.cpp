@@ -1,5 +1,6 @@
 // bobench export FILE [--format csv] [--curves [--log-regret] | --runs] [--output OUT]
 // bobench export FILE --format coco|iohprofiler DIR
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -51,6 +52,11 @@ int export_traces(const Args& args) {
                             " DIR");
         const std::string dir = words.size() == 2 ? words[1] : vm["output"].as<std::string>();
         check_output_file("output folder", dir, {{"results file", words[0]}});
+        if (std::error_code ec; std::filesystem::is_directory(dir, ec) && !std::filesystem::is_empty(dir, ec))
+            throw UserError("output folder '" + dir + "' is not empty: these logs would mix with what is there (" +
+                            (format == "coco" ? "cocopp reads every .info file of a folder" : "IOHanalyzer reads every "
+                                                                                               ".json file of a folder") +
+                            "); give a new or empty folder");
         const results::Results results = results::read_results(words[0], /*with_points=*/true);
         const auto written = analysis::reports::export_benchmark_logs(
             results, format == "coco" ? analysis::reports::ExportFormat::coco : analysis::reports::ExportFormat::iohprofiler,

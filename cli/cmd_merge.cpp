@@ -11,6 +11,7 @@
 #include "core/text.hpp"
 #include "results/lock.hpp"
 #include "results/merge.hpp"
+#include "results/store.hpp"
 #include "runners/spec.hpp"
 
 namespace po = boost::program_options;
@@ -38,6 +39,7 @@ int merge(const Args& args) {
         parsed->count("files") ? (*parsed)["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
     if (files.size() < 2) throw UserError("usage: bobench merge OUT SHARD... (give the new file, then the shards)");
     const std::string& out = files.front();
+    results::check_output(out);  // "new/" is a folder: refused before anything is made
     const std::vector<std::string> inputs(files.begin() + 1, files.end());
     for (std::size_t i = 0; i < inputs.size(); ++i) {
         if (same_file(out, inputs[i]))

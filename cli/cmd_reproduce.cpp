@@ -43,12 +43,40 @@ namespace bobench::cli {
 namespace {
 using analysis::reports::PublishedCell;
 
-std::vector<PublishedCell> published(const ReproductionEntry& e) {
+// `note`: say on standard error which rows are the paper's N/A, so that none is left out unseen.
+std::vector<PublishedCell> published(const ReproductionEntry& e, bool note = false) {
     if (e.reference.empty()) return {};
-    return analysis::reports::read_published(e.reference, e.columns);
+    std::vector<std::size_t> left_out;
+    std::vector<PublishedCell> cells = analysis::reports::read_published(e.reference, e.columns, &left_out);
+    if (note && !left_out.empty()) {
+        std::vector<std::string> lines;
+        for (std::size_t i = 0; i < std::min<std::size_t>(left_out.size(), 10); ++i) lines.push_back(std::to_string(left_out[i]));
+        std::cerr << "bobench reproduce: note: reference table '" << e.reference << "': " << left_out.size()
+                  << " row(s) without a number (empty, NaN or NA: the paper's N/A) are not compared: line(s) "
+                  << join(lines, ", ") << (left_out.size() > lines.size() ? ", ..." : "") << "\n";
+    }
+    return cells;
 }
 
 runners::ExperimentSpec spec_of(const ReproductionEntry& e) { return read_spec_file(e.file); }
+
+// Refuses a published number for a problem the reproduction does not have (a typo, a
+// problem of another table): it would never be compared, and nothing would say so.
+void check_published_problems(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
+                              const std::vector<PublishedCell>& theirs) {
+    std::set<std::string> labels;
+    for (const runners::SpecEntry& p : spec.problems) {
+        if (p.label.empty()) return;  // named by its canonical id, known once bound: not checked here
+        std::vector<std::string> suffix;
+        expand_lists(p.id, problem_catalog().get(p.id.name).params, &suffix);
+        for (const std::string& s : suffix) labels.insert(runners::problem_label(p, s, ""));
+    }
+    for (const PublishedCell& c : theirs)
+        if (!labels.count(c.problem))
+            throw UserError("reference table '" + e.reference + "' line " + std::to_string(c.line) + ": problem '" +
+                            c.problem + "' is not a problem of this reproduction (" +
+                            join(std::vector<std::string>(labels.begin(), labels.end()), ", ") + ")");
+}
 
 // Methods the paper reports that the shipped spec does not run (bobench lacks them, or
 // another reproduction runs them).
@@ -243,6 +271,14 @@ int write_report(const std::string& report, const std::string& path) {
 
 // bore-toy: computed in place, no runs.
 int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
+    std::vector<std::string> ignored;  // flags about runs, results files or formats: refused, not ignored
+    for (const char* flag : {"replicates", "budget", "threads", "quick", "methods", "data-dir", "output", "format",
+                             "report-only", "shard"})
+        if (vm.count(flag) && !vm[flag].defaulted()) ignored.push_back(std::string("--") + flag);
+    if (!ignored.empty())
+        throw UserError("reproduction '" + e.name + "' is computed in place, with no runs, into a Markdown report: " +
+                        join(ignored, ", ") + (ignored.size() == 1 ? " does" : " do") +
+                        " not apply to it (--report FILE does)");
     const auto start = std::chrono::steady_clock::now();
     const BoreToy toy = bore_toy(/*seed=*/2021);
     const std::string path = vm.count("report") ? vm["report"].as<std::string>() : "output/" + e.name + ".md";
@@ -477,7 +513,8 @@ int reproduce(const Args& args) {
     }
     const bool quick = vm.count("quick") > 0;
     runners::check_spec(spec);
-    const std::vector<PublishedCell> theirs = published(entry);  // a malformed table stops us before any run
+    const std::vector<PublishedCell> theirs = published(entry, true);  // a malformed table stops us before any run
+    check_published_problems(entry, spec, theirs);
     const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
                                              : analysis::reports::read_causes(entry.causes);
     const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}

@@ -4,8 +4,8 @@
 // both with sbatch.
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <regex>
 #include <sstream>
 
 #include <boost/program_options.hpp>
@@ -14,6 +14,7 @@
 #include "cli/cli.hpp"
 #include "cli/reproductions.hpp"
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/version.hpp"
 #include "runners/plan.hpp"
 
@@ -27,6 +28,28 @@ std::string quote(const std::string& word) {  // one shell word, whatever it hol
     std::string q = "'";
     for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return q + "'";
+}
+
+// A value of an #SBATCH line: sbatch splits those at spaces and cuts them at '#' unless
+// within double quotes, in which '\\' escapes; a newline cannot be written at all.
+std::string sbatch_word(const std::string& what, const std::string& value) {
+    if (value.find_first_of("\n\r") != std::string::npos)
+        throw UserError(what + " '" + value + "' holds a line break, which an #SBATCH line cannot");
+    std::string q = "\"";
+    for (char c : value) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+    return q + "\"";
+}
+
+// Slurm's time formats: M, M:S, H:M:S, D-H, D-H:M, D-H:M:S, or INFINITE / UNLIMITED.
+std::string checked_time(const po::variables_map& vm) {
+    if (!vm.count("time")) return "";
+    const std::string v = vm["time"].as<std::string>();
+    static const std::regex formats(R"(\d{1,9}(:\d{1,9}){0,2}|\d{1,9}-\d{1,9}(:\d{1,9}){0,2}|INFINITE|UNLIMITED)");
+    if (!std::regex_match(v, formats))
+        throw UserError("--time '" + v + "' is not a Slurm time limit; accepted: MINUTES, MINUTES:SECONDS, "
+                        "HOURS:MINUTES:SECONDS, DAYS-HOURS, DAYS-HOURS:MINUTES, DAYS-HOURS:MINUTES:SECONDS (e.g. "
+                        "2:00:00 or 1-12:00:00), INFINITE or UNLIMITED");
+    return v;
 }
 
 std::string checked(const po::variables_map& vm, const char* name, const std::string& fallback) {
@@ -60,8 +83,10 @@ int slurm(const Args& args) {
     if (!vm.count("tasks")) throw UserError("--tasks N is required (the number of shards, one Slurm array task each)");
     const int tasks = vm["tasks"].as<int>(), cpus = vm["cpus-per-task"].as<int>();
     if (tasks < 1) throw UserError("--tasks " + std::to_string(tasks) + " is not valid; expected >= 1");
-    if (cpus < 1) throw UserError("--cpus-per-task " + std::to_string(cpus) + " is not valid; expected >= 1");
-    const std::string time = checked(vm, "time", ""), partition = checked(vm, "partition", "");
+    if (cpus < 1 || cpus > runners::max_threads)
+        throw UserError("--cpus-per-task " + std::to_string(cpus) + " is not valid; expected 1 to " +
+                        std::to_string(runners::max_threads) + " (the threads a run can use)");
+    const std::string time = checked_time(vm), partition = checked(vm, "partition", "");
 
     // the spec is checked (and its plan counted) here, not when the jobs start
     const std::string spec_path = fs::absolute(vm["spec"].as<std::string>()).string();
@@ -74,9 +99,12 @@ int slurm(const Args& args) {
     const std::string script = vm.count("output") ? vm["output"].as<std::string>() : without_extension(output) + ".slurm.sh";
     check_output_file("--output", script, {{"spec", spec_path}, {"results file (the spec's output)", output}});
     const std::string logs = without_extension(output) + ".slurm-logs";
-    const std::string name = "bobench-" + fs::path(output).stem().string();
+    const std::string name = sbatch_word("the job name", "bobench-" + fs::path(output).stem().string());
+    const std::string merge_name = sbatch_word("the job name", "bobench-" + fs::path(output).stem().string() + "-merge");
     const std::string self = fs::read_symlink("/proc/self/exe").string();
-    const std::string cwd = fs::current_path().string();
+    const std::string cwd = sbatch_word("the working folder", fs::current_path().string());
+    const std::string shard_log = sbatch_word("the log folder", logs + "/shard-%a.log");
+    const std::string merge_log = sbatch_word("the log folder", logs + "/merge.log");
 
     std::ostringstream s;
     s << "#!/bin/bash\n"
@@ -94,7 +122,7 @@ int slurm(const Args& args) {
       << "#SBATCH --cpus-per-task=" << cpus << "\n";
     if (!time.empty()) s << "#SBATCH --time=" << time << "\n";
     if (!partition.empty()) s << "#SBATCH --partition=" << partition << "\n";
-    s << "#SBATCH --output=" << logs << "/shard-%a.log\n"
+    s << "#SBATCH --output=" << shard_log << "\n"
       << "#SBATCH --chdir=" << cwd << "\n"
       << "exec " << quote(self) << " run " << quote(spec_path) << " --output " << quote(output) << " --shard \"${SLURM_ARRAY_TASK_ID}/"
       << tasks << "\" --threads \"${SLURM_CPUS_PER_TASK:-" << cpus << "}\"\n"
@@ -103,26 +131,21 @@ int slurm(const Args& args) {
       << "shards=${shards%%;*}\n"
       << "merge=$(sbatch --parsable --dependency=afterok:${shards} <<'BOBENCH_MERGE'\n"
       << "#!/bin/bash\n"
-      << "#SBATCH --job-name=" << name << "-merge\n"
+      << "#SBATCH --job-name=" << merge_name << "\n"
       << "#SBATCH --ntasks=1\n"
       << "#SBATCH --cpus-per-task=1\n";
     if (!time.empty()) s << "#SBATCH --time=" << time << "\n";
     if (!partition.empty()) s << "#SBATCH --partition=" << partition << "\n";
-    s << "#SBATCH --output=" << logs << "/merge.log\n"
+    s << "#SBATCH --output=" << merge_log << "\n"
       << "#SBATCH --chdir=" << cwd << "\n"
       << "exec " << quote(self) << " merge " << quote(output);
     for (int k = 1; k <= tasks; ++k) s << " \\\n    " << quote(runners::shard_output(output, {k, tasks}));
     s << "\nBOBENCH_MERGE\n"
       << ")\n"
-      << "echo \"submitted: shards job ${shards} (array 1-" << tasks << "), merge job ${merge} -> " << output << "\"\n";
+      << "echo \"submitted: shards job ${shards} (array 1-" << tasks << "), merge job ${merge} -> \"" << quote(output) << "\n";
     const std::string text = s.str();
 
-    {
-        std::ofstream f(script);
-        f << text;
-        f.close();
-        if (!f) throw UserError("cannot write the script '" + script + "'");
-    }
+    write_text_file(script, text);
     fs::permissions(script, fs::perms::owner_exec | fs::perms::group_exec, fs::perm_options::add);
     std::cout << "Slurm script: " << script << " (" << tasks << " shards of " << plan.runs.size()
               << " runs, then a merge into " << output << ")\n";

@@ -1,5 +1,6 @@
 // bobench table FILE [--format md|latex|csv] [--stat mean|median] [--digits N] [--output OUT]
 //                    [--target [coco|decades|T1,T2,...] [--bootstrap B]]
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -29,7 +30,14 @@ int table(const Args& args) {
     const auto parsed = parse_words(args, opts, "file", 1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
-    if (!vm.count("file")) throw UserError("no results file given; usage: bobench table FILE [options]");
+    if (!vm.count("file")) {
+        // `table --target r.h5`: --target's optional value took the file
+        if (vm.count("target") && std::filesystem::is_regular_file(vm["target"].as<std::string>()))
+            throw UserError("no results file given: '" + vm["target"].as<std::string>() +
+                            "' was read as the value of --target; put the file first (bobench table FILE --target) "
+                            "or give the targets with '=' (--target=decades)");
+        throw UserError("no results file given; usage: bobench table FILE [options]");
+    }
     analysis::reports::TableOptions o;
     o.format = analysis::reports::parse_table_format(vm["format"].as<std::string>());
     o.stat = analysis::reports::parse_table_stat(vm["stat"].as<std::string>());

@@ -358,10 +358,8 @@ void write_fixture(const std::string& path, std::uint64_t n) {
     std::vector<std::uint64_t> stride(defs.size(), 1);
     for (std::size_t i = defs.size() - 1; i-- > 0;) stride[i] = stride[i + 1] * defs[i + 1].param.cardinality();
 
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    {
-        h5::Handle file = h5::create_file(tmp);
-        h5::Handle root = h5::open_group(file.get(), "/");
+    h5::write_file_whole(path, [&](hid_t file) {  // whole or not at all, no temporary left behind
+        h5::Handle root = h5::open_group(file, "/");
         h5::write_attribute(root.get(), "bobench_fixture", std::string(fixture_note));
         std::vector<double> curve(repeats * epochs), train(repeats * epochs), test(repeats), runtime(repeats),
             params(repeats);
@@ -398,8 +396,7 @@ void write_fixture(const std::string& path, std::uint64_t n) {
             h5io::write_doubles(g.get(), "valid_loss", per_epoch, curve.data());
             h5io::write_doubles(g.get(), "valid_mse", per_epoch, curve.data());
         }
-    }
-    std::filesystem::rename(tmp, path);
+    });
 }
 
 ProblemFactory factory() {

@@ -253,10 +253,8 @@ void write_fixture(const std::string& path, const std::string& dataset, std::uin
         }
     }
 
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-    {
-        h5::Handle file = h5::create_file(tmp);
-        h5::Handle root = h5::open_group(file.get(), "/");
+    h5::write_file_whole(path, [&](hid_t file) {  // whole or not at all, no temporary left behind
+        h5::Handle root = h5::open_group(file, "/");
         const hid_t r = root.get();
         h5::write_attribute(r, "layout", std::string(layout_name));
         h5::write_attribute(r, "layout_version", layout_version);
@@ -271,8 +269,7 @@ void write_fixture(const std::string& path, const std::string& dataset, std::uin
         h5io::write_doubles(r, "runtime", {n, repeats}, runtime.data());
         if (epochs > 0) h5io::write_doubles(r, "valid_error_curve", {n, repeats, epochs}, curve.data());
         h5io::write_uint8(r, "repeats", {n}, count.data());
-    }
-    std::filesystem::rename(tmp, path);
+    });
 }
 
 ProblemFactory factory() {

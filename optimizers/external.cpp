@@ -96,6 +96,11 @@ private:
     // `timeout` (the parameter `timeout_name`).
     json exchange(const std::string& message, const std::string& what, const char* expected,
                   Clock::duration timeout, const char* timeout_name) {
+        if (const std::string extra = process_->unread(); !extra.empty())
+            fail("it sent more than one reply: after its reply to " + last_request_ + " came " +
+                 abbreviate(extra.substr(0, extra.find('\n'))) +
+                 "; hello and ask get one line each, tell none (docs/PROTOCOL.md)");
+        last_request_ = what;
         std::string line;
         try {
             const auto deadline = Clock::now() + timeout;
@@ -112,6 +117,9 @@ private:
             reply = external::parse_message(line);
         } catch (const json::parse_error& e) {
             fail("the reply to " + what + " is not valid JSON (" + e.what() + "): " + abbreviate(line));
+        } catch (const json::out_of_range& e) {  // 1e400: valid JSON, but no double holds it
+            fail("the reply to " + what + " holds a number beyond a double's range (" + e.what() + "): " +
+                 abbreviate(line));
         } catch (const ProtocolError& e) {
             fail("the reply to " + what + " is refused: " + e.what() + ": " + abbreviate(line));
         }
@@ -181,6 +189,7 @@ private:
     std::unique_ptr<external::ChildProcess> process_;
     std::uint64_t seed_ = 0;
     long asked_ = 0, told_ = 0;
+    std::string last_request_;  // what the last reply answered ("ask (evaluation 3)"), for messages
     std::deque<Point> queue_;
     std::string outbox_;
 };

@@ -173,6 +173,16 @@ std::string ChildProcess::read_line(Clock::time_point deadline) {
     }
 }
 
+std::string ChildProcess::unread() {
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = in_.size() > kLongestLine ? 0 : ::recv(io_, buf, sizeof buf, 0);
+        if (n > 0) in_.append(buf, static_cast<std::size_t>(n));
+        else if (n < 0 && errno == EINTR) continue;
+        else return in_;
+    }
+}
+
 void ChildProcess::drain_stderr() {
     char buf[4096];
     for (;;) {
@@ -193,11 +203,19 @@ void ChildProcess::drain_stderr() {
 
 bool ChildProcess::reap(bool block) {
     if (exited_ || pid_ < 0) return true;
-    pid_t r;
-    do r = ::waitpid(pid_, &status_, block ? 0 : WNOHANG);
+    siginfo_t info{};
+    int r;
+    do r = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT | (block ? 0 : WNOHANG));
     while (r < 0 && errno == EINTR);
-    if (r == pid_ || r < 0) exited_ = true;
-    return exited_;
+    if (r == 0 && info.si_pid == 0) return false;  // still running
+    // Ended but not reaped, so its pid still names its group: what it started (a worker, a
+    // shell's children) is killed with it and never outlives the run.
+    ::kill(-pid_, SIGKILL);
+    pid_t w;
+    do w = ::waitpid(pid_, &status_, 0);
+    while (w < 0 && errno == EINTR);
+    exited_ = true;
+    return true;
 }
 
 bool ChildProcess::finish(Clock::time_point deadline) {

@@ -36,7 +36,7 @@ class ChildProcess {
 public:
     // Starts `command` (see command_words); ProcessError(Start) names it when it cannot.
     explicit ChildProcess(const std::string& command);
-    ~ChildProcess();  // kills the process group if the child still runs, and reaps it
+    ~ChildProcess();  // kills the process group, and reaps the child
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
@@ -44,6 +44,9 @@ public:
     // The next line without its '\n'; ProcessError(Timeout) at the deadline, (Closed) when
     // the child closed its output (usually: it exited).
     std::string read_line(Clock::time_point deadline);
+    // What the child has written and no read_line took, without waiting: "" when it is in
+    // step (a second reply to one message is not).
+    std::string unread();
     // Waits until the deadline for the child to exit after it was asked to; then kills it.
     // True when it exited (or was killed) by itself, false when bobench killed it.
     bool finish(Clock::time_point deadline);

@@ -1,9 +1,14 @@
 #include "results/hdf5.hpp"
 
+#include "core/io.hpp"
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <stdexcept>
+#include <unistd.h>
 #include <utility>
 
 #include <zlib.h>
@@ -159,6 +164,27 @@ FileImage build_memory_file(const std::string& name, const std::function<void(hi
         throw std::runtime_error("HDF5: '" + name + "' holds " + std::to_string(image.size) + " bytes, more than the " +
                                  std::to_string(image.file_size) + " it records");
     return image;
+}
+
+void write_file_whole(const std::string& path, const std::function<void(hid_t)>& fill) {
+    // in memory first: HDF5 writing a file itself cannot report a full disk cleanly (its
+    // close fails and its cleanup at exit crashes)
+    const FileImage image = build_memory_file(path, fill);
+    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));
+    try {
+        write_all(fd, image.bytes(), "'" + path + "'");
+        if (::ftruncate(fd, static_cast<off_t>(image.file_size)) != 0 || ::fsync(fd) != 0 ||
+            ::close(std::exchange(fd, -1)) != 0)
+            throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+        if (::rename(tmp.c_str(), path.c_str()) != 0)
+            throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+    } catch (...) {
+        if (fd >= 0) ::close(fd);
+        ::unlink(tmp.c_str());
+        throw;
+    }
 }
 
 Handle open_file(const std::string& path) {

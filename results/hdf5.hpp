@@ -55,6 +55,11 @@ struct FileImage {
 // writes its contents (and closes what it opens), then its bytes are returned in the
 // driver's own buffer, taken over when the file closes (no copy).
 FileImage build_memory_file(const std::string& name, const std::function<void(hid_t)>& fill);
+// The file `path` written whole or not at all: built in memory (build_memory_file, whose
+// `fill` writes into the file's root), written to `path`.tmp-PID, synced and renamed into
+// place. On a failure (a full disk) the temporary file is removed and std::runtime_error
+// names `path` and the reason.
+void write_file_whole(const std::string& path, const std::function<void(hid_t)>& fill);
 Handle open_file(const std::string& path);    // read-only
 Handle create_group(hid_t parent, const std::string& name);
 Handle open_group(hid_t parent, const std::string& name);

@@ -218,10 +218,17 @@ public:
 
     // The runs committed before journalling began, journalled now.
     void journal_unjournalled() {
-        for (const std::size_t i : unjournalled_) {
-            const results::Trace& t = results_.runs[i];
-            journal_.append(results_.problems[static_cast<std::size_t>(t.key.problem)].id,
-                            results_.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
+        std::size_t done = 0;
+        try {
+            for (const std::size_t i : unjournalled_) {
+                const results::Trace& t = results_.runs[i];
+                journal_.append(results_.problems[static_cast<std::size_t>(t.key.problem)].id,
+                                results_.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
+                ++done;
+            }
+        } catch (...) {  // those journalled before the disk filled are saved: only the rest is lost
+            unjournalled_.erase(unjournalled_.begin(), unjournalled_.begin() + static_cast<std::ptrdiff_t>(done));
+            throw;
         }
         unjournalled_.clear();
     }

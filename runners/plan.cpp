@@ -18,6 +18,10 @@ results::ProblemInfo describe(const PlannedProblem& p) {
 }
 
 
+std::string problem_label(const SpecEntry& entry, const std::string& suffix, const std::string& canonical_id) {
+    return entry.label.empty() ? canonical_id : suffix.empty() ? entry.label : entry.label + "-" + suffix;
+}
+
 Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, const OptimizerRegistry& optimizers,
                const std::atomic<bool>* stop) {
     check_spec(spec);
@@ -33,7 +37,7 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
         for (std::size_t i = 0; i < ids.size(); ++i) {
             check_stop();
             BoundProblem b = bind_problem(problems, ids[i], {spec.data_dir});
-            const std::string label = e.label.empty() ? b.id : suffix[i].empty() ? e.label : e.label + "-" + suffix[i];
+            const std::string label = problem_label(e, suffix[i], b.id);
             if (!labels.insert(label).second) throw UserError("problem label '" + label + "' is used twice");
             if (spec.restart.on_target && !b.problem->optimum())
                 throw UserError("restart_on = target needs the optimum f* of every problem; problem '" + label +

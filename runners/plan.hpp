@@ -39,6 +39,10 @@ results::ProblemInfo describe(const PlannedProblem& p);
 
 using Interrupted = bobench::Interrupted;  // thrown while planning or inside a run once the stop flag is raised
 
+// A problem's label in a plan: the entry's label, followed by the expanded values of a list
+// ("LABEL-f1-d2", `suffix` from expand_lists); the canonical id when the entry has no label.
+std::string problem_label(const SpecEntry& entry, const std::string& suffix, const std::string& canonical_id);
+
 // Binds every identifier, builds every problem once, and builds every optimizer once per
 // problem to check that it can run there (a parameter that does not fit the problem's
 // space, e.g. too few MCMC walkers for its dimension, is refused here and not after the

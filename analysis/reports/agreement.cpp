@@ -11,6 +11,7 @@
 #include "analysis/statistics/kendall.hpp"
 #include "analysis/statistics/welch.hpp"
 #include "analysis/summary.hpp"
+#include "core/interrupt.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -40,6 +41,7 @@ std::vector<double> bootstrap(std::span<const double> ours, long k, int resample
     boost::random::uniform_int_distribution<std::size_t> pick(0, ours.size() - 1);
     std::vector<double> draw(static_cast<std::size_t>(k)), stats(static_cast<std::size_t>(resamples));
     for (double& out : stats) {
+        if (stop_requested()) throw Interrupted{};
         for (double& x : draw) x = ours[pick(rng)];
         out = statistic(draw, s);
     }

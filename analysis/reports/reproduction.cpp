@@ -60,7 +60,8 @@ std::optional<long> reference_runs(const std::string& path) {
 }
 }  // namespace
 
-std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns) {
+std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns,
+                                          std::vector<std::size_t>* left_out) {
     const std::vector<CsvRecord> records = read_csv_records(path, "reference table");
     if (records.empty()) throw UserError("reference table '" + path + "' is empty: expected a header and rows");
     const std::vector<std::string>& header = records.front().fields;
@@ -73,6 +74,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
 
     const std::optional<long> runs = reference_runs(path);
     std::vector<PublishedCell> cells;
+    std::map<std::pair<std::string, std::string>, std::size_t> first_line;  // (problem, method) -> its row's line
     for (std::size_t r = 1; r < records.size(); ++r) {
         const CsvRecord& rec = records[r];
         const std::string where = "reference table '" + path + "' line " + std::to_string(rec.line);
@@ -87,8 +89,15 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
                 throw UserError(where + ": " + header[c] + " = '" + rec.fields[c] + "' is not a finite number");
             return x;
         };
-        if (not_available(rec.fields[v])) continue;  // the paper's N/A
-        PublishedCell c{rec.fields[p], rec.fields[m], number(v), std::nullopt, runs};
+        const auto [first, fresh] = first_line.emplace(std::pair(rec.fields[p], rec.fields[m]), rec.line);
+        if (!fresh)  // counted twice in the verdicts, or two numbers for one cell
+            throw UserError(where + ": " + header[p] + " '" + rec.fields[p] + "', " + header[m] + " '" + rec.fields[m] +
+                            "' again (first on line " + std::to_string(first->second) + "); one row per cell");
+        if (not_available(rec.fields[v])) {  // the paper's N/A
+            if (left_out) left_out->push_back(rec.line);
+            continue;
+        }
+        PublishedCell c{rec.fields[p], rec.fields[m], number(v), std::nullopt, runs, rec.line};
         if (sd && !not_available(rec.fields[*sd])) c.sd = number(*sd);
         cells.push_back(std::move(c));
     }

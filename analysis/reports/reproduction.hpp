@@ -25,6 +25,7 @@ struct PublishedCell {
     double value;
     std::optional<double> sd;
     std::optional<long> runs;  // the paper's runs behind the number: the table's reference_runs
+    std::size_t line = 0;      // in the reference file, for messages
 };
 
 // Which columns of a reference CSV hold what, and which rows to keep (column = value).
@@ -35,9 +36,11 @@ struct ReferenceColumns {
 
 // Reads a reference table ('#' lines are its provenance; one of them may state the paper's
 // number of runs per value as "# reference_runs: N"); rows whose value is empty, NaN or NA
-// are the paper's N/A and left out. UserError naming the file and line for a missing column,
-// a row of the wrong length, or a value that is not a number.
-std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns);
+// are the paper's N/A and left out (their lines go to `left_out`, for a note). UserError
+// naming the file and line for a missing column, a row of the wrong length, a value that is
+// not a number, or a second row for one (problem, method).
+std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns,
+                                          std::vector<std::size_t>* left_out = nullptr);
 
 // Why cells disagree, as far as known: a table beside the reference (columns problem,
 // method, cause, evidence; "*" matches any problem or method; the first matching row

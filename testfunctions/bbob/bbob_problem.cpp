@@ -1,6 +1,7 @@
 // COCO's bbob functions behind the Problem interface: `bbob:f=F,i=I,d=D`.
 #include "core/registry.hpp"
 #include "testfunctions/bbob/function.hpp"
+#include "testfunctions/bbob/instance_generator.hpp"
 
 namespace bobench::bbob {
 
@@ -41,7 +42,8 @@ ProblemFactory problem_factory() {
                                 1, 24)
                  .require(),
              ParamSpec::integer("i", 1, "instance (COCO's instance generator)", 1, 200000).require(),
-             ParamSpec::integer("d", 2, "dimension", 2, 10000).require()},
+             ParamSpec::integer("d", 2, "dimension (at most 640, as COCO's bbob-largescale)", 2, kMaxDimension)
+                 .require()},
             [](const ProblemSetup&, const Args& a) -> std::shared_ptr<const Problem> {
                 return std::make_shared<BbobProblem>(static_cast<int>(a.integer("f")), static_cast<int>(a.integer("i")),
                                                      static_cast<int>(a.integer("d")));

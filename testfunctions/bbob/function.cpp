@@ -22,9 +22,9 @@ std::shared_ptr<const detail::Problem> build(int function, int instance, int dim
     if (instance < 1 || instance > kMaxInstance)
         throw UserError("bbob: instance " + std::to_string(instance) +
                         " is out of range; accepted instances are 1.." + std::to_string(kMaxInstance));
-    if (dimension < 2)
-        throw UserError("bbob: dimension " + std::to_string(dimension) +
-                        " is too small; accepted dimensions are 2 or more");
+    if (dimension < 2 || dimension > kMaxDimension)
+        throw UserError("bbob: dimension " + std::to_string(dimension) + " is out of range; accepted dimensions are 2.." +
+                        std::to_string(kMaxDimension) + " (COCO's largest suite, bbob-largescale, stops at 640)");
     const detail::Spec spec{function, instance, dimension, legacy::instance_seed(function, instance),
                             legacy::fopt(function, instance)};
     switch (Function::group(function)) {

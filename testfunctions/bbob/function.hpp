@@ -1,7 +1,7 @@
 #pragma once
 // The 24 noiseless functions of COCO's `bbob` suite, exact to COCO's C code
 // (numbbo/coco, code-experiments/src/f_*.c, suite_bbob.c), for any instance number and any
-// dimension d >= 2, on the domain [-5, 5]^d.
+// dimension 2 <= d <= 640, on the domain [-5, 5]^d.
 //
 //   bobench::bbob::Function f(15, 1, 10);   // Rastrigin (rotated), instance 1, d = 10
 //   double y = f(x);                         // x: pointer to 10 doubles
@@ -11,8 +11,8 @@
 // allocates nothing (see detail::Workspace). A NaN coordinate gives NaN, as in COCO.
 //
 // COCO builds its rotation matrices only up to d = 44 (fixed-size buffers); bobench uses
-// the same generator with no such bound, so larger dimensions are the natural extension
-// of COCO's definition rather than something COCO itself can produce.
+// the same generator up to d = 640 (kMaxDimension), so larger dimensions are the natural
+// extension of COCO's definition rather than something COCO itself can produce.
 #include <memory>
 #include <vector>
 
@@ -33,7 +33,8 @@ struct Problem {
 class Function {
 public:
     // Throws bobench::UserError for function outside 1..24, instance outside
-    // 1..kMaxInstance (200000) or dimension < 2.
+    // 1..kMaxInstance (200000) or dimension outside 2..kMaxDimension (640); Interrupted
+    // when a stop is requested while its rotations are built (d^3 operations).
     Function(int function, int instance, int dimension);
 
     // Value at x (dimension() coordinates). Thread-safe, no heap allocation.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/interrupt.hpp"
+
 namespace bobench::bbob::legacy {
 namespace {
 
@@ -65,6 +67,7 @@ Matrix rotation(int d, std::int64_t seed) {
         for (int j = 0; j < d; ++j) b(i, j) = g[static_cast<std::size_t>(j) * n + i];
     // Classical Gram-Schmidt on the columns, in COCO's order of operations.
     for (int i = 0; i < d; ++i) {
+        if (stop_requested()) throw Interrupted{};  // seconds at d = 640: Ctrl-C while planning stops here
         for (int j = 0; j < i; ++j) {
             double prod = 0;
             for (int k = 0; k < d; ++k) prod += b(k, i) * b(k, j);
@@ -100,12 +103,14 @@ Matrix rotate_scale_rotate(const Matrix& r1, const std::vector<double>& lambda,
                            const Matrix& r2) {
     const int d = r1.n;
     Matrix m(d);
-    for (int i = 0; i < d; ++i)
+    for (int i = 0; i < d; ++i) {
+        if (stop_requested()) throw Interrupted{};
         for (int j = 0; j < d; ++j) {
             double s = 0.0;
             for (int k = 0; k < d; ++k) s += r1(i, k) * lambda[k] * r2(k, j);
             m(i, j) = s;
         }
+    }
     return m;
 }
 

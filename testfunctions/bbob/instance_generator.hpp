@@ -25,6 +25,11 @@ namespace bobench::bbob {
 // stay below the generator's modulus 2^31 - 1, otherwise its arithmetic overflows.
 inline constexpr int kMaxInstance = 200000;
 
+// Largest dimension accepted: COCO's largest suite (bbob-largescale) stops at d = 640. The
+// full rotations here cost O(d^3) to build: 2.5 s for f24 at d = 640, 6 s at 1000, minutes
+// at 2000, and nothing can be run in a dimension that takes minutes to set up.
+inline constexpr int kMaxDimension = 640;
+
 // A dense square matrix, row-major, as COCO's transform_vars_affine stores it.
 struct Matrix {
     int n = 0;

@@ -157,8 +157,10 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     const ReferenceColumns cols{"function", "method", "mean", "sd", {{"setting", "x"}}};
     testing::write_file(dir / "good.csv",
                         "# source: a paper\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\nA,m2,x,,\nA,m3,x,nan,nan\nA,m1,y,9,1\n");
-    const auto cells = read_published(dir / "good.csv", cols);
+    std::vector<std::size_t> left_out;
+    const auto cells = read_published(dir / "good.csv", cols, &left_out);
     REQUIRE(cells.size() == 1);
+    CHECK(left_out == std::vector<std::size_t>{4, 5});  // named in a note, not dropped unseen (#43 part 4)
     CHECK(cells[0].value == 1.5);
     CHECK(*cells[0].sd == 0.1);
     CHECK_FALSE(cells[0].runs);  // the table does not say how many runs
@@ -173,6 +175,13 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     CHECK_THROWS_WITH(read_published(dir / "short.csv", cols), Catch::Contains("line 2: 4 fields; the header has 5"));
     testing::write_file(dir / "text.csv", "function,method,setting,mean,sd\nA,m1,x,lots,1\n");
     CHECK_THROWS_WITH(read_published(dir / "text.csv", cols), Catch::Contains("mean = 'lots' is not a finite number"));
+    // a second row for one cell would be counted twice (#43 part 4), also when one of them is N/A
+    testing::write_file(dir / "twice.csv", "function,method,setting,mean,sd\nA,m1,x,1.5,0.1\nB,m1,x,2,1\nA,m1,x,1.5,0.1\n");
+    CHECK_THROWS_WITH(read_published(dir / "twice.csv", cols),
+                      "reference table '" + (dir / "twice.csv") + "' line 4: function 'A', method 'm1' again (first on "
+                                                                   "line 2); one row per cell");
+    testing::write_file(dir / "twice-na.csv", "function,method,setting,mean,sd\nA,m1,x,nan,nan\nA,m1,x,1.5,0.1\n");
+    CHECK_THROWS_WITH(read_published(dir / "twice-na.csv", cols), Catch::Contains("line 3: function 'A', method 'm1' again"));
     testing::write_file(dir / "nocol.csv", "function,method,mean,sd\nA,m1,1,1\n");
     CHECK_THROWS_WITH(read_published(dir / "nocol.csv", cols), Catch::Contains("has no column 'setting'"));
 }

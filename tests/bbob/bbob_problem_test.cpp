@@ -92,7 +92,7 @@ TEST_CASE("bbob problem: bad identifiers and points name the value and the range
     CHECK_THAT(err("eval bbob:f=0,i=1,d=2 </dev/null"),
                Catch::Contains("parameter 'f' = '0' is not valid; expected an integer in [1, 24]"));
     CHECK_THAT(err("eval bbob:f=1,i=1,d=1 </dev/null"),
-               Catch::Contains("parameter 'd' = '1' is not valid; expected an integer in [2, 10000]"));
+               Catch::Contains("parameter 'd' = '1' is not valid; expected an integer in [2, 640]"));
     CHECK_THAT(err("eval bbob:f=1,i=0,d=2 </dev/null"),
                Catch::Contains("parameter 'i' = '0' is not valid; expected an integer in [1, 200000]"));
     CHECK_THAT(err("eval bbob:f=1,d=2 </dev/null"),

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/interrupt.hpp"
 #include "testfunctions/bbob/function.hpp"
+#include "testfunctions/bbob/instance_generator.hpp"
 
 using bobench::UserError;
 using bobench::bbob::Function;
@@ -25,11 +27,26 @@ TEST_CASE("bbob: bad function, instance or dimension is refused with its value a
                          Catch::Message("bbob: instance -7 is out of range; accepted instances are 1..200000"));
     CHECK_THROWS_MATCHES(Function(3, 200001, 10), UserError,
                          Catch::Message("bbob: instance 200001 is out of range; accepted instances are 1..200000"));
-    CHECK_THROWS_MATCHES(Function(8, 1, 1), UserError,
-                         Catch::Message("bbob: dimension 1 is too small; accepted dimensions are 2 or more"));
-    CHECK_THROWS_MATCHES(Function(8, 1, 0), UserError,
-                         Catch::Message("bbob: dimension 0 is too small; accepted dimensions are 2 or more"));
+    const std::string dimensions = " is out of range; accepted dimensions are 2..640 (COCO's largest suite, "
+                                   "bbob-largescale, stops at 640)";
+    CHECK_THROWS_MATCHES(Function(8, 1, 1), UserError, Catch::Message("bbob: dimension 1" + dimensions));
+    CHECK_THROWS_MATCHES(Function(8, 1, 0), UserError, Catch::Message("bbob: dimension 0" + dimensions));
+    // d = 2000 took minutes to set up and could not be stopped (#43 part 4)
+    CHECK_THROWS_MATCHES(Function(24, 1, 2000), UserError, Catch::Message("bbob: dimension 2000" + dimensions));
+    CHECK_THROWS_MATCHES(Function(24, 1, 641), UserError, Catch::Message("bbob: dimension 641" + dimensions));
     CHECK_NOTHROW(Function(24, 200000, 2));
+}
+
+TEST_CASE("bbob: a stop request ends the building of rotations", "[bbob]") {
+    struct Lower {
+        ~Lower() { bobench::stop_requested().store(false); }
+    } lower;
+    bobench::stop_requested().store(true);  // as SIGTERM's handler raises it while a plan builds f24 at d = 640
+    CHECK_THROWS_AS(Function(24, 1, 640), bobench::Interrupted);
+    CHECK_THROWS_AS(bobench::bbob::legacy::rotation(40, 1), bobench::Interrupted);
+    const bobench::bbob::Matrix r(40);
+    CHECK_THROWS_AS(bobench::bbob::legacy::rotate_scale_rotate(r, std::vector<double>(40, 1.0), r), bobench::Interrupted);
+    CHECK_NOTHROW(Function(1, 1, 40));  // f1 has no rotation: nothing to stop
 }
 
 TEST_CASE("bbob: a point of the wrong length is refused", "[bbob]") {

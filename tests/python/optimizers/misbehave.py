@@ -3,6 +3,7 @@ python3 misbehave.py MODE [AT]. Plain JSON lines, no bobench package, so that ev
 fault is exactly the one named."""
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -18,8 +19,14 @@ def send(text):
 asks = 0
 for line in sys.stdin:
     message = json.loads(line)
+    if message["type"] == "close":
+        break
     if message["type"] == "hello":
         space = message["space"]
+        if mode == "orphan":  # a worker in its process group that would outlive it
+            worker = subprocess.Popen(["sleep", "3600"])
+            with open(os.environ["BOBENCH_TEST_MARKER"], "w") as marker:
+                marker.write(str(worker.pid))
         send('{"type": "points", "points": []}' if mode == "no-ready" else '{"type": "ready"}')
         continue
     if message["type"] != "ask":
@@ -49,4 +56,10 @@ for line in sys.stdin:
         send('{"type": "points", "points": ' + "[" * 100000 + "]" * 100000 + "}")
     if mode == "error":
         send('{"type": "error", "message": "no idea where to go"}')
+    if mode == "huge":  # valid JSON, but beyond a double's range
+        send('{"type": "points", "points": [[1e400' + "".join(", " + str(v) for v in point[1:]) + "]]}")
+    if mode == "twice":  # one reply too many, in one write (two prints to a buffered stdout): out of step
+        send(json.dumps({"type": "points", "points": [point] * message["n"]}) + "\n" +
+             json.dumps({"type": "points", "points": [point] * message["n"]}))
+        continue
     send(json.dumps({"type": "points", "points": [point] * (message["n"] + (mode == "count"))}))
