@@ -296,9 +296,11 @@ TEST_CASE("probe: merge into a folder is refused before anything is made", "[cli
 TEST_CASE("probe: export of benchmark logs refuses a folder that is not empty", "[cli][probe]") {
     TempDir dir;
     const std::string results = dir / "r.h5", logs = dir / "logs";
-    REQUIRE(run_cli("run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet --output " +
+    // a bbob problem: the COCO export writes only bbob's logs
+    REQUIRE(run_cli("run --problem bbob:f=1,i=1,d=2 --optimizer random-search --budget 5 --replicates 2 --quiet --output " +
                     results).status == 0);
     REQUIRE(run_cli("export " + results + " --format coco " + logs).status == 0);  // a new folder
+    REQUIRE_FALSE(fs::is_empty(logs));
     const auto before = std::distance(fs::recursive_directory_iterator(logs), fs::recursive_directory_iterator());
     check_refused("export " + results + " --format coco " + logs,
                   "output folder '" + logs + "' is not empty: these logs would mix with what is there (cocopp reads "
