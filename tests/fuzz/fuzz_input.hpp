@@ -7,11 +7,21 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 namespace bobench::fuzz {
+
+// Calls read(); an exception is the parser refusing the input, which is what it promises.
+template <class Read>
+void refused_or_read(Read read) {
+    try {
+        read();
+    } catch (const std::exception&) {
+    }
+}
 
 inline std::string text(const std::uint8_t* data, std::size_t size) {
     return std::string(reinterpret_cast<const char*>(data), size);

@@ -1,6 +1,5 @@
 // A reproduction's reference files: the paper's numbers, the causes table and the claims
 // table, read as `bobench reproduce` reads them.
-#include <exception>
 
 #include "analysis/reports/claims.hpp"
 #include "analysis/reports/reproduction.hpp"
@@ -11,17 +10,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string path = bobench::fuzz::as_file(data, size, ".csv");
     const reports::ReferenceColumns columns{"function", "method", "mean_final_regret", "std_final_regret",
                                              {{"setting", "fixed_alpha"}}};
-    try {
+    bobench::fuzz::refused_or_read([&] {
         (void)reports::read_published(path, columns);
-    } catch (const std::exception&) {
-    }
-    try {
+    });
+    bobench::fuzz::refused_or_read([&] {
         (void)reports::read_causes(path);
-    } catch (const std::exception&) {
-    }
-    try {
+    });
+    bobench::fuzz::refused_or_read([&] {
         (void)reports::read_claims(path);
-    } catch (const std::exception&) {
-    }
+    });
     return 0;
 }

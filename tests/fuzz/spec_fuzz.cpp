@@ -1,13 +1,11 @@
 // The experiment spec's INI reader (runners::parse_spec), as `bobench run SPEC` reads it.
-#include <exception>
 
 #include "runners/spec.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    try {
+    bobench::fuzz::refused_or_read([&] {
         (void)bobench::runners::parse_spec(bobench::fuzz::text(data, size), "fuzz.ini", {"reproduction"});
-    } catch (const std::exception&) {
-    }
+    });
     return 0;
 }

@@ -26,6 +26,7 @@ CHILD = textwrap.dedent("""
 
 
 def wait_until(condition):
+    """Polls the condition with no deadline of its own (CTest's timeout is the hang guard)."""
     while not condition():
         time.sleep(0.01)
 
