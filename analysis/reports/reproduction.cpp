@@ -83,10 +83,16 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
                             std::to_string(header.size()));
         if (std::any_of(keep.begin(), keep.end(), [&](const auto& k) { return rec.fields[k.first] != k.second; }))
             continue;
+        // What is compared is a regret or a distance to the optimum and its sd: never negative
+        // (a raw objective value, say Hartmann's -3.32, must be turned into a regret first).
         auto number = [&](std::size_t c) {
             double x;
             if (!parse_double(rec.fields[c], x) || !std::isfinite(x))
                 throw UserError(where + ": " + header[c] + " = '" + rec.fields[c] + "' is not a finite number");
+            if (x < 0)
+                throw UserError(where + ": " + header[c] + " = '" + rec.fields[c] +
+                                "' is negative; a reference table holds regrets or distances to the optimum "
+                                "and their sd, all >= 0");
             return x;
         };
         const auto [first, fresh] = first_line.emplace(std::pair(rec.fields[p], rec.fields[m]), rec.line);

@@ -37,8 +37,8 @@ struct ReferenceColumns {
 // Reads a reference table ('#' lines are its provenance; one of them may state the paper's
 // number of runs per value as "# reference_runs: N"); rows whose value is empty, NaN or NA
 // are the paper's N/A and left out (their lines go to `left_out`, for a note). UserError
-// naming the file and line for a missing column, a row of the wrong length, a value that is
-// not a number, or a second row for one (problem, method).
+// naming the file and line for a missing column, a row of the wrong length, a value or sd
+// that is not a number or is negative, or a second row for one (problem, method).
 std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns,
                                           std::vector<std::size_t>* left_out = nullptr);
 

@@ -175,6 +175,12 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     CHECK_THROWS_WITH(read_published(dir / "short.csv", cols), Catch::Contains("line 2: 4 fields; the header has 5"));
     testing::write_file(dir / "text.csv", "function,method,setting,mean,sd\nA,m1,x,lots,1\n");
     CHECK_THROWS_WITH(read_published(dir / "text.csv", cols), Catch::Contains("mean = 'lots' is not a finite number"));
+    // regrets and their sd are >= 0: a raw objective value or a sign slip is refused (#43 part 4)
+    testing::write_file(dir / "negative.csv", "function,method,setting,mean,sd\nA,m1,x,0,0\nB,m1,x,-3.32,0.1\n");
+    CHECK_THROWS_WITH(read_published(dir / "negative.csv", cols),
+                      Catch::Contains("line 3: mean = '-3.32' is negative; a reference table holds regrets"));
+    testing::write_file(dir / "negative-sd.csv", "function,method,setting,mean,sd\nA,m1,x,1,-0.5\n");
+    CHECK_THROWS_WITH(read_published(dir / "negative-sd.csv", cols), Catch::Contains("line 2: sd = '-0.5' is negative"));
     // a second row for one cell would be counted twice (#43 part 4), also when one of them is N/A
     testing::write_file(dir / "twice.csv", "function,method,setting,mean,sd\nA,m1,x,1.5,0.1\nB,m1,x,2,1\nA,m1,x,1.5,0.1\n");
     CHECK_THROWS_WITH(read_published(dir / "twice.csv", cols),
