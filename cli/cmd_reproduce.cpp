@@ -323,6 +323,8 @@ po::options_description reproduce_options() {
         "shard", po::value<std::string>(),
         "run only part K of N of the protocol (K/N) into OUTPUT.shard-K-of-N.h5, no report; `bobench merge` joins "
         "the shards, `--report-only --output MERGED` reports on them")(
+        "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
+        "only where both builds give the same traces for this spec, checked on a few runs first")(
         "quiet,q", "no progress line");
     return opts;
 }
@@ -511,6 +513,7 @@ int reproduce(const Args& args) {
         spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
         spec.output = runners::shard_output(spec.output, spec.shard);
     }
+    spec.across_builds = vm.count("across-builds") > 0;
     const bool quick = vm.count("quick") > 0;
     runners::check_spec(spec);
     const std::vector<PublishedCell> theirs = published(entry, true);  // a malformed table stops us before any run

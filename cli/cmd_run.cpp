@@ -135,6 +135,8 @@ po::options_description run_options(bool mpi) {
         "restart the optimizer within a run on: none, target, revisit, target,revisit (default none)")(
         "restart-target", po::value<std::string>(),
         "restart-on target: f - f* at or below this (default 1e-8)")(
+        "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
+        "only where both builds give the same traces for this spec, checked on a few runs first")(
         "quiet,q", "no progress line, no summary");
     return opts;
 }
@@ -211,6 +213,7 @@ int run_with(const Args& args, const RunBackend* backend) {
     if (vm.count("restart-target"))
         spec.restart.target = runners::parse_nonnegative(vm["restart-target"].as<std::string>(), "--restart-target",
                                                          "a target precision", "1e-8");
+    spec.across_builds = vm.count("across-builds") > 0;
     const bool quiet = vm.count("quiet") > 0;
     RunOptions options;
     options.backend = backend;

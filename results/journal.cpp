@@ -123,8 +123,9 @@ void Journal::recover() {
         if (bytes.compare(0, sizeof file_magic, file_magic, sizeof file_magic) != 0)
             throw UserError("'" + path_ + "' is not a bobench journal; move it away and run again");
         if (bytes.compare(0, head.size(), head) != 0)
-            throw UserError("journal '" + path_ + "' belongs to an experiment with another seed, budget or "
-                            "on_failure; finish that one or delete the journal");
+            throw UserError("journal '" + path_ + "' belongs to an experiment with another seed, budget, "
+                            "on_failure or restart rule, or to another bobench build; finish it with that spec "
+                            "and build, or delete the journal");
         good = head.size();
         // whole records, skipping gaps and torn records: the next candidate is the next
         // record magic, and only a record whose checksum holds is taken

@@ -31,7 +31,7 @@ struct JournalRecord {
 class Journal {
 public:
     // Opens (creating if needed) the journal at `path` for an experiment identified by
-    // `experiment` (a hash of seed, budget and failure policy). Records already present
+    // `experiment` (a hash of seed, budget, failure policy, restart rule and build). Records already present
     // are returned by recovered(). UserError if it cannot be written or belongs to
     // another experiment.
     Journal(std::string path, std::uint64_t experiment);

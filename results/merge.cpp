@@ -26,14 +26,15 @@ std::string describe(const Results& r, const RunKey& k) {
 
 std::string build_of(const Results& r) { return r.bobench_version + " (" + r.git_revision + ")"; }
 
-// Each distinct element of `items`, in the order of first appearance, joined by ", ".
-std::string join_distinct(const std::vector<std::string>& items) {
-    std::vector<std::string> seen;
-    for (const std::string& s : items)
-        if (std::find(seen.begin(), seen.end(), s) == seen.end()) seen.push_back(s);
-    std::string joined;
-    for (const std::string& s : seen) joined += (joined.empty() ? "" : ", ") + s;
-    return joined;
+// The entries of a ", "-separated list.
+std::vector<std::string> split_list(const std::string& list) {
+    std::vector<std::string> items;
+    for (std::size_t start = 0; start <= list.size();) {
+        const std::size_t end = std::min(list.find(", ", start), list.size());
+        if (end > start) items.push_back(list.substr(start, end - start));
+        start = end + 2;
+    }
+    return items;
 }
 
 // The first way in which `b` is from another experiment than `a`, or "".
@@ -85,15 +86,12 @@ Merged merge_shards(std::vector<ShardFile> shards, bool across_builds) {
     }
 
     Merged m;
-    std::vector<std::string> versions, revisions;
-    for (const ShardFile& s : shards) {
-        versions.push_back(s.results.bobench_version);
-        revisions.push_back(s.results.git_revision);
-    }
     Results& out = m.results;
     out = std::move(shards.front().results);
-    out.bobench_version = join_distinct(versions);  // every build that ran a part, so the file says so
-    out.git_revision = join_distinct(revisions);
+    for (std::size_t i = 1; i < shards.size(); ++i) {  // every build that ran a part, so the file says so
+        out.bobench_version = join_builds(out.bobench_version, shards[i].results.bobench_version);
+        out.git_revision = join_builds(out.git_revision, shards[i].results.git_revision);
+    }
     out.shard.clear();
     std::size_t total = out.runs.size();
     for (std::size_t i = 1; i < shards.size(); ++i) total += shards[i].results.runs.size();
@@ -133,6 +131,20 @@ Merged merge_shards(std::vector<ShardFile> shards, bool across_builds) {
     for (int k = 1; k <= plan.count; ++k)
         if (holder[static_cast<std::size_t>(k)].empty()) m.absent_shards.push_back(k);
     return m;
+}
+
+std::string join_builds(const std::string& list, const std::string& more) {
+    std::vector<std::string> items = split_list(list);
+    for (const std::string& b : split_list(more))
+        if (std::find(items.begin(), items.end(), b) == items.end()) items.push_back(b);
+    std::string joined;
+    for (const std::string& b : items) joined += (joined.empty() ? "" : ", ") + b;
+    return joined;
+}
+
+bool lists_build(const std::string& list, const std::string& build) {
+    const std::vector<std::string> items = split_list(list);
+    return std::find(items.begin(), items.end(), build) != items.end();
 }
 
 }  // namespace bobench::results

@@ -36,4 +36,10 @@ struct Merged {
 // revision attributes list every build).
 Merged merge_shards(std::vector<ShardFile> shards, bool across_builds = false);
 
+// A file's bobench_version and git_revision attributes list every build that wrote its runs,
+// ", "-separated. `list` with the builds of `more` added, each once, in order of appearance.
+std::string join_builds(const std::string& list, const std::string& more);
+// Whether `list` names `build`.
+bool lists_build(const std::string& list, const std::string& build);
+
 }  // namespace bobench::results

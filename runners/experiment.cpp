@@ -15,6 +15,7 @@
 #include "results/hdf5.hpp"
 #include "results/journal.hpp"
 #include "results/lock.hpp"
+#include "results/merge.hpp"
 #include "results/store.hpp"
 
 namespace bobench::runners {
@@ -25,8 +26,11 @@ std::uint64_t experiment_hash(const ExperimentSpec& s) {
     const std::uint64_t h = derive_seed(derive_seed(derive_seed(0x6b6f6a6f, s.seed), static_cast<std::uint64_t>(s.budget)),
                                         static_cast<std::uint64_t>(s.on_failure));
     // a restart rule changes every trace: a journal of another rule must not be recovered
-    return s.restart.active() ? derive_seed(h, hash_string(restart_on_name(s.restart) + fmt::format(" {}", s.restart.target)))
-                              : h;
+    const std::uint64_t r = s.restart.active()
+                                ? derive_seed(h, hash_string(restart_on_name(s.restart) + fmt::format(" {}", s.restart.target)))
+                                : h;
+    // nor the runs of another build: the file they are recovered into names the build that ran them
+    return derive_seed(r, hash_string(git_revision));
 }
 
 std::string restart_text(const RestartRule& r) {
@@ -64,8 +68,10 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
                 restart_text(spec.restart));
     }
     results::remove_stale_temporaries(path);
-    r.bobench_version = version;
-    r.git_revision = git_revision;
+    if (r.runs.empty()) {  // an existing file keeps the builds that ran its runs (add_this_build)
+        r.bobench_version = version;
+        r.git_revision = git_revision;
+    }
     r.provenance = provenance;
     r.spec = to_ini(spec);
     r.seed = spec.seed;
@@ -73,6 +79,19 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
     r.on_failure = spec.on_failure;
     r.shard = shard_label(plan);
     return r;
+}
+
+// This build joins the builds the file lists, before it adds runs. A file with runs of other
+// builds takes them only with --across-builds.
+void add_this_build(results::Results& r, const ExperimentSpec& spec) {
+    if (results::lists_build(r.bobench_version, version) && results::lists_build(r.git_revision, git_revision)) return;
+    if (!spec.across_builds)
+        throw UserError("output '" + spec.output + "' holds runs of bobench " + r.bobench_version + " (" + r.git_revision +
+                        "), this is bobench " + version + " (" + git_revision +
+                        "); add runs of another build with --across-builds only where both builds give the same "
+                        "traces for this spec (compare a few runs first), or choose another --output");
+    r.bobench_version = results::join_builds(r.bobench_version, version);
+    r.git_revision = results::join_builds(r.git_revision, git_revision);
 }
 
 // Adds the plan's problems and optimizers to the file's tables (matched by canonical id)
@@ -320,6 +339,8 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
 
     std::set<results::RunKey> done;
     for (const results::Trace& t : results.runs) done.insert(t.key);
+    if (std::any_of(plan.runs.begin(), plan.runs.end(), [&](const results::RunKey& k) { return !done.count(stored_key(k)); }))
+        add_this_build(results, plan.spec);  // before the journal, so a refusal leaves nothing behind
     const std::string journal_path = results::resolved_output(path) + ".journal";  // one per file, as its lock
     results::Journal journal(journal_path, experiment_hash(plan.spec));
     const std::size_t recovered = recover_journal(journal, journal_path, plan, results, done);

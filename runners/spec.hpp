@@ -72,6 +72,10 @@ struct ExperimentSpec {
     // time: a test hook (`run --journal-after-runs`, not in --help) that makes the moment
     // journalling begins the same on a fast and a slow machine.
     std::optional<std::size_t> journal_after_runs;
+    // Runs may join a results file that runs of another bobench build are in (`--across-builds`;
+    // the file then lists both builds). Off: refused, since only builds that run the same code
+    // for this spec give the same traces.
+    bool across_builds = false;
 };
 
 // A word of --problem / --optimizer: "LABEL=IDENTIFIER" labels the entry as a line of the

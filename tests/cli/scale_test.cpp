@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "results/hdf5.hpp"
+#include "results/merge.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
@@ -167,6 +168,43 @@ TEST_CASE("scale: --across-builds joins shards of two builds, naming both, and s
     const auto seed2 = run_shards(dir, "seed2", 2, "--seed 2");
     check_refused("merge --across-builds '" + (dir / "other.h5") + "' '" + files[0] + "' '" + seed2[1] + "'",
                   "(seed 1 vs 2)");
+}
+
+TEST_CASE("scale: runs of another build join a results file only with --across-builds, which then lists both builds",
+          "[cli][scale][shard]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    const std::string cmd = "run --problem branin --optimizer random-search --budget 20 --quiet --output '" + out + "' ";
+    REQUIRE(run_cli(cmd + "--replicates 2").status == 0);
+    const std::string ours = results::read_results(out).git_revision;
+    set_attribute(out, "git_revision", "0123456789ab");  // as if an earlier commit ran these runs
+    const std::string before = read_file(out);
+    check_refused(cmd + "--replicates 3", "holds runs of bobench");
+    check_refused(cmd + "--replicates 3", "(0123456789ab), this is bobench");
+    CHECK(read_file(out) == before);  // untouched, and no journal left behind
+    CHECK_FALSE(std::filesystem::exists(out + ".journal"));
+    // the same plan again adds no run: accepted, and the file still names only the build that ran them
+    REQUIRE(run_cli(cmd + "--replicates 2").status == 0);
+    CHECK(results::read_results(out).git_revision == "0123456789ab");
+    const auto joined = run_cli(cmd + "--replicates 3 --across-builds");
+    INFO(joined.err);
+    REQUIRE(joined.status == 0);
+    const results::Results r = results::read_results(out);
+    CHECK(r.runs.size() == 3);
+    CHECK(r.git_revision == "0123456789ab, " + ours);
+    // this build is listed now: more of its runs need no flag, and it is listed once
+    REQUIRE(run_cli(cmd + "--replicates 4").status == 0);
+    CHECK(results::read_results(out).git_revision == "0123456789ab, " + ours);
+}
+
+TEST_CASE("build lists: each build once, in order, also when a list joins a list", "[results][shard]") {
+    CHECK(results::join_builds("a", "b") == "a, b");
+    CHECK(results::join_builds("a, b", "b, c") == "a, b, c");
+    CHECK(results::join_builds("a, b", "a") == "a, b");
+    CHECK(results::join_builds("", "a") == "a");
+    CHECK(results::lists_build("a, b", "b"));
+    CHECK_FALSE(results::lists_build("a, bc", "b"));
+    CHECK_FALSE(results::lists_build("", "b"));
 }
 
 TEST_CASE("scale: bad --shard values are refused before anything is written", "[cli][scale][shard][errors]") {
