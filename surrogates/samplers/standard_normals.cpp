@@ -100,8 +100,10 @@ template <int W>
 
 // pairs[i, i + W) = radius cos, pairs[m + i, m + i + W) = radius sin, as doubles.
 template <int W>
-[[gnu::always_inline]] inline void store_pairs(const Polar<W>& p, typename FloatLanes<W>::F radius, double* pairs, Index i,
-                                               Index m) {
+// (radius by reference: Clang refuses a vector argument by value in a function not compiled
+// for AVX, the width the AVX2 caller passes)
+[[gnu::always_inline]] inline void store_pairs(const Polar<W>& p, const typename FloatLanes<W>::F& radius, double* pairs,
+                                               Index i, Index m) {
     using D = typename FloatLanes<W>::D;
     const D c = __builtin_convertvector(radius * p.cosine, D), s = __builtin_convertvector(radius * p.sine, D);
     std::memcpy(pairs + i, &c, sizeof c);

@@ -24,7 +24,7 @@ static void require_same_traces(const std::string& a, const std::string& b) {
     for (std::size_t i = 0; i < ra.runs.size(); ++i) REQUIRE(ra.runs[i].same_record(rb.runs[i]));
 }
 
-TEST_CASE("cli: the demo gives identical traces with 1 and 2 threads", "[cli][determinism]") {
+TEST_CASE("cli: the demo gives identical traces with 1 and 2 threads", "[cli][determinism][demo]") {
     TempDir dir;
     const auto one = run_cli("run '" + demo + "' --threads 1 --output " + (dir / "one.h5"));
     INFO(one.err);

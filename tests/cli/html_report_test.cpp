@@ -149,7 +149,7 @@ TEST_CASE("html report: labels from the file are escaped", "[html]") {
     CHECK(count(page, "aria-label=\"b&lt;r&amp;n\"") == 1);
 }
 
-TEST_CASE("html report: the demo's page is under 2 MB", "[html]") {
+TEST_CASE("html report: the demo's page is under 2 MB", "[html][demo]") {
     TempDir dir;
     const std::string demo = std::string(BOBENCH_SOURCE_DIR) + "/experiments/demo.ini";
     const auto r = run_cli("run '" + demo + "' --quiet --output " + (dir / "demo.h5"));
