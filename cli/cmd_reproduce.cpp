@@ -26,6 +26,7 @@
 #include "cli/bore_toy.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/plugins.hpp"
 #include "cli/reproductions.hpp"
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/nasbench201.hpp"
@@ -324,6 +325,7 @@ po::options_description reproduce_options() {
         "run only part K of N of the protocol (K/N) into OUTPUT.shard-K-of-N.h5, no report; `bobench merge` joins "
         "the shards, `--report-only --output MERGED` reports on them")(
         "quiet,q", "no progress line");
+    add_plugin_option(opts);
     return opts;
 }
 
@@ -504,6 +506,7 @@ int reproduce(const Args& args) {
     const auto format = analysis::reports::parse_table_format(vm["format"].as<std::string>());
     if (entry.toy) return reproduce_toy(entry, vm);
     runners::ExperimentSpec spec = spec_of(entry);
+    add_plugin_flags(vm, spec.plugins);
     const std::vector<std::string> deviations = apply_flags(spec, entry, vm);
     const bool report_only = vm.count("report-only") > 0;
     if (vm.count("shard")) {

@@ -13,6 +13,7 @@
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/plugins.hpp"
 #include "cli/provenance.hpp"
 #include "cli/reproductions.hpp"
 #include "analysis/reports/format.hpp"
@@ -136,6 +137,7 @@ po::options_description run_options(bool mpi) {
         "restart-target", po::value<std::string>(),
         "restart-on target: f - f* at or below this (default 1e-8)")(
         "quiet,q", "no progress line, no summary");
+    add_plugin_option(opts);
     return opts;
 }
 
@@ -177,6 +179,7 @@ int run_with(const Args& args, const RunBackend* backend) {
 
     runners::ExperimentSpec spec;
     if (vm.count("spec")) spec = read_spec_file(vm["spec"].as<std::string>());
+    add_plugin_flags(vm, spec.plugins);  // loaded when the plan is made, and kept in the stored spec
     if (vm.count("problem"))
         for (const auto& p : vm["problem"].as<std::vector<std::string>>())
             spec.problems.push_back(runners::parse_entry(p, "--problem"));
