@@ -84,6 +84,7 @@ std::string data_dir(const std::string& given) {
 
 runners::Plan plan_experiment(runners::ExperimentSpec spec, const std::atomic<bool>* stop) {
     spec.data_dir = data_dir(spec.data_dir);
+    runners::check_spec(spec);   // a plugin path the stored spec could not keep is refused before it loads
     load_plugins(spec.plugins);  // before any identifier is bound: they may name the plugins' entries
     return runners::make_plan(spec, problem_catalog(), optimizer_catalog(), stop);
 }

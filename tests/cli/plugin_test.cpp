@@ -93,6 +93,12 @@ TEST_CASE("plugin: a spec's plugins key loads it; list and eval take --plugin", 
 
     write_file(dir / "empty.ini", "[experiment]\nplugins = " + step_plugin + ",\n[problems]\nbranin =\n");
     check_refused("run " + quoted(dir / "empty.ini"), "experiment.plugins: '" + step_plugin + ",' has an empty plugin path");
+    // a path the stored spec's comma-separated list could not give back, even of a real plugin
+    const std::string comma = dir / "a,b.so";
+    std::filesystem::copy_file(step_plugin, comma);
+    check_refused("run --problem branin --optimizer random-search -q --output " + (dir / "c.h5") + " --plugin " +
+                      quoted(comma),
+                  "plugin path '" + comma + "' cannot be stored in a spec's plugins list");
 }
 
 TEST_CASE("plugin: a missing file, a library without the entry point, another build's plugin and a taken name "
