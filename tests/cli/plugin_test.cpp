@@ -67,7 +67,7 @@ TEST_CASE("plugin: its optimizer and problem run beside bobench's, are ranked, a
     CHECK(results::read_results(plain).provenance.plugins.empty());
 }
 
-TEST_CASE("plugin: a spec's plugins key loads it; list and eval take --plugin", "[cli][plugin]") {
+TEST_CASE("plugin: a spec's plugins key loads it, and list and eval take --plugin", "[cli][plugin]") {
     TempDir dir;
     const std::string out = dir / "s.h5";
     write_file(dir / "s.ini", "[experiment]\nbudget = 10\nreplicates = 1\noutput = " + out + "\nplugins = " +
@@ -140,7 +140,7 @@ TEST_CASE("plugin: a missing file, a library without the entry point, another bu
     CHECK(read_file(out) == rewritten);
 }
 
-TEST_CASE("plugin: slurm passes --plugin to every shard; reproduce takes it", "[cli][plugin]") {
+TEST_CASE("plugin: slurm passes --plugin to every shard, and reproduce takes it", "[cli][plugin]") {
     TempDir dir;
     const std::string out = dir / "study.h5";
     write_file(dir / "study.ini", "[experiment]\nbudget = 10\nreplicates = 2\noutput = " + out +
