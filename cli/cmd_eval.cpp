@@ -16,6 +16,7 @@
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/plugins.hpp"
 #include "runners/spec.hpp"
 
 namespace po = boost::program_options;
@@ -91,11 +92,15 @@ int eval(const Args& args) {
         "points", po::value<std::string>(), "file of points (default: standard input)")(
         "seed", po::value<std::string>()->default_value("1"), "seed of the problem's stream (noise)")(
         "data-dir", po::value<std::string>(), "folder of tabular benchmark data (default: $BOBENCH_DATA, else ./data)");
+    add_plugin_option(opts);
     const auto parsed = parse_words(args, opts, "problem", 1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
     if (!vm.count("problem")) throw UserError("no problem given; usage: bobench eval PROBLEM_ID [--points FILE]");
     const std::string data = vm.count("data-dir") ? vm["data-dir"].as<std::string>() : "";
+    std::vector<std::string> plugins;
+    add_plugin_flags(vm, plugins);
+    load_plugins(plugins);
     const BoundProblem bound = bind_problem(cli::problem_catalog(), Identifier::parse(vm["problem"].as<std::string>()),
                                             {cli::data_dir(data)});
     const Space& space = bound.problem->space();

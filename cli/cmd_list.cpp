@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/plugins.hpp"
 
 namespace po = boost::program_options;
 
@@ -25,10 +26,14 @@ int list(const Args& args) {
     po::options_description opts("bobench list optimizers|problems   every entry with its description, parameters, "
                                  "defaults and accepted values");
     opts.add_options()("help,h", "show this help")("what", po::value<std::string>(), "optimizers or problems");
+    add_plugin_option(opts);
     const auto parsed = parse_words(args, opts, "what", 1);
     if (!parsed) return 0;  // --help was printed
     const std::string what = parsed->count("what") ? (*parsed)["what"].as<std::string>() : "";
     if (what != "optimizers" && what != "problems") throw UserError("usage: bobench list optimizers|problems");
+    std::vector<std::string> plugins;
+    add_plugin_flags(*parsed, plugins);
+    load_plugins(plugins);
     if (what == "optimizers") print(cli::optimizer_catalog());
     else print(cli::problem_catalog());
     return 0;

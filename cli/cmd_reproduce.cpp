@@ -26,6 +26,7 @@
 #include "cli/bore_toy.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/plugins.hpp"
 #include "cli/reproductions.hpp"
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/nasbench201.hpp"
@@ -326,6 +327,7 @@ po::options_description reproduce_options() {
         "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
         "only where both builds give the same traces for this spec, checked on a few runs first")(
         "quiet,q", "no progress line");
+    add_plugin_option(opts);
     return opts;
 }
 
@@ -506,6 +508,7 @@ int reproduce(const Args& args) {
     const auto format = analysis::reports::parse_table_format(vm["format"].as<std::string>());
     if (entry.toy) return reproduce_toy(entry, vm);
     runners::ExperimentSpec spec = spec_of(entry);
+    add_plugin_flags(vm, spec.plugins);
     const std::vector<std::string> deviations = apply_flags(spec, entry, vm);
     const bool report_only = vm.count("report-only") > 0;
     if (vm.count("shard")) {

@@ -13,6 +13,7 @@
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/plugins.hpp"
 #include "cli/provenance.hpp"
 #include "cli/reproductions.hpp"
 #include "analysis/reports/format.hpp"
@@ -138,6 +139,7 @@ po::options_description run_options(bool mpi) {
         "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
         "only where both builds give the same traces for this spec, checked on a few runs first")(
         "quiet,q", "no progress line, no summary");
+    add_plugin_option(opts);
     return opts;
 }
 
@@ -179,6 +181,7 @@ int run_with(const Args& args, const RunBackend* backend) {
 
     runners::ExperimentSpec spec;
     if (vm.count("spec")) spec = read_spec_file(vm["spec"].as<std::string>());
+    add_plugin_flags(vm, spec.plugins);  // loaded when the plan is made, and kept in the stored spec
     if (vm.count("problem"))
         for (const auto& p : vm["problem"].as<std::vector<std::string>>())
             spec.problems.push_back(runners::parse_entry(p, "--problem"));

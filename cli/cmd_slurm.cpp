@@ -12,6 +12,7 @@
 
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
+#include "cli/plugins.hpp"
 #include "cli/reproductions.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
@@ -65,6 +66,24 @@ std::string without_extension(const std::string& path) {
     const fs::path p(path);
     return (p.parent_path() / p.stem()).string();
 }
+
+// The --plugin files, absolute: every shard task passes them on (the spec's own it reads itself).
+std::vector<std::string> plugin_flags(const po::variables_map& vm) {
+    std::vector<std::string> plugins;
+    add_plugin_flags(vm, plugins);
+    for (std::string& path : plugins) path = fs::absolute(path).string();
+    return plugins;
+}
+
+// One array task's command: shard ${SLURM_ARRAY_TASK_ID} of `tasks`.
+std::string shard_command(const std::string& self, const std::string& spec, const std::string& output, int tasks,
+                          int cpus, const std::vector<std::string>& plugins) {
+    std::string command = "exec " + quote(self) + " run " + quote(spec) + " --output " + quote(output) +
+                          " --shard \"${SLURM_ARRAY_TASK_ID}/" + std::to_string(tasks) +
+                          "\" --threads \"${SLURM_CPUS_PER_TASK:-" + std::to_string(cpus) + "}\"";
+    for (const std::string& path : plugins) command += " --plugin " + quote(path);
+    return command;
+}
 }  // namespace
 
 int slurm(const Args& args) {
@@ -76,6 +95,7 @@ int slurm(const Args& args) {
         "partition", po::value<std::string>(), "Slurm partition")(
         "output", po::value<std::string>(), "the script to write (default: the spec's output with .slurm.sh)")(
         "submit", "submit it now (runs the script, which calls sbatch twice)");
+    add_plugin_option(opts);
     const auto parsed = parse_words(args, opts, "spec", 1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
@@ -90,7 +110,9 @@ int slurm(const Args& args) {
 
     // the spec is checked (and its plan counted) here, not when the jobs start
     const std::string spec_path = fs::absolute(vm["spec"].as<std::string>()).string();
-    const runners::ExperimentSpec spec = read_spec_file(spec_path);
+    runners::ExperimentSpec spec = read_spec_file(spec_path);
+    const std::vector<std::string> plugins = plugin_flags(vm);
+    spec.plugins.insert(spec.plugins.end(), plugins.begin(), plugins.end());
     const runners::Plan plan = plan_experiment(spec);
     if (static_cast<std::size_t>(tasks) > plan.runs.size())
         throw UserError("--tasks " + std::to_string(tasks) + " is more than the plan's " +
@@ -124,8 +146,7 @@ int slurm(const Args& args) {
     if (!partition.empty()) s << "#SBATCH --partition=" << partition << "\n";
     s << "#SBATCH --output=" << shard_log << "\n"
       << "#SBATCH --chdir=" << cwd << "\n"
-      << "exec " << quote(self) << " run " << quote(spec_path) << " --output " << quote(output) << " --shard \"${SLURM_ARRAY_TASK_ID}/"
-      << tasks << "\" --threads \"${SLURM_CPUS_PER_TASK:-" << cpus << "}\"\n"
+      << shard_command(self, spec_path, output, tasks, cpus, plugins) << "\n"
       << "BOBENCH_SHARDS\n"
       << ")\n"
       << "shards=${shards%%;*}\n"

@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <xgboost/c_api.h>
 
+#include "cli/plugins.hpp"
+
 namespace bobench::cli {
 
 std::string dependency_versions() {
@@ -48,7 +50,7 @@ results::Provenance provenance(std::chrono::system_clock::time_point started, co
     std::strftime(timestamp, sizeof timestamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
     char host[256] = {};
     ::gethostname(host, sizeof host - 1);
-    return {timestamp, host, compiler(), dependency_versions(), command_line};
+    return {timestamp, host, compiler(), dependency_versions(), command_line, loaded_plugins_json()};
 }
 
 }  // namespace bobench::cli

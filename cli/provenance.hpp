@@ -1,6 +1,6 @@
 #pragma once
 // What a results file records about the command that wrote it: when, where, which
-// compiler and library versions, and the command line.
+// compiler and library versions, the command line and the plugins it loaded.
 #include <chrono>
 #include <string>
 

@@ -98,7 +98,7 @@ static Results read_attributes(hid_t f, const std::string& path) {
     r.git_revision = h5::read_string_attribute(f, "git_revision");
     r.provenance = {optional_attribute(f, "timestamp"), optional_attribute(f, "host"),
                     optional_attribute(f, "compiler"), optional_attribute(f, "dependencies"),
-                    optional_attribute(f, "command_line")};
+                    optional_attribute(f, "command_line"), optional_attribute(f, "plugins")};
     r.spec = h5::read_string_attribute(f, "spec");
     r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
     r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
@@ -274,6 +274,7 @@ static void write_attributes(hid_t f, const Results& r) {
     h5::write_attribute(f, "compiler", r.provenance.compiler);
     h5::write_attribute(f, "dependencies", r.provenance.dependencies);
     h5::write_attribute(f, "command_line", r.provenance.command_line);
+    if (!r.provenance.plugins.empty()) h5::write_attribute(f, "plugins", r.provenance.plugins);  // files of runs without stay as they were
     h5::write_attribute(f, "spec", r.spec);
     h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
     h5::write_attribute(f, "budget", std::int64_t{r.budget});

@@ -5,7 +5,8 @@
 //   /             attributes: format = "bobench-traces", format_version, bobench_version,
 //                 git_revision, spec (INI text), seed, budget, on_failure, the provenance
 //                 of the last run that wrote it (timestamp, host, compiler, dependencies
-//                 as a JSON object, command_line),
+//                 as a JSON object, command_line; plugins: a JSON list of the plugin files
+//                 loaded, {file, fnv1a64}, only when there were any),
 //                 problems (JSON list: label, id, dimension, params, optimum, metadata,
 //                 and for multi-fidelity problems fidelity: {name, lowest, full, integer}),
 //                 optimizers (JSON list: label, id); shard ("K/N of R") only in the
@@ -65,6 +66,7 @@ struct Provenance {
     std::string compiler;      // e.g. "GCC 12.2.0"
     std::string dependencies;  // JSON object: library -> version ("eigen": "3.4.0", ...)
     std::string command_line;  // the bobench command, shell-quoted
+    std::string plugins;       // JSON array of the plugins loaded: {file, fnv1a64}; "" when none
 };
 
 struct Results {

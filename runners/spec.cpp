@@ -40,12 +40,23 @@ std::string nearest_entry(const std::string& key, const std::vector<std::string>
     const std::string near = closest(section, sections);
     return near.empty() ? "" : " (did you mean section [" + near + "]?)";
 }
+
+// "a.so, b.so": comma-separated paths; an empty item is a typo.
+std::vector<std::string> parse_plugins(const std::string& value, const std::string& where) {
+    std::vector<std::string> plugins;
+    for (const std::string& item : split(value, ',')) {
+        const std::string path = trim(item);
+        if (path.empty()) throw UserError(where + ": '" + value + "' has an empty plugin path (plugins = a.so, b.so)");
+        plugins.push_back(path);
+    }
+    return plugins;
+}
 }  // namespace
 
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
                           const std::vector<std::string>& caller_sections) {
     static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir",
-                                                    "restart_on", "restart_target"};
+                                                    "restart_on", "restart_target", "plugins"};
     po::options_description known;
     for (const auto& k : keys) known.add_options()(("experiment." + k).c_str(), po::value<std::string>());
     const po::parsed_options parsed = parse_ini(text, known, origin);
@@ -84,6 +95,7 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
             spec.restart = parse_restart_on(value, where);
             spec.restart.target = target;
         } else if (name == "restart_target") spec.restart.target = parse_nonnegative(value, where, "a target precision", "1e-8");
+        else if (name == "plugins") spec.plugins = parse_plugins(value, where);
     }
     return spec;
 }
@@ -130,6 +142,10 @@ void check_spec(const ExperimentSpec& spec) {
     if (spec.output.empty()) throw UserError("no output file given (experiment.output or --output)");
     if (spec.problems.empty()) throw UserError("no problems: add a [problems] section or --problem ID");
     if (spec.optimizers.empty()) throw UserError("no optimizers: add an [optimizers] section or --optimizer ID");
+    for (const std::string& path : spec.plugins)
+        if (path.empty() || path.find_first_of(",#\n\r") != std::string::npos || trim(path) != path)
+            throw UserError("plugin path '" + path + "' cannot be stored in a spec's plugins list (it is empty, holds ',', "
+                            "'#' or a line break, or starts or ends with a space); rename the file");
     for (const auto* list : {&spec.problems, &spec.optimizers}) {
         std::set<std::string> labels;
         for (const SpecEntry& e : *list) {
@@ -165,6 +181,7 @@ std::string to_ini(const ExperimentSpec& spec) {
       << "\noutput = " << spec.output << "\nthreads = " << spec.threads << "\non_failure = " << results::policy_name(spec.on_failure)
       << "\n";
     if (!spec.data_dir.empty()) s << "data_dir = " << spec.data_dir << "\n";
+    if (!spec.plugins.empty()) s << "plugins = " << join(spec.plugins, ", ") << "\n";
     if (spec.restart.active())  // written only when on: specs without restarts read as before
         s << "restart_on = " << restart_on_name(spec.restart) << "\nrestart_target = " << fmt::format("{}", spec.restart.target)
           << "\n";

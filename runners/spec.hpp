@@ -12,6 +12,7 @@
 //   data_dir = data              # tabular benchmarks' data folder; default: $BOBENCH_DATA, else ./data
 //   restart_on = none            # target and/or revisit: a fresh optimizer takes over within the run (runners/restart.hpp)
 //   restart_target = 1e-8        # restart_on = target: f - f* at or below this
+//   plugins = mine.so, b.so      # plugins to load first (core/plugin.hpp), relative to the working folder
 //   [problems]                   # label = identifier
 //   levy5 = levy:d=5
 //   [optimizers]
@@ -61,6 +62,8 @@ struct ExperimentSpec {
     results::FailurePolicy on_failure = results::FailurePolicy::Penalty;
     std::string data_dir;  // passed to every problem (ProblemSetup); empty: ./data
     RestartRule restart;   // default: never restart
+    // Plugin files whose optimizers and problems the spec may name; the cli loads them.
+    std::vector<std::string> plugins;
     std::vector<SpecEntry> problems;
     std::vector<SpecEntry> optimizers;
     // Not part of the INI text, properties of one invocation:
@@ -100,7 +103,7 @@ std::uint64_t parse_seed(const std::string& text, const std::string& where);
 double parse_nonnegative(const std::string& text, const std::string& where, const std::string& what,
                          const std::string& example);
 // Checks values that do not depend on the registries (budget in [1, max_budget], labels
-// unique and UTF-8 ...).
+// unique and UTF-8, plugin paths the stored spec can read back ...).
 void check_spec(const ExperimentSpec& spec);
 // The spec as INI text that parse_spec reads back (stored in every results file).
 std::string to_ini(const ExperimentSpec& spec);

@@ -68,6 +68,7 @@ std::string provenance_section(const results::Results& r) {
     out += row("command", p.command_line) + row("host", p.host) + row("time", p.timestamp) +
            row("bobench", r.bobench_version) + row("build", r.git_revision) + row("compiler", p.compiler) +
            row("libraries", p.dependencies);
+    if (!p.plugins.empty()) out += row("plugins", p.plugins);
     if (!r.shard.empty()) out += row("shard", r.shard);
     return out + "</table>\n</section>\n";
 }

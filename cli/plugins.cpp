@@ -1,0 +1,120 @@
+#include "cli/plugins.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <dlfcn.h>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/catalog.hpp"
+#include "core/error.hpp"
+#include "core/io.hpp"
+#include "core/plugin.hpp"
+#include "core/rng.hpp"
+
+namespace fs = std::filesystem;
+
+namespace bobench::cli {
+
+namespace {
+struct LoadedPlugin {
+    std::string file;     // absolute, links resolved: the same library named twice loads once
+    std::string fnv1a64;  // of its bytes, so that a results file tells which build of it ran
+};
+
+std::vector<LoadedPlugin>& loaded() {
+    static std::vector<LoadedPlugin> plugins;
+    return plugins;
+}
+
+// Hands a plugin's entries to the catalogs, which remember the plugin that added each name.
+class Registrar final : public PluginRegistrar {
+public:
+    explicit Registrar(std::string plugin) : plugin_(std::move(plugin)) {}
+    void add(OptimizerFactory factory) override { add_plugin(std::move(factory), plugin_); }
+    void add(ProblemFactory factory) override { add_plugin(std::move(factory), plugin_); }
+
+private:
+    std::string plugin_;
+};
+
+using BuildFunction = void (*)(const char**, const char**);
+using RegisterFunction = void (*)(PluginRegistrar&);
+
+// dlopen; the library is never closed: the factories it registers are its code.
+void* open_library(const std::string& path, const std::string& file) {
+    if (std::error_code ec; !fs::is_regular_file(file, ec))
+        throw UserError("plugin '" + path + "' " + (fs::exists(file, ec) ? "is not a regular file" : "does not exist") +
+                        (fs::path(path).is_relative() ? " (a path relative to the working folder " +
+                                                            fs::current_path().string() + ")"
+                                                      : ""));
+    // RTLD_NOW: a function the plugin calls that this bobench lacks is reported here, not mid-run
+    void* library = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!library) throw UserError("cannot load plugin '" + path + "': " + ::dlerror());
+    return library;
+}
+
+void* entry_point(void* library, const char* symbol, const std::string& path) {
+    ::dlerror();
+    void* address = ::dlsym(library, symbol);
+    if (!address)
+        throw UserError("plugin '" + path + "' has no entry point " + symbol +
+                        "(): is it a bobench plugin? (its source ends with BOBENCH_PLUGIN(registrar) { ... }, "
+                        "core/plugin.hpp)");
+    return address;
+}
+
+void check_build(void* library, const std::string& path) {
+    const char* built_version = "";
+    const char* built_revision = "";
+    reinterpret_cast<BuildFunction>(entry_point(library, plugin_build_symbol, path))(&built_version, &built_revision);
+    if (std::strcmp(built_version, version) != 0 || std::strcmp(built_revision, git_revision) != 0)
+        throw UserError(fmt::format("plugin '{}' was built against bobench {} ({}), this is bobench {} ({}); a "
+                                    "plugin loads only into the build it was compiled against: rebuild it against "
+                                    "this bobench's installed package",
+                                    path, built_version, built_revision, version, git_revision));
+}
+
+void load_plugin(const std::string& path) {
+    const std::string file = fs::weakly_canonical(fs::absolute(path)).string();
+    if (std::any_of(loaded().begin(), loaded().end(), [&](const LoadedPlugin& p) { return p.file == file; })) return;
+    void* library = open_library(path, file);
+    check_build(library, path);
+    const auto register_entries = reinterpret_cast<RegisterFunction>(entry_point(library, plugin_register_symbol, path));
+    Registrar registrar(path);
+    try {
+        register_entries(registrar);
+    } catch (const std::exception& e) {  // its own errors too: the plugin is the culprit
+        throw UserError("plugin '" + path + "': " + e.what());
+    }
+    const std::string bytes = read_text_file(file, "plugin", std::uintmax_t{1} << 32);
+    loaded().push_back({file, fmt::format("{:016x}", hash_string(bytes))});
+}
+}  // namespace
+
+void load_plugins(const std::vector<std::string>& paths) {
+    for (const std::string& path : paths) load_plugin(path);
+}
+
+std::string loaded_plugins_json() {
+    if (loaded().empty()) return "";
+    nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
+    for (const LoadedPlugin& p : loaded()) plugins.push_back({{"file", p.file}, {"fnv1a64", p.fnv1a64}});
+    return plugins.dump();
+}
+
+void add_plugin_option(boost::program_options::options_description& opts) {
+    opts.add_options()("plugin", boost::program_options::value<std::vector<std::string>>()->composing(),
+                       "load optimizers and problems from this plugin, a shared library built against bobench's "
+                       "installed package (core/plugin.hpp; repeatable; also a spec's `plugins = a.so, b.so`)");
+}
+
+void add_plugin_flags(const boost::program_options::variables_map& vm, std::vector<std::string>& plugins) {
+    if (!vm.count("plugin")) return;
+    for (const std::string& path : vm["plugin"].as<std::vector<std::string>>())
+        if (std::find(plugins.begin(), plugins.end(), path) == plugins.end()) plugins.push_back(path);
+}
+
+}  // namespace bobench::cli

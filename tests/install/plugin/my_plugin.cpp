@@ -1,0 +1,7 @@
+#include "core/plugin.hpp"
+
+namespace bobench {
+OptimizerFactory my_optimizer();  // my_optimizer.cpp
+}
+
+BOBENCH_PLUGIN(registrar) { registrar.add(bobench::my_optimizer()); }
