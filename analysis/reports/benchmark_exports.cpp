@@ -115,6 +115,7 @@ struct Writer {
     RunTable table;
     fs::path root;
     ExportResult result;
+    std::size_t runs_without_value = 0;  // IOHprofiler runs written at their scenario's worst value
 
     // The scenarios of optimizer s: runs grouped by (suite, function, dimension), in
     // (instance, problem, replicate) order.
@@ -128,6 +129,23 @@ struct Writer {
                 return std::tie(a.problem->instance, a.problem->problem) < std::tie(b.problem->instance, b.problem->problem);
             });
         return out;
+    }
+
+    // The largest regret any optimizer logged in scenario `key`, or the largest double when
+    // none has a value. A run none of whose evaluations succeeded is written at it in the
+    // IOHprofiler logs: IOHanalyzer fills a failed evaluation (NaN) with the worst value of
+    // its own run, which such a run lacks (it would read -inf, better than every run); at
+    // its scenario's worst value it reaches no target another run had to work for.
+    double worst_regret(const ScenarioKey& key) const {
+        double worst = -std::numeric_limits<double>::infinity();
+        for (const Exported& e : problems) {
+            if (ScenarioKey{e.suite, e.function, e.dimension} != key) continue;
+            for (const auto& runs : table.runs[e.problem])
+                for (const results::Trace* t : runs)
+                    for (std::size_t i = 0; i < t->size(); ++i)
+                        if (!t->failed[i]) worst = std::max(worst, analysis::regret(t->true_value[i], e.optimum));
+        }
+        return std::isfinite(worst) ? worst : std::numeric_limits<double>::max();
     }
 
     void add(const fs::path& path, const std::string& text) {
@@ -223,15 +241,16 @@ struct Writer {
                 dat += "evaluations raw_y\n";
                 std::size_t best_at = 0;
                 double best = std::numeric_limits<double>::infinity();
+                const bool no_value = std::all_of(t.failed.begin(), t.failed.end(), [](auto f) { return f != 0; });
+                if (no_value) ++runs_without_value;
+                const double failed_y = no_value ? worst_regret(key) : std::numeric_limits<double>::quiet_NaN();
                 for (std::size_t i = 0; i < t.size(); ++i) {
-                    const double y = t.failed[i] ? std::numeric_limits<double>::quiet_NaN()
-                                                 : analysis::regret(t.true_value[i], r.problem->optimum);
+                    const double y = t.failed[i] ? failed_y : analysis::regret(t.true_value[i], r.problem->optimum);
                     dat += fmt::format("{} {}\n", i + 1, std::isnan(y) ? std::string("NaN") : fmt::format("{:.16e}", y));
                     if (y < best) best = y, best_at = i;
                 }
-                nlohmann::ordered_json best_json = {{"evals", best_at + 1},
-                                                    {"y", std::isinf(best) ? nlohmann::ordered_json(nullptr)
-                                                                           : nlohmann::ordered_json(best)}};
+                const nlohmann::ordered_json best_json_y = best;  // finite: every run has a value now
+                nlohmann::ordered_json best_json = {{"evals", best_at + 1}, {"y", best_json_y}};
                 if (t.x.size() == t.size() * params) {
                     std::vector<double> x(t.x.begin() + static_cast<std::ptrdiff_t>(best_at * params),
                                           t.x.begin() + static_cast<std::ptrdiff_t>((best_at + 1) * params));
@@ -268,6 +287,11 @@ ExportResult export_benchmark_logs(const results::Results& results, ExportFormat
         if (format == ExportFormat::coco) w.coco(s, folder);
         else w.ioh(s, folder);
     }
+    if (w.runs_without_value > 0)
+        w.result.notes.push_back(fmt::format(
+            "{} run{} had no evaluation that succeeded: written at the worst value its function and dimension saw "
+            "(IOHanalyzer reads a run without any value as the best of all)",
+            w.runs_without_value, w.runs_without_value == 1 ? "" : "s"));
     std::sort(w.result.files.begin(), w.result.files.end());
     return w.result;
 }

@@ -103,11 +103,17 @@ def read_coco(root):
     return out
 
 
+def strict_json_constant(token):
+    raise ValueError(f"{token} in a JSON file: not JSON, and IOHanalyzer's reader (rjson) refuses it")
+
+
 def read_iohprofiler(root):
+    """As IOHanalyzer reads them: a failed evaluation (NaN raw_y) takes the worst value of its
+    run, so a run needs at least one value, and every best y is a number."""
     out = []
     for folder, _, names in sorted(os.walk(root)):
         for name in sorted(n for n in names if n.endswith(".json")):
-            meta = json.load(open(os.path.join(folder, name)))
+            meta = json.load(open(os.path.join(folder, name)), parse_constant=strict_json_constant)
             attributes = meta["attributes"]
             if attributes[:2] != ["evaluations", "raw_y"]:
                 raise ValueError(f"{name}: attributes {attributes}")
@@ -121,6 +127,10 @@ def read_iohprofiler(root):
                     if int(rows[-1][0]) != info["evals"]:
                         raise ValueError(f"{scenario['path']}: run ends at {rows[-1][0]}, JSON says {info['evals']}")
                     ys = [r[1] for r in rows]
+                    if all(y is None for y in ys):
+                        raise ValueError(f"{scenario['path']}: a run without any value (IOHanalyzer would read -inf)")
+                    if not isinstance(info["best"]["y"], (int, float)):
+                        raise ValueError(f"{scenario['path']}: best y {info['best']['y']!r} is not a number")
                     best = min(y for y in ys if y is not None)
                     if info["best"]["y"] != best or ys[info["best"]["evals"] - 1] != best:
                         raise ValueError(f"{scenario['path']}: best {info['best']} is not the run's lowest raw_y")

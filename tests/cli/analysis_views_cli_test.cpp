@@ -146,6 +146,30 @@ TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to a
               "--format 'cocoa' is not supported; accepted: csv, coco, iohprofiler") != std::string::npos);
 }
 
+TEST_CASE("cli export: an IOHprofiler run whose every evaluation failed is written at its scenario's worst value",
+          "[exports][cli]") {
+    TempDir dir;
+    results::Results r = empty_results({problem("p1", 0.0)}, {"A", "B"});
+    r.runs.push_back(make_trace(0, 0, 1, {4.0, 2.5}));
+    r.runs.push_back(make_trace(0, 0, 2, {kNaN, 3.0}));   // one failure: IOHanalyzer fills it from its run
+    r.runs.push_back(make_trace(0, 1, 1, {kNaN, kNaN}));  // none succeeded
+    r.runs.push_back(make_trace(0, 1, 2, {1.0, 7.0}));
+    r.sort_runs();
+    results::write_results(dir / "failed.h5", r);
+    const auto e = run_cli("export " + (dir / "failed.h5") + " --format iohprofiler " + (dir / "ioh"));
+    INFO(e.err);
+    REQUIRE(e.status == 0);
+    CHECK(e.err.find("note: 1 run had no evaluation that succeeded: written at the worst value") != std::string::npos);
+    // read as IOHanalyzer does (strict JSON, a value in every run, best y a number)
+    const nlohmann::json runs = read_back("iohprofiler", dir / "ioh");
+    REQUIRE(runs.size() == 4);
+    std::map<std::string, std::vector<nlohmann::json>> by_algorithm;
+    for (const auto& run : runs) by_algorithm[run.at("algorithm")].push_back(run.at("raw_y"));
+    CHECK(by_algorithm.at("A").at(1) == nlohmann::json::parse("[null, 3.0]"));  // a failure stays NaN
+    CHECK(by_algorithm.at("B").at(0) == nlohmann::json::parse("[7.0, 7.0]"));   // the worst of p1, over A and B
+    CHECK(by_algorithm.at("B").at(1) == nlohmann::json::parse("[1.0, 7.0]"));
+}
+
 TEST_CASE("cli export: COCO folders hold bbob data only, the .info in numeric instance order", "[exports][cli]") {
     TempDir dir;
     const std::string file = dir / "suites.h5";
