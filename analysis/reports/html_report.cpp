@@ -204,15 +204,15 @@ std::vector<double> decade_ticks(double lo, double hi) {
     return ticks;
 }
 
-std::string axes_svg(const Frame& f, bool log_y, const std::string& y_label) {
+std::string axes_svg(const Frame& f, bool log_x, const std::string& x_label, bool log_y, const std::string& y_label) {
     std::string out = "<rect x=\"" + coord(f.left) + "\" y=\"" + coord(f.top) + "\" width=\"" +
                       coord(f.width - f.left - f.right) + "\" height=\"" + coord(f.height - f.top - f.bottom) +
                       "\" class=\"frame\"/>\n";
-    for (double t : linear_ticks(f.x0, f.x1, 5)) {
+    for (double t : log_x ? decade_ticks(f.x0, f.x1) : linear_ticks(f.x0, f.x1, 5)) {
         const std::string x = coord(f.px(t));
         out += "<line x1=\"" + x + "\" x2=\"" + x + "\" y1=\"" + coord(f.top) + "\" y2=\"" + coord(f.py(f.y0)) +
                "\" class=\"grid\"/><text x=\"" + x + "\" y=\"" + coord(f.height - f.bottom + 14) +
-               "\" text-anchor=\"middle\">" + num(t, 6) + "</text>\n";
+               "\" text-anchor=\"middle\">" + num(log_x ? std::pow(10.0, t) : t, 6) + "</text>\n";
     }
     for (double t : log_y ? decade_ticks(f.y0, f.y1) : linear_ticks(f.y0, f.y1, 4)) {
         const std::string y = coord(f.py(t));
@@ -221,7 +221,7 @@ std::string axes_svg(const Frame& f, bool log_y, const std::string& y_label) {
                "\" dy=\"0.35em\" text-anchor=\"end\">" + num(log_y ? std::pow(10.0, t) : t, 3) + "</text>\n";
     }
     out += "<text x=\"" + coord((f.left + f.width - f.right) / 2) + "\" y=\"" + coord(f.height - 6) +
-           "\" text-anchor=\"middle\">evaluations</text>\n";
+           "\" text-anchor=\"middle\">" + x_label + (log_x ? " (log)" : "") + "</text>\n";
     out += "<text transform=\"translate(12 " + coord((f.top + f.height - f.bottom) / 2) +
            ") rotate(-90)\" text-anchor=\"middle\">" + y_label + (log_y ? " (log)" : "") + "</text>\n";
     return out;
@@ -249,6 +249,14 @@ std::string curve_svg(const Frame& f, const CurveSummary& c, bool log_y, double 
     return out;
 }
 
+// The opening of a panel: its <svg>, title and caption line.
+std::string panel_open(const Frame& f, const std::string& title) {
+    return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"panel\" width=\"" + coord(f.width) + "\" height=\"" +
+           coord(f.height) + "\" viewBox=\"0 0 " + coord(f.width) + " " + coord(f.height) +
+           "\" role=\"img\" aria-label=\"" + title + "\">\n<title>" + title + "</title>\n<text x=\"" +
+           coord(f.width / 2) + "\" y=\"16\" text-anchor=\"middle\" class=\"panel-title\">" + title + "</text>\n";
+}
+
 }  // namespace
 
 std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, const std::vector<std::size_t>& colour_index) {
@@ -272,12 +280,8 @@ std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, con
     const double pad = hi > lo ? 0.04 * (hi - lo) : (log_y ? 0.5 : std::max(0.5, std::abs(lo) * 0.1));
     f.y0 = lo - pad, f.y1 = hi + pad, f.x0 = x_min, f.x1 = x_max > x_min ? x_max : x_min + 1;
     const std::string title = curves.empty() ? std::string() : html_escape(curves.front()->problem);
-    std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"panel\" width=\"" + coord(f.width) +
-                      "\" height=\"" + coord(f.height) + "\" viewBox=\"0 0 " + coord(f.width) + " " +
-                      coord(f.height) + "\" role=\"img\" aria-label=\"" + title + "\">\n<title>" + title +
-                      "</title>\n<text x=\"" + coord(f.width / 2) + "\" y=\"16\" text-anchor=\"middle\" " +
-                      "class=\"panel-title\">" + title + "</text>\n";
-    out += axes_svg(f, log_y, regret ? "median regret" : "median best value");
+    std::string out = panel_open(f, title);
+    out += axes_svg(f, false, "evaluations", log_y, regret ? "median regret" : "median best value");
     for (std::size_t i = 0; i < curves.size(); ++i) out += curve_svg(f, *curves[i], log_y, positive, colour_index[i]);
     return out + "</svg>\n";
 }
@@ -307,6 +311,76 @@ std::string curves_section(const results::Results& r) {
         if (!mine.empty()) out += regret_panel_svg(mine, colours);
     }
     return out + "</div>\n</section>\n";
+}
+
+// One group's runtime ECDFs: a step line per optimizer over log10(evaluations / dimension),
+// drawn to its largest budget and closed with a cross there, as COCO draws them.
+std::string ecdf_panel_svg(const std::vector<const EcdfCurve*>& curves) {
+    Frame f;
+    double x_min = 1, x_max = 1;
+    for (const EcdfCurve* c : curves) {
+        if (!c->ecdf.x.empty()) x_min = std::min(x_min, c->ecdf.x.front());
+        x_max = std::max(x_max, c->budget);
+    }
+    f.x0 = std::log10(x_min), f.x1 = std::max(std::log10(x_max), f.x0 + 1), f.y0 = 0, f.y1 = 1;
+    const std::string title = html_escape(curves.front()->group);
+    std::string out = panel_open(f, title) + axes_svg(f, true, "evaluations / dimension", false, "share of pairs solved");
+    for (const EcdfCurve* c : curves) {
+        std::string points = coord(f.px(f.x0)) + "," + coord(f.py(0));
+        double y = 0;
+        for (std::size_t j = 0; j < c->ecdf.x.size(); ++j) {
+            const std::string x = coord(f.px(std::log10(c->ecdf.x[j])));
+            points += " " + x + "," + coord(f.py(y)) + " " + x + "," + coord(f.py(c->ecdf.y[j]));
+            y = c->ecdf.y[j];
+        }
+        const std::string end_x = coord(f.px(std::log10(std::max(c->budget, x_min)))), end_y = coord(f.py(y));
+        points += " " + end_x + "," + end_y;
+        const std::string dash = palette_dash(c->style), colour = palette_colour(c->style);
+        out += "<polyline class=\"curve\" stroke=\"" + colour + "\"" +
+               (dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"") + " points=\"" + points + "\"><title>" +
+               html_escape(c->optimizer) + "</title></polyline>\n<text x=\"" + end_x + "\" y=\"" + end_y +
+               "\" dy=\"0.35em\" text-anchor=\"middle\" fill=\"" + colour + "\">×</text>\n";
+    }
+    return out + "</svg>\n";
+}
+
+// Runtime ECDFs over COCO's 51 targets: all problems, then by dimension and by function
+// group where the problems differ in them (the bbob suite's metadata).
+std::string ecdf_section(const results::Results& r) {
+    std::string out = "<section id=\"ecdf\">\n<h2>Runtime ECDFs</h2>\n<p>Share of (problem, target) pairs whose "
+                      "target, one of 51 regrets from 10<sup>2</sup> to 10<sup>-8</sup>, a run reached within x "
+                      "evaluations / dimension, every pair weighing the same (COCO's runtime distributions; "
+                      "<code>bobench plot --view ecdf</code>); × marks each optimizer's budget.</p>\n"
+                      "<div class=\"panels\">\n";
+    std::vector<std::optional<std::string>> groupings = {std::nullopt};
+    for (const char* key : {"dimension", "group"}) {
+        std::set<std::string> values;
+        for (const results::ProblemInfo& p : r.problems)
+            if (const auto it = p.metadata.find(key); it != p.metadata.end()) values.insert(it->second);
+        if (values.size() > 1) groupings.emplace_back(key);
+    }
+    std::vector<std::string> notes;
+    bool drawn = false;
+    for (const auto& by : groupings) {
+        std::vector<EcdfCurve> curves;
+        try {
+            curves = ecdf_curves(r, coco_ecdf_targets(), by, notes);
+        } catch (const UserError& e) {
+            notes.push_back(e.what());
+            continue;
+        }
+        std::map<std::string, std::vector<const EcdfCurve*>> by_group;
+        std::vector<std::string> order;
+        for (const EcdfCurve& c : curves) {
+            if (c.problems == 0) continue;
+            if (!by_group.count(c.group)) order.push_back(c.group);
+            by_group[c.group].push_back(&c);
+        }
+        for (const std::string& g : order) out += ecdf_panel_svg(by_group[g]), drawn = true;
+    }
+    out += "</div>\n";
+    if (!drawn) out += "<p class=\"missing\">No ECDF: no problem with a known f*.</p>\n";
+    return out + note_list(notes) + "</section>\n";
 }
 
 std::string ert_section(const results::Results& r) {
@@ -365,7 +439,7 @@ std::string render_html_report(const results::Results& results, const HtmlReport
     std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + title +
                       "</title>\n" + kStyle + "</head>\n<body>\n<h1>" + title + "</h1>\n";
     out += provenance_section(results) + spec_section(results) + ranking_section(results, options) +
-           final_section(results) + curves_section(results) + ert_section(results);
+           final_section(results) + curves_section(results) + ecdf_section(results) + ert_section(results);
     return out + "</body>\n</html>\n";
 }
 

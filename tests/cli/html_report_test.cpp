@@ -8,6 +8,8 @@
 
 #include "analysis/reports/html_report.hpp"
 #include "analysis/reports/palette.hpp"
+#include "results/store.hpp"
+#include "tests/analysis/reports_fixtures.hpp"
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
@@ -113,11 +115,13 @@ TEST_CASE("html report: the page of a small experiment", "[html]") {
     TempDir dir;
     const std::string page = page_of(small_results(dir), dir / "html");
     CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
-    for (const char* section : {"id=\"provenance\"", "id=\"spec\"", "id=\"ranking\"", "id=\"final\"", "id=\"curves\"", "id=\"ert\""})
+    for (const char* section : {"id=\"provenance\"", "id=\"spec\"", "id=\"ranking\"", "id=\"final\"", "id=\"curves\"",
+                                "id=\"ecdf\"", "id=\"ert\""})
         CHECK(count(page, section) == 1);
     // Provenance: the command that wrote the file.
     CHECK(page.find("bobench run --problem branin") != std::string::npos);
-    CHECK(count(page, "<svg") == 2);  // one panel per problem
+    CHECK(count(page, "<svg") == 3);  // one regret panel per problem, one ECDF panel (both problems are 2-D)
+    CHECK(count(page, "aria-label=\"all\"") == 1);
     CHECK(count(page, "aria-label=\"branin\"") == 1);
     CHECK(count(page, "aria-label=\"levy\"") == 1);  // levy:d=2's label
     CHECK(count(page, "<polyline") >= 4);  // both optimizers on both panels
@@ -132,6 +136,32 @@ TEST_CASE("html report: the page of a small experiment", "[html]") {
     CHECK(page.find("src=") == std::string::npos);
     CHECK(page.find("http://") == page.find("http://www.w3.org/2000/svg"));
     CHECK(page.find("https://") == std::string::npos);
+}
+
+TEST_CASE("html report: runtime ECDFs of all problems and per dimension, a step line per optimizer", "[html]") {
+    TempDir dir;
+    const std::string file = dir / "abc.h5";
+    // p1 (2-D): A reaches regret 0.00-0.09, B 1.00-1.09, C 10.00-10.09; p2 (10-D): all reach 0.5-0.59
+    results::write_results(file, reports_testing::abc_results());
+    const std::string page = page_of(file, dir / "html");
+    const auto at = page.find("id=\"ecdf\"");
+    REQUIRE(at != std::string::npos);
+    const std::string ecdf = page.substr(at, page.find("</section>", at) - at);
+    for (const char* panel : {"aria-label=\"all\"", "aria-label=\"dimension = 2\"", "aria-label=\"dimension = 10\""})
+        CHECK(count(ecdf, panel) == 1);
+    for (const char* o : {"<title>A</title>", "<title>B</title>", "<title>C</title>"}) CHECK(count(ecdf, o) == 3);
+    CHECK(count(ecdf, "<polyline") == 9);
+    CHECK(count(ecdf, ">×</text>") == 9);  // each optimizer's budget
+    // all runs on one axis: each step line ends at its share, A's highest on p1 (it reaches the most targets)
+    const auto end_y = [&](const std::string& panel, const std::string& optimizer) {
+        const auto p = ecdf.find("aria-label=\"" + panel + "\"");
+        const auto t = ecdf.find("<title>" + optimizer + "</title>", p);
+        const auto last = ecdf.rfind(',', t);
+        return std::stod(ecdf.substr(last + 1, ecdf.find('"', last) - last - 1));
+    };
+    CHECK(end_y("dimension = 2", "A") < end_y("dimension = 2", "B"));  // SVG y grows downwards
+    CHECK(end_y("dimension = 2", "B") < end_y("dimension = 2", "C"));
+    CHECK(end_y("dimension = 10", "A") == end_y("dimension = 10", "C"));  // p2: all three the same
 }
 
 TEST_CASE("html report: labels from the file are escaped", "[html]") {
@@ -156,7 +186,9 @@ TEST_CASE("html report: the demo's page is under 2 MB", "[html][demo]") {
     INFO(r.err);
     REQUIRE(r.status == 0);
     const std::string page = page_of(dir / "demo.h5", dir / "html");
-    CHECK(count(page, "<svg") == 4);
+    // a regret panel per problem; ECDFs of all problems and of each of the 3 dimensions
+    CHECK(count(page, "<svg") == 8);
+    for (const char* d : {"2", "5", "6"}) CHECK(count(page, "aria-label=\"dimension = " + std::string(d) + "\"") == 1);
     CHECK(page.size() < 2'000'000);
 }
 
@@ -194,7 +226,7 @@ TEST_CASE("html report: a real browser renders the page", "[html]") {
     const auto dom = run_shell(chromium + "--dump-dom 'file://" + page + "'");
     INFO("chromium's standard error:\n" << dom.err);
     REQUIRE(dom.status == 0);
-    CHECK(count(dom.out, "<svg") == 2);
+    CHECK(count(dom.out, "<svg") == 3);
     CHECK(count(dom.out, "<polyline") >= 4);
     CHECK(dom.out.find("id=\"ranking-table\"") != std::string::npos);
     CHECK(dom.out.find("<td>random-search</td>") != std::string::npos);
