@@ -2,6 +2,7 @@
 // The `bobench` command line: one function per subcommand, one dispatcher.
 #include <atomic>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <ostream>
 #include <optional>
@@ -73,6 +74,10 @@ int rank(const Args& args);
 int table(const Args& args);
 int plot(const Args& args);
 int report(const Args& args);
+// The page DIR/index.html of `report --html DIR` (and `reproduce --html DIR`): DIR is created
+// when missing; an existing file there, or an index.html that is the results file, a spec
+// or another input, is refused before any work.
+std::filesystem::path html_page(const std::string& dir, const std::string& results_file);
 int tabular(const Args& args);
 
 // Prints a command's error ("bobench CMD: error: ...") and returns its exit status: 2 for

@@ -15,11 +15,7 @@ namespace fs = std::filesystem;
 
 namespace bobench::cli {
 
-namespace {
-
-// DIR is created when missing; an existing file there, or an index.html that is an input,
-// a results file or a spec, is refused before any work.
-fs::path html_folder(const std::string& dir, const std::string& results) {
+fs::path html_page(const std::string& dir, const std::string& results) {
     if (dir.empty()) throw UserError("--html is empty; give a folder for index.html");
     std::error_code ec;
     if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
@@ -30,8 +26,6 @@ fs::path html_folder(const std::string& dir, const std::string& results) {
         throw UserError("cannot create the folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
     return fs::path(dir) / "index.html";
 }
-
-}  // namespace
 
 int report(const Args& args) {
     po::options_description opts(
@@ -49,7 +43,7 @@ int report(const Args& args) {
     if (!fs::is_regular_file(file)) throw UserError("'" + file + "' is not a file; give a results file (.h5)");
     if (!results::is_results_file(file))
         throw UserError("'" + file + "' is not a bobench results file (written by bobench run)");
-    const fs::path page = html_folder(vm["html"].as<std::string>(), file);
+    const fs::path page = html_page(vm["html"].as<std::string>(), file);
     const results::Results results = results::read_results(file, /*with_points=*/false);
     analysis::reports::HtmlReportOptions o;
     o.source = fs::path(file).filename().string();

@@ -17,6 +17,7 @@
 
 #include "analysis/ranking.hpp"
 #include "analysis/reports/claims.hpp"
+#include "analysis/reports/html_report.hpp"
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/plot.hpp"
@@ -274,7 +275,7 @@ int write_report(const std::string& report, const std::string& path) {
 int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
     std::vector<std::string> ignored;  // flags about runs, results files or formats: refused, not ignored
     for (const char* flag : {"replicates", "budget", "threads", "quick", "methods", "data-dir", "output", "format",
-                             "report-only", "shard"})
+                             "report-only", "shard", "html"})
         if (vm.count(flag) && !vm[flag].defaulted()) ignored.push_back(std::string("--") + flag);
     if (!ignored.empty())
         throw UserError("reproduction '" + e.name + "' is computed in place, with no runs, into a Markdown report: " +
@@ -324,6 +325,9 @@ po::options_description reproduce_options() {
         "shard", po::value<std::string>(),
         "run only part K of N of the protocol (K/N) into OUTPUT.shard-K-of-N.h5, no report; `bobench merge` joins "
         "the shards, `--report-only --output MERGED` reports on them")(
+        "html", po::value<std::string>(),
+        "also write the report as one HTML page, DIR/index.html: the agreement and the paper's claims first, then "
+        "what `bobench report --html` shows")(
         "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
         "only where both builds give the same traces for this spec, checked on a few runs first")(
         "quiet,q", "no progress line");
@@ -398,24 +402,25 @@ std::string fixture_warning(const std::string& tables, bool quick) {
 }
 
 // Ours beside the paper's numbers, cell by cell.
-std::string comparison_table(const ReproductionEntry& entry, const results::Results& results,
-                             const std::vector<PublishedCell>& theirs,
-                             const std::vector<analysis::reports::DisagreementCause>& causes,
-                             analysis::reports::TableFormat format, bool quick) {
+analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const results::Results& results,
+                                           const std::vector<PublishedCell>& theirs,
+                                           const std::vector<analysis::reports::DisagreementCause>& causes, bool quick) {
     const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
     analysis::reports::ReproductionOptions o;
     o.statistic = entry.statistic;
     o.causes = causes;
     o.verdicts = !quick;
-    return analysis::reports::render_reproduction(analysis::reports::compare_with_published(metrics, theirs, o), format);
+    return analysis::reports::compare_with_published(metrics, theirs, o);
 }
 
-// The paper's claims, each checked on our runs (nothing when it has none listed).
+// The paper's claims, each checked on our runs (nothing when it has none listed); the
+// verdicts go to `verdicts` too, for the HTML page.
 std::string claim_section(const std::vector<analysis::reports::Claim>& claims,
-                          const analysis::reports::RankReport& ranking, const results::Results& results, bool quick) {
+                          const analysis::reports::RankReport& ranking, const results::Results& results, bool quick,
+                          std::vector<analysis::reports::ClaimVerdict>& verdicts) {
     if (claims.empty()) return "";
     const auto curves = analysis::reports::summary_curves(results);
-    std::vector<analysis::reports::ClaimVerdict> verdicts;
+    verdicts.clear();
     for (const auto& c : claims) verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves));
     return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
 }
@@ -437,7 +442,8 @@ analysis::PairwiseAlpha ranking_alpha(const ReproductionEntry& entry) {
 // and the paper's figure redrawn.
 std::string ranking_sections(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
                              const results::Results& results, bool published, const std::string& figures,
-                             const std::vector<analysis::reports::Claim>& claims, bool quick) {
+                             const std::vector<analysis::reports::Claim>& claims, bool quick,
+                             std::vector<analysis::reports::ClaimVerdict>& verdicts) {
     std::string report;
     analysis::reports::RankReportOptions rank;
     rank.source = spec.output;
@@ -449,12 +455,12 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         if (entry.friedman)
             report += ranking_markdown(ranking, "Our ranking (Friedman + Borda, as the thesis' chapter 4)");
-        report += claim_section(claims, ranking, results, quick);
+        report += claim_section(claims, ranking, results, quick, verdicts);
     } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, results, figures) +
-                  claim_section(claims, ranking, results, quick);
+                  claim_section(claims, ranking, results, quick, verdicts);
     }
     if (!entry.figure.empty()) {
         report += draw_figure(entry, results, figures);
@@ -534,6 +540,9 @@ int reproduce(const Args& args) {
     const std::string report_path = vm.count("report") ? vm["report"].as<std::string>()
                                                        : fs::path(spec.output).replace_extension(report_extension(format)).string();
     if (!spec.shard) check_report_path(report_path, entry, spec.output);  // before the runs it would destroy
+    if (vm.count("html") && spec.shard) throw UserError("--shard writes no report; give --html with --report-only on the merged file");
+    const std::optional<fs::path> html = vm.count("html") ? std::optional(html_page(vm["html"].as<std::string>(), spec.output))
+                                                          : std::nullopt;
 
     for (const std::string& warning : underpowered_tests(entry, spec, !theirs.empty(), quick))
         std::cerr << "bobench reproduce: warning: " << warning << "\n";
@@ -554,14 +563,25 @@ int reproduce(const Args& args) {
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
-    const std::string table = theirs.empty() ? "" : comparison_table(entry, results, theirs, causes, format, quick);
-    if (!theirs.empty() && format == analysis::reports::TableFormat::csv)
+    std::optional<analysis::reports::Reproduction> agreement;
+    if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
+    const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";
+    if (agreement && format == analysis::reports::TableFormat::csv && !html)
         return write_report(table, report_path);  // the table alone
     std::string report = header(entry, quick) + protocol_paragraph(spec, results);
     if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
+    std::vector<analysis::reports::ClaimVerdict> verdicts;
     report += deviation_list(deviations) + table +
-              ranking_sections(entry, spec, results, !theirs.empty(), figures, claims, quick);
-    const int written = write_report(report, report_path);
+              ranking_sections(entry, spec, results, !theirs.empty(), figures, claims, quick, verdicts);
+    const int written = write_report(agreement && format == analysis::reports::TableFormat::csv ? table : report,
+                                     report_path);
+    if (html) {
+        analysis::reports::HtmlReportOptions o;
+        o.source = fs::path(spec.output).filename().string();
+        o.reproduction = analysis::reports::HtmlReproduction{entry.source, agreement, claims, verdicts, !quick};
+        write_text_file(html->string(), analysis::reports::render_html_report(results, o));
+        std::cout << "page: " << html->string() << "\n";
+    }
     if (!report_only)
         std::cout << fmt::format("wall time {:.1f} s on {}\n",
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),

@@ -1,21 +1,35 @@
 #pragma once
 // `bobench report FILE --html DIR`: one self-contained HTML page per results file, for a
-// browser with no network: provenance and spec, the ranking (`bobench rank`'s Borda and
+// browser with no network: for a reproduction (`reproduce --html`) the agreement with the
+// paper and its claims first, then provenance and spec, the ranking (`bobench rank`'s Borda and
 // Firsts, Friedman mean ranks), the final-regret table (`bobench table`'s cells), one
 // inline-SVG panel of median regret curves per problem, and the ERT table of
 // `bobench table --target`. Every number comes from the functions those commands use;
 // this file only lays them out. No script, no external resource.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "analysis/reports/claims.hpp"
 #include "analysis/reports/curves.hpp"
+#include "analysis/reports/reproduction.hpp"
 #include "results/store.hpp"
 
 namespace bobench::analysis::reports {
 
+// `bobench reproduce --html`: the paper's agreement and claims, first on the page.
+struct HtmlReproduction {
+    std::string source;                       // the paper, table or figure
+    std::optional<Reproduction> agreement;    // none: the paper publishes no numbers
+    std::vector<Claim> claims;                // with their verdicts on our runs
+    std::vector<ClaimVerdict> verdicts;
+    bool judge = true;  // false: a smoke test (`--quick`), our figures without verdicts
+};
+
 struct HtmlReportOptions {
     std::string source;  // the results file's name, shown in the title and in messages
+    std::optional<HtmlReproduction> reproduction;
 };
 
 // Text for HTML element content and quoted attribute values: & < > " ' escaped.

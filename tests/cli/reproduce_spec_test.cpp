@@ -232,6 +232,51 @@ TEST_CASE("reproduce --quick is a smoke test: so titled, the numbers side by sid
     CHECK(table.find(",no\n") == std::string::npos);
 }
 
+TEST_CASE("reproduce --html writes one page: the agreement and the paper's claims first, then the experiment",
+          "[reproduce][cli][html]") {
+    TempDir dir;
+    write_tiny(dir, "claims = published/claims.csv\n");
+    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,DE comes first,borda_first DE\n");
+    const std::string spec = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q --threads 2 --output '" +
+                             (dir / "tiny.h5") + "' --html '" + (dir / "page") + "'";
+    const auto r = run_cli(spec);
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("page: " + (dir / "page/index.html")) != std::string::npos);
+    const std::string page = read_file(dir / "page/index.html");
+    const auto at = page.find("<section id=\"reproduction\">");
+    REQUIRE(at != std::string::npos);
+    CHECK(at < page.find("<section id=\"provenance\">"));  // first
+    CHECK(page.find("Reproduction of Somebody 2024, Table 1: final regret") != std::string::npos);
+    // the Markdown report's counts, here as a table: per method, then all 4 cells
+    const std::string md = read_file(dir / "tiny.md");
+    for (const char* method : {"RS", "DE"}) CHECK(page.find("<tr><td>" + std::string(method) + "</td><td>") != std::string::npos);
+    const auto all = page.find("<tr><th>all</th><th>");
+    REQUIRE(all != std::string::npos);
+    const std::string overall = page.substr(all + 20, page.find("</th>", all + 20) - all - 20);  // "k of 4"
+    CHECK(overall.size() > 5);
+    CHECK(overall.substr(overall.size() - 4) == "of 4");
+    CHECK(md.find(overall.substr(0, overall.find(' ')) + " of 4 cells agree") != std::string::npos);
+    CHECK(page.find("id=\"claims-table\"") != std::string::npos);
+    CHECK(page.find("<td>c1</td><td>Table 1</td><td>DE comes first</td>") != std::string::npos);
+    CHECK(page.find("claims hold.</p>") != std::string::npos);
+
+    // a smoke test says so and judges nothing; --shard writes no report, so no page either
+    const auto quick = run_cli("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --quick -q --output '" +
+                               (dir / "quick.h5") + "' --html '" + (dir / "quick") + "'");
+    REQUIRE(quick.status == 0);
+    const std::string smoke = read_file(dir / "quick/index.html");
+    CHECK(smoke.find("A smoke test (<code>--quick</code>)") != std::string::npos);
+    CHECK(smoke.find("claims hold") == std::string::npos);
+    check_refused("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --shard 1/2 --html '" + (dir / "x") + "'",
+                  "--shard writes no report");
+    // the page never replaces the results file, refused before anything runs
+    std::filesystem::create_directories(dir.path() / "r");
+    check_refused("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q --output '" + (dir / "r/index.html") +
+                      "' --html '" + (dir / "r") + "'",
+                  "writing it would destroy it (choose another --html)");
+}
+
 TEST_CASE("reproduce warns before running when its tests cannot reach their level with the runs given",
           "[reproduce][cli][min_p]") {
     TempDir dir;
