@@ -473,6 +473,7 @@ th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
 td { font-variant-numeric: tabular-nums; white-space: nowrap; }
 caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
 td.best { background: #eef6ee; }
+#claims-table td { white-space: normal; max-width: 28em; }
 .swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em; vertical-align: middle; }
 .key { margin-right: 1em; white-space: nowrap; }
 .panels { display: flex; flex-wrap: wrap; gap: 8px; }
