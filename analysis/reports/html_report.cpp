@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "analysis/reports/cd_diagram.hpp"
 #include "analysis/reports/fixed_target_report.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/palette.hpp"
@@ -112,6 +113,20 @@ std::string ranking_table(const RankReport& report) {
     return out + "</table>\n";
 }
 
+// Demšar's critical-difference diagram of the Friedman mean ranks, as `bobench plot --view cd`
+// draws it (the same SVG, inline).
+std::string cd_figure(const RankReport& report) {
+    try {
+        const CdDiagram d = cd_diagram(*report.friedman, report.friedman_rankings, 0.05, CliqueTest::nemenyi);
+        const std::string svg = render_cd_svg(d);
+        return "<figure id=\"cd-diagram\">\n" + svg.substr(svg.find("<svg")) +
+               "<figcaption>Critical-difference diagram: Friedman mean ranks (1 = best, on the left); a bar joins "
+               "optimizers that Nemenyi's test at 0.05 does not tell apart.</figcaption>\n</figure>\n";
+    } catch (const UserError& e) {
+        return "<p class=\"missing\">No critical-difference diagram: " + html_escape(e.what()) + "</p>\n";
+    }
+}
+
 std::string ranking_section(const results::Results& r, const HtmlReportOptions& options) {
     std::string out = "<section id=\"ranking\">\n<h2>Ranking</h2>\n";
     RankReportOptions o;  // `bobench rank --friedman`'s defaults
@@ -127,8 +142,10 @@ std::string ranking_section(const results::Results& r, const HtmlReportOptions& 
         if (report.alpha_warning)
             out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
         out += ranking_table(report);
-        if (report.nemenyi_cd)
+        if (report.nemenyi_cd) {
             out += "<p>Nemenyi critical difference at 0.05: " + num(*report.nemenyi_cd) + ".</p>\n";
+            out += cd_figure(report);
+        }
         out += note_list(report.notes);
     } catch (const UserError& e) {
         out += "<p class=\"missing\">No ranking: " + html_escape(e.what()) + "</p>\n";

@@ -120,8 +120,14 @@ TEST_CASE("html report: the page of a small experiment", "[html]") {
         CHECK(count(page, section) == 1);
     // Provenance: the command that wrote the file.
     CHECK(page.find("bobench run --problem branin") != std::string::npos);
-    CHECK(count(page, "<svg") == 3);  // one regret panel per problem, one ECDF panel (both problems are 2-D)
+    // one regret panel per problem, one ECDF panel (both problems are 2-D), the CD diagram
+    CHECK(count(page, "<svg") == 4);
     CHECK(count(page, "aria-label=\"all\"") == 1);
+    const auto cd = page.find("<figure id=\"cd-diagram\">");
+    REQUIRE(cd != std::string::npos);
+    const std::string figure = page.substr(cd, page.find("</figure>", cd) - cd);
+    CHECK(count(figure, ">random-search (") == 1);  // its label and mean rank
+    CHECK(count(figure, ">de (") == 1);
     CHECK(count(page, "aria-label=\"branin\"") == 1);
     CHECK(count(page, "aria-label=\"levy\"") == 1);  // levy:d=2's label
     CHECK(count(page, "<polyline") >= 4);  // both optimizers on both panels
@@ -186,8 +192,8 @@ TEST_CASE("html report: the demo's page is under 2 MB", "[html][demo]") {
     INFO(r.err);
     REQUIRE(r.status == 0);
     const std::string page = page_of(dir / "demo.h5", dir / "html");
-    // a regret panel per problem; ECDFs of all problems and of each of the 3 dimensions
-    CHECK(count(page, "<svg") == 8);
+    // a regret panel per problem; ECDFs of all problems and of each of the 3 dimensions; the CD diagram
+    CHECK(count(page, "<svg") == 9);
     for (const char* d : {"2", "5", "6"}) CHECK(count(page, "aria-label=\"dimension = " + std::string(d) + "\"") == 1);
     CHECK(page.size() < 2'000'000);
 }
@@ -226,7 +232,7 @@ TEST_CASE("html report: a real browser renders the page", "[html]") {
     const auto dom = run_shell(chromium + "--dump-dom 'file://" + page + "'");
     INFO("chromium's standard error:\n" << dom.err);
     REQUIRE(dom.status == 0);
-    CHECK(count(dom.out, "<svg") == 3);
+    CHECK(count(dom.out, "<svg") == 4);
     CHECK(count(dom.out, "<polyline") >= 4);
     CHECK(dom.out.find("id=\"ranking-table\"") != std::string::npos);
     CHECK(dom.out.find("<td>random-search</td>") != std::string::npos);
