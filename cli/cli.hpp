@@ -61,6 +61,7 @@ struct RunBackend {
     bool writer = true;
     runners::Executor executor;
     std::function<void(const runners::Plan&, const std::atomic<bool>& stop)> work;
+    int ranks = 1;  // processes running runs (for the time the plan will take)
 };
 int run_with(const Args& args, const RunBackend* backend);
 int merge(const Args& args);
@@ -87,6 +88,7 @@ int report_error(const std::string& command, std::exception_ptr error);
 struct RunOptions {
     const RunBackend* backend = nullptr;  // null: this process's threads
     bool timing = false;                  // print where the CPU time went
+    std::string cost_note;                // what is known of the cost before any run finished ("" nothing)
 };
 // Plans and runs a spec, resuming what its output already holds; warnings, run errors and
 // the resume note go to standard error, `done` (may be empty) sees the plan and the outcome

@@ -549,7 +549,10 @@ int reproduce(const Args& args) {
 
     const auto start = std::chrono::steady_clock::now();
     if (!report_only) {
-        const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {});
+        RunOptions options;
+        if (deviations.size() == entry.deviations.size() && !spec.shard)  // the protocol the note is about
+            options.cost_note = "the reproduction's note: " + entry.cost;
+        const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {}, options);
         if (status != 0) return status;
         if (spec.shard) {
             std::cout << "shard " << spec.shard.str() << ": " << spec.output << "\njoin the shards with `bobench merge`, "

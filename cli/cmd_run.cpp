@@ -250,7 +250,8 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string&
                       << pp.problem->metadata().at("file") << "): its results are not the benchmark's\n";
     runners::ProgressOptions progress;
     if (!quiet) progress = {&std::cerr, ::isatty(STDERR_FILENO) ? runners::Progress::Style::Terminal
-                                                                : runners::Progress::Style::Log};
+                                                                : runners::Progress::Style::Log,
+                            options.backend ? options.backend->ranks : 1, options.cost_note};
     const runners::ExperimentOutcome outcome =
         runners::run_experiment(plan, stop_flag(), progress, provenance(started, command),
                                 options.backend ? options.backend->executor : runners::Executor{});

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
         runners::mpi::Session mpi(&argc, &argv);
         cli::RunBackend backend;
         backend.writer = mpi.rank() == 0;
+        backend.ranks = mpi.size();
         backend.executor = [](const runners::Plan& plan, const std::vector<results::RunKey>& pending,
                               const std::atomic<bool>& stop, const runners::Sink& sink, runners::ExecutionStats* stats) {
             return runners::mpi::coordinate(plan, pending, plan.spec.threads, stop, sink, stats);

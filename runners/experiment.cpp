@@ -8,9 +8,12 @@
 #include <set>
 #include <tuple>
 
+#include <omp.h>
+
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "core/version.hpp"
 #include "results/hdf5.hpp"
 #include "results/journal.hpp"
@@ -182,6 +185,62 @@ StoredKey merge_tables(results::Results& results, const Plan& plan) {
     return key;
 }
 
+// The results file's finished runs of the plan's problems and optimizers, timed (every
+// replicate, in the plan or not: each is a sample of how long such a run takes).
+RunTimes finished_times(const Plan& plan, const results::Results& results, const StoredKey& stored_key) {
+    std::vector<int> problem(results.problems.size(), -1), optimizer(results.optimizers.size(), -1);
+    for (std::size_t i = 0; i < stored_key.problem.size(); ++i)
+        problem[static_cast<std::size_t>(stored_key.problem[i])] = static_cast<int>(i);
+    for (std::size_t i = 0; i < stored_key.optimizer.size(); ++i)
+        optimizer[static_cast<std::size_t>(stored_key.optimizer[i])] = static_cast<int>(i);
+    RunTimes times(plan.optimizers.size());
+    for (const results::Trace& t : results.runs) {
+        const int p = problem[static_cast<std::size_t>(t.key.problem)];
+        const int o = optimizer[static_cast<std::size_t>(t.key.optimizer)];
+        if (p >= 0 && o >= 0) times.add(o, expected_cost(plan, {p, o, t.key.replicate}), t.seconds);
+    }
+    return times;
+}
+
+Workload workload(const Plan& plan, const std::vector<results::RunKey>& runs) {
+    Workload w(plan.optimizers.size());
+    for (const results::RunKey& k : runs) w.add(k.optimizer, expected_cost(plan, k));
+    return w;
+}
+
+// "plan: 12 runs (2 problems x 2 optimizers x 3 replicates), 4 already in 'out.h5'; 8 to run
+// on 2 threads", and what the 8 will take ("cost: ..."): told before the long part, so that a
+// plan too large for the time at hand is seen at once.
+std::string plan_text(const Plan& plan, const ExperimentOutcome& outcome, const RunTimes& times, const Workload& todo,
+                      int workers, const ProgressOptions& options) {
+    const int ranks = options.ranks;
+    const ExperimentSpec& spec = plan.spec;
+    const std::size_t pending = todo.total_runs();
+    std::string text = "plan: " + count_noun(outcome.planned, "run");
+    if (spec.shard) text += fmt::format(", shard {} of {}", spec.shard.str(), count_noun(plan.whole_plan_runs, "run"));
+    text += fmt::format(" ({} x {} x {})", count_noun(plan.problems.size(), "problem"),
+                        count_noun(plan.optimizers.size(), "optimizer"),
+                        count_noun(static_cast<std::size_t>(spec.replicates), "replicate"));
+    if (outcome.resumed > 0)
+        text += fmt::format(", {} already in '{}'", outcome.resumed, spec.output);  // the journal's too, by now
+    if (pending == 0) return text + "; nothing to run\n";
+    const std::size_t threads = std::min(pending, static_cast<std::size_t>(std::max(workers, 1)));
+    const std::string on = count_noun(threads, "thread") + (ranks > 1 ? fmt::format(" ({} MPI ranks)", ranks) : "");
+    text += fmt::format("; {} to run on {}\n", pending, on);
+    const Estimate cost = estimate(times, todo, workers);
+    if (!cost.known)
+        return text + "cost: estimated once the first runs finish" +
+               (options.cost_note.empty() ? "" : " (" + options.cost_note + ")") + "\n";
+    text += fmt::format("cost: about {} in all, {} on {} (from the times of {})", Progress::duration(cost.run_seconds),
+                        Progress::duration(cost.wall_seconds), on, count_noun(times.runs(), "finished run"));
+    std::vector<std::string> guessed;
+    for (const int o : cost.guessed) guessed.push_back("'" + plan.optimizers[static_cast<std::size_t>(o)].label + "'");
+    if (!guessed.empty())
+        text += fmt::format("; {} {} none yet: guessed at the others' rate", join(guessed, ", "),
+                            guessed.size() == 1 ? "has" : "have");
+    return text + "\n";
+}
+
 // The output's folder, made first: the lock file goes beside the output.
 void make_output_folder(const std::string& path) {
     const auto dir = std::filesystem::path(path).parent_path();
@@ -278,10 +337,13 @@ private:
 
     void commit(results::Trace&& t, bool journalled) {
         outcome_.failed_evaluations += t.failures();
+        const results::RunKey key = t.key;  // the plan's, before it becomes the file's
+        const double seconds = t.seconds;
         t.key = stored_key_(t.key);
         results_.runs.push_back(std::move(t));
         if (!journalled) unjournalled_.push_back(results_.runs.size() - 1);
         ++outcome_.completed;
+        progress_.finished(key.optimizer, expected_cost(plan_, key), seconds);
         progress_.update(outcome_.completed);
         const auto now = Clock::now();
         // a checkpoint is written by the committing thread under the commit lock (its CPU
@@ -359,7 +421,12 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     outcome.store_cpu += thread_cpu_seconds() - load_start;
     outcome.wall.load = seconds_since(phase_start);
 
-    Progress progress(progress_options.out, progress_options.style, pending.size());
+    const int workers = progress_options.ranks * (threads > 0 ? threads : omp_get_max_threads());
+    RunTimes times = finished_times(plan, results, stored_key);
+    Workload todo = workload(plan, pending);
+    if (progress_options.out)
+        *progress_options.out << plan_text(plan, outcome, times, todo, workers, progress_options) << std::flush;
+    Progress progress(progress_options.out, progress_options.style, std::move(times), std::move(todo), workers);
     Committer committer(plan, results, journal, stored_key, progress, outcome);
     const Sink sink = committer.sink();  // the workers keep a reference to it
     try {

@@ -52,9 +52,13 @@ struct ExperimentOutcome {
 using Executor = std::function<std::vector<RunError>(const Plan&, const std::vector<results::RunKey>& pending,
                                                      const std::atomic<bool>& stop, const Sink&, ExecutionStats*)>;
 
+// Before the runs, `out` is told the plan (its runs, those already done, the threads) and
+// what the runs to do will take, estimated from the file's finished runs; then progress.
 struct ProgressOptions {
     std::ostream* out = nullptr;  // null: silent
     Progress::Style style = Progress::Style::Terminal;
+    int ranks = 1;  // processes running runs on spec.threads threads each (bobench-mpi: the MPI ranks)
+    std::string cost_note;  // told while no run has finished, e.g. a reproduction's own figure ("" none)
 };
 
 // `provenance` (host, command line ...) goes into the results file's attributes.

@@ -1,11 +1,24 @@
 #include "runners/progress.hpp"
 
+#include <utility>
+
 #include <fmt/format.h>
 
 namespace bobench::runners {
 
-Progress::Progress(std::ostream* out, Style style, std::size_t total, double log_every_seconds)
-    : out_(out), style_(style), total_(total), log_every_(log_every_seconds), start_(Clock::now()), last_(start_) {}
+Progress::Progress(std::ostream* out, Style style, RunTimes times, Workload todo, int workers, double log_every_seconds)
+    : out_(out), style_(style), times_(std::move(times)), todo_(std::move(todo)), workers_(workers),
+      total_(todo_.total_runs()), log_every_(log_every_seconds), start_(Clock::now()), last_(start_) {}
+
+void Progress::finished(int optimizer, double expected_cost, double seconds) {
+    times_.add(optimizer, expected_cost, seconds);
+    todo_.remove(optimizer, expected_cost);
+}
+
+std::string Progress::eta(const Estimate& left) {
+    if (!left.known) return "?";
+    return (left.guessed.empty() ? "" : "~") + duration(left.wall_seconds);
+}
 
 std::string Progress::duration(double s) {
     if (s < 120) return fmt::format("{:.1f} s", s);
@@ -35,16 +48,15 @@ void Progress::finish(std::size_t done) {
 void Progress::print(std::size_t done, bool final_line) {
     last_ = Clock::now();
     const double elapsed = std::chrono::duration<double>(last_ - start_).count();
-    const std::string eta =
-        done ? duration(elapsed / static_cast<double>(done) * static_cast<double>(total_ - done)) : "?";
+    const std::string left = eta(estimate(times_, todo_, workers_));
     if (style_ == Style::Terminal) {
-        *out_ << fmt::format("\r  runs {}/{} done, {} elapsed, ETA {}   ", done, total_, duration(elapsed), eta)
+        *out_ << fmt::format("\r  runs {}/{} done, {} elapsed, ETA {}   ", done, total_, duration(elapsed), left)
               << (final_line ? "\n" : "") << std::flush;
         return;
     }
     const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
     *out_ << fmt::format("bobench: {}/{} runs done ({:.0f} %), {:.3g} runs/s, {} elapsed, ETA {}\n", done, total_,
-                         100.0 * static_cast<double>(done) / static_cast<double>(total_), rate, duration(elapsed), eta)
+                         100.0 * static_cast<double>(done) / static_cast<double>(total_), rate, duration(elapsed), left)
           << std::flush;
 }
 

@@ -89,6 +89,30 @@ TEST_CASE("reproduce --spec runs a reproduction defined only in a temporary fold
     CHECK(quick.out.find("--quick: 2 replicates of 6 evaluations") != std::string::npos);
 }
 
+TEST_CASE("reproduce: the plan line, with the section's cost note until a run has finished", "[reproduce][cli][plan]") {
+    TempDir dir;
+    write_tiny(dir);
+    const std::string reproduce = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --threads 2 --output ";
+    const std::string spec = reproduce + "'" + (dir / "r.h5") + "'";
+    const auto first = run_cli(spec);
+    INFO(first.err);
+    REQUIRE(first.status == 0);
+    CHECK(first.err.find("plan: 12 runs (2 problems x 2 optimizers x 3 replicates); 12 to run on 2 threads\n"
+                         "cost: estimated once the first runs finish (the reproduction's note: measured: a second)\n") !=
+          std::string::npos);
+    // the kept results: nothing to run
+    const auto again = run_cli(spec);
+    INFO(again.err);
+    REQUIRE(again.status == 0);
+    CHECK(again.err.find("plan: 12 runs (2 problems x 2 optimizers x 3 replicates), 12 already in '" + (dir / "r.h5") +
+                         "'; nothing to run\n") != std::string::npos);
+    // --quick is not the protocol the note is about
+    const auto quick = run_cli(reproduce + "'" + (dir / "q.h5") + "' --quick");
+    INFO(quick.err);
+    REQUIRE(quick.status == 0);
+    CHECK(quick.err.find("cost: estimated once the first runs finish\n") != std::string::npos);
+}
+
 TEST_CASE("reproduce --experiments lists and runs the reproductions of another folder", "[reproduce][cli]") {
     TempDir dir;
     write_tiny(dir);
