@@ -30,8 +30,8 @@ fs::path html_page(const std::string& dir, const std::string& results) {
 int report(const Args& args) {
     po::options_description opts(
         "bobench report FILE --html DIR   one self-contained HTML page (DIR/index.html, inline SVG, no script, "
-        "no network): provenance and spec, ranking (Borda, Firsts, Friedman mean ranks), final-regret tables, "
-        "median regret curves per problem, ERT table (as table --target)");
+        "no network): provenance and spec, ranking (Borda, Firsts, Friedman mean ranks, CD diagram), final-regret "
+        "tables, median regret curves per problem, runtime ECDFs, ERT table (as table --target)");
     opts.add_options()("help,h", "show this help")("file", po::value<std::string>(), "results file")(
         "html", po::value<std::string>(), "folder for index.html (created when missing; an existing page is replaced)");
     const auto parsed = parse_words(args, opts, "file", 1);

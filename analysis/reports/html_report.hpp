@@ -2,8 +2,9 @@
 // `bobench report FILE --html DIR`: one self-contained HTML page per results file, for a
 // browser with no network: for a reproduction (`reproduce --html`) the agreement with the
 // paper and its claims first, then provenance and spec, the ranking (`bobench rank`'s Borda and
-// Firsts, Friedman mean ranks), the final-regret table (`bobench table`'s cells), one
-// inline-SVG panel of median regret curves per problem, and the ERT table of
+// Firsts, Friedman mean ranks and their critical-difference diagram), the final-regret
+// table (`bobench table`'s cells), one inline-SVG panel of median regret curves per problem,
+// runtime ECDF panels (all problems, per dimension and group), and the ERT table of
 // `bobench table --target`. Every number comes from the functions those commands use;
 // this file only lays them out. No script, no external resource.
 #include <optional>
