@@ -569,15 +569,14 @@ int reproduce(const Args& args) {
     std::optional<analysis::reports::Reproduction> agreement;
     if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
     const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";
-    if (agreement && format == analysis::reports::TableFormat::csv && !html)
-        return write_report(table, report_path);  // the table alone
+    const bool table_only = agreement && format == analysis::reports::TableFormat::csv;  // CSV: the table alone
+    if (table_only && !html) return write_report(table, report_path);
     std::string report = header(entry, quick) + protocol_paragraph(spec, results);
     if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
     std::vector<analysis::reports::ClaimVerdict> verdicts;
     report += deviation_list(deviations) + table +
               ranking_sections(entry, spec, results, !theirs.empty(), figures, claims, quick, verdicts);
-    const int written = write_report(agreement && format == analysis::reports::TableFormat::csv ? table : report,
-                                     report_path);
+    const int written = write_report(table_only ? table : report, report_path);
     if (html) {
         analysis::reports::HtmlReportOptions o;
         o.source = fs::path(spec.output).filename().string();

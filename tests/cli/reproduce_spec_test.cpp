@@ -52,6 +52,12 @@ void write_tiny(const TempDir& dir, const std::string& extra = "") {
     write_file(dir / "mine/tiny.ini", tiny_spec(dir / "tiny.h5", extra));
 }
 
+// The same with one claim of the paper: DE comes first.
+void write_tiny_with_claim(const TempDir& dir) {
+    write_tiny(dir, "claims = published/claims.csv\n");
+    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,DE comes first,borda_first DE\n");
+}
+
 }  // namespace
 
 TEST_CASE("reproduce --spec runs a reproduction defined only in a temporary folder", "[reproduce][cli]") {
@@ -233,8 +239,7 @@ TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes fr
 TEST_CASE("reproduce --quick is a smoke test: so titled, the numbers side by side, no verdict",
           "[reproduce][cli][smoke]") {
     TempDir dir;
-    write_tiny(dir, "claims = published/claims.csv\n");
-    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,DE comes first,borda_first DE\n");
+    write_tiny_with_claim(dir);
     const std::string quick = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --quick -q --threads 2 --output '" +
                               (dir / "quick.h5") + "'";
     const auto r = run_cli(quick);
@@ -259,8 +264,7 @@ TEST_CASE("reproduce --quick is a smoke test: so titled, the numbers side by sid
 TEST_CASE("reproduce --html writes one page: the agreement and the paper's claims first, then the experiment",
           "[reproduce][cli][html]") {
     TempDir dir;
-    write_tiny(dir, "claims = published/claims.csv\n");
-    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,DE comes first,borda_first DE\n");
+    write_tiny_with_claim(dir);
     const std::string spec = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q --threads 2 --output '" +
                              (dir / "tiny.h5") + "' --html '" + (dir / "page") + "'";
     const auto r = run_cli(spec);
