@@ -28,6 +28,7 @@
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/plugins.hpp"
+#include "cli/protocol_cost.hpp"
 #include "cli/reproductions.hpp"
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/nasbench201.hpp"
@@ -90,9 +91,27 @@ std::vector<std::string> missing_methods(const ReproductionEntry& e, const runne
     return {missing.begin(), missing.end()};
 }
 
+std::size_t problem_count(const runners::ExperimentSpec& spec) {
+    std::size_t problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
+    for (const runners::SpecEntry& p : spec.problems)
+        problems += expand_lists(p.id, problem_catalog().get(p.id.name).params).size();
+    return problems;
+}
+
+// The full protocol's cost by the reproduction's cost table; std::nullopt without one.
+std::optional<ProtocolCost> full_cost(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
+    if (e.costs.empty()) return std::nullopt;
+    std::vector<std::string> methods;
+    for (const auto& o : spec.optimizers) methods.push_back(o.label);
+    return protocol_cost(read_method_costs(e.costs, e.name), methods,
+                         problem_count(spec) * static_cast<std::size_t>(spec.replicates));
+}
+
 int list_reproductions(const std::string& folder) {
     std::string out = "| reproduction | source | runs (problems × optimizers × replicates, budget) | needs | full cost |\n"
                       "|---|---|---|---|---|\n";
+    ProtocolCost all;
+    std::vector<std::string> without_table;
     for (const ReproductionEntry& e : reproductions(folder)) {
         if (e.toy) {
             out += fmt::format("| {} | {} | an illustration, no runs | nothing | {} |\n", e.name, e.source, e.cost);
@@ -100,14 +119,21 @@ int list_reproductions(const std::string& folder) {
         }
         const runners::ExperimentSpec spec = spec_of(e);
         const std::vector<std::string> missing = missing_methods(e, spec);
-        std::size_t problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
-        for (const runners::SpecEntry& p : spec.problems)
-            problems += expand_lists(p.id, problem_catalog().get(p.id.name).params).size();
-        out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source, problems,
+        const std::optional<ProtocolCost> cost = full_cost(e, spec);
+        if (!cost) without_table.push_back(e.name);
+        else {
+            all.measured_cpu += cost->measured_cpu;
+            all.extrapolated_cpu += cost->extrapolated_cpu;
+            if (!cost->unmeasured.empty()) all.unmeasured.push_back(e.name + " (" + join(cost->unmeasured, ", ") + ")");
+        }
+        out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source, problem_count(spec),
                            spec.optimizers.size(), spec.replicates, spec.budget,
-                           missing.empty() ? "nothing" : "paper's methods not run: " + join(missing, ", "), e.cost);
+                           missing.empty() ? "nothing" : "paper's methods not run: " + join(missing, ", "),
+                           cost ? describe_cost(*cost) : e.cost);
     }
-    std::cout << out << std::flush;
+    out += "\nAll full protocols together, by the cost tables: " + describe_cost(all);
+    if (!without_table.empty()) out += "; without a cost table: " + join(without_table, ", ");
+    std::cout << out << "\n" << std::flush;
     return 0;
 }
 
@@ -551,7 +577,10 @@ int reproduce(const Args& args) {
     if (!report_only) {
         RunOptions options;
         if (deviations.size() == entry.deviations.size() && !spec.shard)  // the protocol the note is about
-            options.cost_note = "the reproduction's note: " + entry.cost;
+            if (const std::optional<ProtocolCost> cost = full_cost(entry, spec))
+                options.cost_note = "the cost table: " + describe_cost(*cost);
+            else
+                options.cost_note = "the reproduction's note: " + entry.cost;
         const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {}, options);
         if (status != 0) return status;
         if (spec.shard) {

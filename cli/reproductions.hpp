@@ -31,7 +31,8 @@ struct ReproductionEntry {
     bool toy = false;       // not an experiment: an illustration computed in place (bore-toy)
     long quick_replicates = 2, quick_budget = 20;  // --quick
     std::vector<std::string> quick_methods;        // --quick runs only these (empty: all)
-    std::string cost = "not measured yet";  // wall time of the full protocol on 2 cores, labelled
+    std::string costs;  // the cost table (cli/protocol_cost.hpp), resolved likewise; empty: none
+    std::string cost = "not measured yet";  // without a cost table: the full protocol's time on 2 cores, labelled
     std::vector<std::string> deviations;    // every known departure from the paper's protocol
 };
 

@@ -135,6 +135,53 @@ TEST_CASE("reproduce --experiments lists and runs the reproductions of another f
     check_refused("reproduce plain --experiments '" + (dir / "mine") + "'", "unknown reproduction 'plain'; known: tiny");
 }
 
+TEST_CASE("the cost table gives each reproduction's full cost and the sum of all", "[reproduce][cli][cost]") {
+    TempDir dir;
+    write_tiny(dir, "costs = costs.csv\n");
+    // 2 problems x 3 replicates: 6 runs per method
+    write_file(dir / "mine/costs.csv", "reproduction,method,seconds,basis,from\n"
+                                       "tiny,RS,0.5,measured,six runs timed\n"
+                                       "tiny,DE,1.5,extrapolated,a shorter pilot\n"
+                                       "other,RS,99,measured,another reproduction's row\n");
+    const std::string mine = " --experiments '" + (dir / "mine") + "'";
+    const auto list = run_cli("reproduce list" + mine);
+    INFO(list.err);
+    REQUIRE(list.status == 0);
+    // 3 s measured + 9 s extrapolated, spread over 2 cores
+    CHECK(list.out.find("| ~6.0 s on 2 cores (12.0 s of CPU, 75 % of it extrapolated) |") != std::string::npos);
+    CHECK(list.out.find("\nAll full protocols together, by the cost tables: ~6.0 s on 2 cores (12.0 s of CPU, 75 % of "
+                        "it extrapolated)\n") != std::string::npos);
+    CHECK(list.out.find("measured: a second") == std::string::npos);  // the note gives way to the table
+
+    // before the first run finishes, the full protocol's figure; a method without one is named
+    write_file(dir / "mine/costs.csv", "reproduction,method,seconds,basis,from\ntiny,DE,1.5,measured,six runs timed\n");
+    const auto run = run_cli("reproduce tiny" + mine + " --threads 1 --output '" + (dir / "r.h5") + "'");
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.err.find("cost: estimated once the first runs finish (the cost table: ~4.5 s on 2 cores (9.0 s of CPU, "
+                       "measured; not measured: RS))\n") != std::string::npos);
+    const auto unmeasured = run_cli("reproduce list" + mine);
+    CHECK(unmeasured.out.find("All full protocols together, by the cost tables: ~4.5 s on 2 cores (9.0 s of CPU, "
+                              "measured; not measured: tiny (RS))") != std::string::npos);
+
+    auto refused = [&](const std::string& table, const std::string& message) {
+        write_file(dir / "mine/costs.csv", table);
+        check_refused("reproduce list" + mine, message);
+        check_refused("reproduce tiny" + mine + " --output '" + (dir / "x.h5") + "'", message);
+    };
+    const std::string file = "cost table '" + (dir / "mine/costs.csv") + "'";
+    const std::string header = "reproduction,method,seconds,basis,from\n";
+    refused("reproduction,method,seconds\n", file + ": the first line must be the header " + header.substr(0, 38));
+    refused(header + "tiny,RS,0.5,guessed,x\n",
+            file + " line 2: basis 'guessed' is not accepted; expected measured or extrapolated");
+    refused(header + "tiny,RS,-1,measured,x\n", file + " line 2: seconds '-1' is not a number >= 0");
+    refused(header + "tiny,RS,1,measured,x\ntiny,RS,2,measured,y\n", file + " line 3: method 'RS' of 'tiny' is given twice");
+    refused(header + "tiny,RS,1\n", file + " line 2: 3 fields; expected 5");
+    std::filesystem::remove(dir / "mine/costs.csv");
+    check_refused("reproduce list" + mine, "reproduction.costs: no file '" + (dir / "mine/costs.csv") + "'");
+    CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));  // nothing ran
+}
+
 TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and the key", "[reproduce][cli]") {
     TempDir dir;
     const std::string spec = dir / "mine/tiny.ini";
