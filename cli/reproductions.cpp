@@ -29,7 +29,8 @@ const std::vector<std::string> single_keys = {"source",         "reference",    
                                               "friedman",       "figure",       "illustration",   "quick_replicates",
                                               "quick_budget",   "cost",         "causes",
                                               "claims",         "costs"};
-const std::vector<std::string> repeated_keys = {"select", "breakdown", "quick_method", "deviation"};
+const std::vector<std::string> repeated_keys = {"select",        "breakdown",      "quick_method",
+                                                "subset_method", "subset_problem", "deviation"};
 
 bool contains(const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
@@ -64,6 +65,10 @@ void set_repeated(ReproductionEntry& e, const std::string& key, const std::strin
         e.breakdowns.push_back(value);
     } else if (key == "quick_method") {
         e.quick_methods.push_back(value);
+    } else if (key == "subset_method") {
+        e.subset_methods.push_back(value);
+    } else if (key == "subset_problem") {
+        e.subset_problems.push_back(value);
     } else {
         e.deviations.push_back(value);
     }
@@ -108,6 +113,9 @@ void check_entry(const ReproductionEntry& e, const std::set<std::string>& given,
     if (!e.claims.empty() && !fs::is_regular_file(e.claims, ec))
         throw UserError(origin + ": reproduction.claims: no file '" + e.claims +
                         "'; expected a CSV of id, place, quote, check, its path relative to the spec file's folder");
+    if (e.subset_methods.empty() && !e.subset_problems.empty())
+        throw UserError(origin + ": reproduction.subset_problem needs reproduction.subset_method, the methods of "
+                        "`--preset subset`");
     if (!e.costs.empty() && !fs::is_regular_file(e.costs, ec))
         throw UserError(origin + ": reproduction.costs: no file '" + e.costs + "'; expected the cost table (a CSV of " +
                         "reproduction, method, seconds, basis, from), its path relative to the spec file's folder");

@@ -182,6 +182,35 @@ TEST_CASE("the cost table gives each reproduction's full cost and the sum of all
     CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));  // nothing ran
 }
 
+TEST_CASE("reproduce --preset subset runs the cheaper methods on some problems and says what it leaves out",
+          "[reproduce][cli][preset]") {
+    TempDir dir;
+    write_tiny(dir, "subset_method = RS\nsubset_problem = Branin\n");
+    const std::string spec = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --threads 2 ";
+    const auto r = run_cli(spec + "--preset subset --output '" + (dir / "s.h5") + "'");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const std::string says = "--preset subset: the cheaper methods RS (left out: DE) on Branin (left out: Levy), at the "
+                             "protocol's 3 replicates of 8 evaluations: a reproduction of those cells only";
+    CHECK(r.err.find("bobench reproduce: " + says + "\n") != std::string::npos);  // before the runs
+    CHECK(r.err.find("plan: 3 runs (1 problem x 1 optimizer x 3 replicates)") != std::string::npos);
+    const std::string report = read_file(dir / "s.md");
+    CHECK(report.find("- " + says) != std::string::npos);                 // a deviation of the report
+    CHECK(report.find("smoke test") == std::string::npos);               // a real reproduction of its cells
+    CHECK(report.find("cells agree") != std::string::npos);
+    CHECK(report.find("| Levy |") == std::string::npos);                 // the cells of the problems left out
+
+    check_refused(spec + "--preset subset --quick", "--preset subset chooses the methods and the size itself");
+    check_refused(spec + "--preset subset --methods DE", "--preset subset chooses the methods and the size itself");
+    check_refused(spec + "--preset all", "--preset 'all' is not known; the one preset is subset");
+    write_tiny(dir, "subset_method = RS\nsubset_method = CMA\n");
+    check_refused(spec + "--preset subset", "--preset subset: 'CMA' is not a method of this reproduction; its methods: RS, DE");
+    write_tiny(dir);
+    check_refused(spec + "--preset subset", "--preset subset: reproduction 'tiny' defines no subset");
+    write_tiny(dir, "subset_problem = Branin\n");
+    check_refused(spec + "--preset subset", "reproduction.subset_problem needs reproduction.subset_method");
+}
+
 TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and the key", "[reproduce][cli]") {
     TempDir dir;
     const std::string spec = dir / "mine/tiny.ini";
