@@ -3,6 +3,7 @@
 #
 #   cli, python    everything below (python/: the pybind11 module beside the CLI)
 #   runners        results, core             analysis    results, core
+#   figures        analysis, surrogates, results, core
 #   optimizers     acquisitions, surrogates, core
 #   acquisitions   surrogates, core
 #   surrogates     core                      hpobench_tables   results, core
@@ -20,7 +21,8 @@ set(allowed_acquisitions "acquisitions;surrogates;core")
 set(allowed_optimizers "optimizers;acquisitions;surrogates;core")
 set(allowed_runners "runners;results;core")
 set(allowed_analysis "analysis;results;core")
-set(layers core results testfunctions hpobench_tables surrogates acquisitions optimizers runners analysis)
+set(allowed_figures "figures;analysis;surrogates;results;core")
+set(layers core results testfunctions hpobench_tables surrogates acquisitions optimizers runners analysis figures)
 
 set(violations "")
 set(checked 0)
