@@ -24,7 +24,6 @@
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/reproduction.hpp"
 #include "analysis/reports/score_histograms.hpp"
-#include "cli/bore_toy.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/plugins.hpp"
@@ -35,6 +34,7 @@
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
+#include "figures/bore_toy.hpp"
 #include "runners/restart.hpp"
 #include "runners/spec.hpp"
 
@@ -45,6 +45,10 @@ namespace bobench::cli {
 
 namespace {
 using analysis::reports::PublishedCell;
+using figures::bore_toy;
+using figures::BoreToy;
+using figures::plot_bore_toy;
+using figures::render_bore_toy;
 
 // `note`: say on standard error which rows are the paper's N/A, so that none is left out unseen.
 std::vector<PublishedCell> published(const ReproductionEntry& e, bool note = false) {

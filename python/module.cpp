@@ -23,7 +23,7 @@
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/version.hpp"
-#include "optimizers/external_protocol.hpp"
+#include "optimizers/external/external_protocol.hpp"
 #include "results/store.hpp"
 #include "runners/experiment.hpp"
 
