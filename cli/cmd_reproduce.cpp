@@ -1,4 +1,5 @@
-// bobench reproduce list | show NAME | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B] [--threads T]
+// bobench reproduce list | show NAME | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B]
+//                   [--threads T]
 //                   [--quick] [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
 //                   [--shard K/N | --report-only]
 #include <algorithm>
@@ -204,7 +205,8 @@ int list_reproductions(const std::string& folder) {
     std::vector<ListRow> rows{{"reproduction", "p × m × r", "budget", "needs", "full cost"}};
     ProtocolCost all;
     std::vector<std::string> without_table, unmeasured;
-    for (const ReproductionEntry& e : reproductions(folder)) rows.push_back(list_row(e, all, without_table, unmeasured));
+    for (const ReproductionEntry& e : reproductions(folder))
+        rows.push_back(list_row(e, all, without_table, unmeasured));
     std::size_t width[4] = {};
     for (const ListRow& r : rows)
         for (std::size_t i = 0; const std::string* cell : {&r.name, &r.runs, &r.budget, &r.needs})
@@ -237,7 +239,8 @@ std::string show_protocol(const runners::ExperimentSpec& spec) {
     for (const auto* list : {&spec.problems, &spec.optimizers})
         for (const runners::SpecEntry& x : *list) width = std::max(width, columns(label_of(x)));
     std::string out = fmt::format("\nprotocol: {} × {} × {}, {} evaluations a run\nproblems:\n",
-                                  count_noun(problem_count(spec), "problem"), count_noun(spec.optimizers.size(), "method"),
+                                  count_noun(problem_count(spec), "problem"),
+                                  count_noun(spec.optimizers.size(), "method"),
                                   count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget);
     for (const runners::SpecEntry& p : spec.problems) {
         const std::size_t n = expand_lists(p.id, problem_catalog().get(p.id.name).params).size();
@@ -256,7 +259,8 @@ std::string show_needs(const ReproductionEntry& e, const runners::ExperimentSpec
     out += wrap("the benchmark tables in --data-dir DIR (hpobench_tables/README.md says where to get them):");
     for (const auto& [problem, file] : tables) out += "  " + problem + ": " + file + "\n";
     return out + wrap("  without --data-dir, `bobench reproduce " + e.name + "` runs these problems on a " +
-                      std::string("SYNTHETIC") + unbroken_space + "fixture in the tables' layout: not the benchmark's numbers, and its report says so");
+                      std::string("SYNTHETIC") + unbroken_space +
+                      "fixture in the tables' layout: not the benchmark's numbers, and its report says so");
 }
 
 // `reproduce show`'s cost: the whole protocol's, then each method's figure from the cost table.
@@ -264,11 +268,12 @@ std::string show_cost(const ReproductionEntry& e, const runners::ExperimentSpec&
     const std::optional<ProtocolCost> cost = full_cost(e, spec);
     if (!cost) return "\n" + wrap("full cost: " + e.cost + " (the reproduction's note; it has no cost table)");
     std::string out = "\n" + wrap("full cost: " + describe_cost(*cost)) +
-                      wrap(fmt::format("each method's CPU seconds for one run of {} evaluations, from the cost table {}:",
-                                       spec.budget, e.costs));
+                      wrap(fmt::format("each method's CPU seconds for one run of {} evaluations, from the cost "
+                                       "table {}:", spec.budget, e.costs));
     const std::vector<MethodCost> figures = read_method_costs(e.costs, e.name);
     for (const runners::SpecEntry& o : spec.optimizers) {
-        const auto c = std::find_if(figures.begin(), figures.end(), [&](const MethodCost& m) { return m.method == o.label; });
+        const auto c =
+            std::find_if(figures.begin(), figures.end(), [&](const MethodCost& m) { return m.method == o.label; });
         if (c == figures.end()) out += "  " + o.label + ": not measured\n";
         else out += wrap(fmt::format("  {}: {} s, {}, from {}", o.label, format_double(c->seconds),
                                      c->measured ? "measured" : "extrapolated", c->from), 100, 4);
@@ -287,8 +292,10 @@ int show_reproduction(const ReproductionEntry& e) {
         if (const std::vector<std::string> missing = missing_methods(e, spec); !missing.empty())
             out += "\n" + wrap("the paper's methods not run: " + join(missing, ", "));
         out += show_cost(e, spec) +
-               "\n" + wrap(fmt::format("--quick: {} of {} evaluations{}", count_noun(static_cast<std::size_t>(e.quick_replicates), "replicate"),
-                                e.quick_budget, e.quick_methods.empty() ? "" : ", only " + join(e.quick_methods, ", ")));
+               "\n" + wrap(fmt::format("--quick: {} of {} evaluations{}",
+                                       count_noun(static_cast<std::size_t>(e.quick_replicates), "replicate"),
+                                       e.quick_budget,
+                                       e.quick_methods.empty() ? "" : ", only " + join(e.quick_methods, ", ")));
     }
     if (!e.deviations.empty()) {
         out += "\ndeviations from the paper's protocol:\n";
@@ -308,7 +315,8 @@ int show_command(const Args& args) {
                                  "protocol, needs, each method's cost, deviations");
     opts.add_options()("help,h", "show this help")("name", po::value<std::string>(), "reproduction")(
         "spec", po::value<std::string>(), "the reproduction of this spec file instead of a NAME")(
-        "experiments", po::value<std::string>(), "folder of the reproductions' spec files (default: bobench's experiments/)");
+        "experiments", po::value<std::string>(),
+        "folder of the reproductions' spec files (default: bobench's experiments/)");
     const auto parsed = parse_words(args, opts, "name", 1);
     if (!parsed) return 0;  // --help was printed
     if (parsed->count("spec") == parsed->count("name"))
@@ -505,7 +513,8 @@ namespace {
 po::options_description reproduce_options() {
     po::options_description opts("bobench reproduce list | show NAME | NAME | --spec FILE [options]   run a paper's "
                                  "experiment, compare with its published numbers");
-    opts.add_options()("help,h", "show this help")("name", po::value<std::string>(), "reproduction, `list` (one row each), or `show NAME` (the details)")(
+    opts.add_options()("help,h", "show this help")(
+        "name", po::value<std::string>(), "reproduction, `list` (one row each), or `show NAME` (the details)")(
         "spec", po::value<std::string>(),
         "run the reproduction of this spec file (its [reproduction] section; its reference file is read relative to "
         "the file's folder) instead of a NAME")(
@@ -701,7 +710,8 @@ int reproduce(const Args& args) {
     const po::variables_map& vm = *parsed;
     if (vm.count("spec") && vm.count("name")) throw UserError("give a reproduction's NAME or --spec FILE, not both");
     if (!vm.count("name") && !vm.count("spec"))
-        throw UserError("no reproduction given; usage: bobench reproduce list | show NAME | NAME | --spec FILE [options]");
+        throw UserError(
+            "no reproduction given; usage: bobench reproduce list | show NAME | NAME | --spec FILE [options]");
     if (vm.count("name") && vm["name"].as<std::string>() == "list")
         return list_reproductions(vm.count("experiments") ? vm["experiments"].as<std::string>() : experiments_dir());
 

@@ -163,7 +163,8 @@ TEST_CASE("the cost table gives each reproduction's full cost and the sum of all
     // show has the whole figure and each method's, with what it rests on
     const auto show = run_cli("reproduce show" + mine + " tiny");
     INFO(show.err);
-    CHECK(show.out.find("\nfull cost: ~6.0 s on 2 cores (12.0 s of CPU, 75 % of it extrapolated)\n") != std::string::npos);
+    CHECK(show.out.find("\nfull cost: ~6.0 s on 2 cores (12.0 s of CPU, 75 % of it extrapolated)\n") !=
+          std::string::npos);
     CHECK(show.out.find("\n  RS: 0.5 s, measured, from six runs timed\n  DE: 1.5 s, extrapolated, from a shorter "
                         "pilot\n") != std::string::npos);
     CHECK(show.out.find("another reproduction's row") == std::string::npos);
@@ -275,7 +276,8 @@ TEST_CASE("reproduce show gives the protocol of a NAME or a --spec FILE, and ref
     const auto r = run_cli("reproduce show --spec '" + (dir / "mine/tiny.ini") + "'");
     INFO(r.err);
     REQUIRE(r.status == 0);
-    CHECK(r.out.find("\nprotocol: 2 problems × 2 methods × 3 replicates, 8 evaluations a run\n") != std::string::npos);
+    CHECK(r.out.find("\nprotocol: 2 problems × 2 methods × 3 replicates, 8 evaluations a run\n") !=
+          std::string::npos);
     CHECK(r.out.find("\nmethods:\n  RS      random-search\n  DE      de\n") != std::string::npos);
     CHECK(r.out.find("\nthe paper's numbers: " + (dir / "mine/published/table1.csv") + "\n") != std::string::npos);
     check_refused("reproduce show", "usage: bobench reproduce show NAME | --spec FILE");
