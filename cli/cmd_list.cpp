@@ -28,8 +28,8 @@ static void print(const Registry<Factory>& registry, bool names) {
 }
 
 int list(const Args& args) {
-    po::options_description opts("bobench list optimizers|problems   every entry with its description, parameters, "
-                                 "defaults and accepted values");
+    po::options_description opts("bobench list optimizers|problems [--names]   every entry with its description, "
+                                 "parameters, defaults and accepted values");
     opts.add_options()("help,h", "show this help")("what", po::value<std::string>(), "optimizers or problems")(
         "names", "only the canonical ids, one a line (for scripts)");
     add_plugin_option(opts);
