@@ -212,6 +212,14 @@ TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and t
         check_refused("reproduce --spec " + quoted, message);
     };
     refused("colour = red\n", "spec '" + spec + "': unknown key 'reproduction.colour'; [reproduction] accepts source, reference");
+    // a misspelt key or section is named with the nearest known one, as a misspelt id is
+    refused("sorce = x\n", "spec '" + spec + "': unknown key 'reproduction.sorce' (did you mean 'source'?); [reproduction] "
+                           "accepts source");
+    refused("deviaton = x\n", "unknown key 'reproduction.deviaton' (did you mean 'deviation'?)");
+    write_file(spec, "[reproductio]\nsource = x\n[experiment]\nbudget = 5\n[problems]\nb = branin\n[optimizers]\n"
+                     "r = random-search\n");
+    check_refused("reproduce --spec " + quoted, "spec '" + spec + "': unknown entry 'reproductio.source' (did you mean "
+                                                "section [reproduction]?)");
     refused("quick_method = RS\nquick_budget = 0\n",
             "spec '" + spec + "': reproduction.quick_budget is set twice");
     {
