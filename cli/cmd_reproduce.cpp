@@ -3,6 +3,7 @@
 //                   [--quick] [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
 //                   [--shard K/N | --report-only]
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <optional>
@@ -170,9 +171,19 @@ std::string short_needs(const runners::ExperimentSpec& spec) {
     return needed_tables(spec).empty() ? "nothing" : "tables or SYNTHETIC fixture";
 }
 
-struct ListRow {
-    std::string name, runs, budget, needs, cost;
-};
+// name, p × m × r, budget, needs, full cost
+using ListRow = std::array<std::string, 5>;
+
+// `text` cut to `width` columns, "..." marking the cut (`reproduce show` has it whole).
+std::string clip(const std::string& text, std::size_t width) {
+    if (columns(text) <= width || width < 3) return text;
+    std::string out;
+    for (const char c : text) {
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 && columns(out) + 3 >= width) break;
+        out += c;
+    }
+    return out + "...";
+}
 
 // One row of `reproduce list`; adds the protocol's cost to `all` (or its name to `without_table`)
 // and its methods without a figure to `unmeasured`.
@@ -202,19 +213,19 @@ ListRow list_row(const ReproductionEntry& e, ProtocolCost& all, std::vector<std:
 
 // One short row per reproduction, in at most 100 columns; `reproduce show NAME` has the rest.
 int list_reproductions(const std::string& folder) {
-    std::vector<ListRow> rows{{"reproduction", "p × m × r", "budget", "needs", "full cost"}};
+    std::vector<ListRow> rows{ListRow{"reproduction", "p × m × r", "budget", "needs", "full cost"}};
     ProtocolCost all;
     std::vector<std::string> without_table, unmeasured;
     for (const ReproductionEntry& e : reproductions(folder))
         rows.push_back(list_row(e, all, without_table, unmeasured));
-    std::size_t width[4] = {};
+    std::array<std::size_t, 4> width{};  // of each column but the last, with two spaces after it
     for (const ListRow& r : rows)
-        for (std::size_t i = 0; const std::string* cell : {&r.name, &r.runs, &r.budget, &r.needs})
-            width[i] = std::max(width[i], columns(*cell)), ++i;
+        for (std::size_t i = 0; i < width.size(); ++i) width[i] = std::max(width[i], columns(r[i]) + 2);
+    const std::size_t cost_width = 100 - std::min<std::size_t>(100, width[0] + width[1] + width[2] + width[3]);
     std::string out;
     for (const ListRow& r : rows)
-        out += pad(r.name, width[0] + 2) + pad(r.runs, width[1] + 2) + pad(r.budget, width[2] + 2) +
-               pad(r.needs, width[3] + 2) + r.cost + "\n";
+        out += pad(r[0], width[0]) + pad(r[1], width[1]) + pad(r[2], width[2]) + pad(r[3], width[3]) +
+               clip(r[4], cost_width) + "\n";
     out += "\n" + wrap("p × m × r: problems (lists expanded) × methods × replicates; budget: evaluations a run; "
                        "full cost: the whole protocol's time by the cost table" +
                        std::string(unmeasured.empty() ? "" : ", * without its methods not measured")) +

@@ -16,6 +16,7 @@ using bobench::testing::read_file;
 using bobench::testing::run_cli;
 using bobench::testing::run_shell;
 using bobench::testing::table_row;
+using bobench::testing::widest_line;
 using bobench::testing::TempDir;
 using bobench::testing::write_file;
 
@@ -294,6 +295,18 @@ TEST_CASE("reproduce show gives the protocol of a NAME or a --spec FILE, and ref
     check_refused("reproduce show dtu-bbob --experiments '" + (dir / "mine") + "'", "unknown reproduction 'dtu-bbob'");
     check_refused("reproduce show tiny --budget 3", "unrecognised option '--budget'");
     CHECK(run_cli("reproduce show --help").out.find("bobench reproduce show NAME | --spec FILE") != std::string::npos);
+    // a cost note too long for the list's row is cut there, whole in show
+    std::string text = read_file(dir / "mine/tiny.ini");
+    const std::string long_note = std::string(120, 'x');
+    text.replace(text.find("measured: a second"), 18, "measured: " + long_note);
+    write_file(dir / "mine/tiny.ini", text);
+    const auto list = run_cli("reproduce list --experiments '" + (dir / "mine") + "'");
+    CHECK(widest_line(list.out) <= 100);
+    const std::string cut = table_row(list.out, "tiny").at(4);
+    CHECK(cut.rfind("measured: xxx", 0) == 0);
+    CHECK(cut.substr(cut.size() - 3) == "...");
+    CHECK(run_cli("reproduce show tiny --experiments '" + (dir / "mine") + "'").out.find(long_note) !=
+          std::string::npos);
 }
 
 TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes from the kept file, the same each time",
