@@ -214,8 +214,8 @@ TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and t
     };
     refused("colour = red\n", "spec '" + spec + "': unknown key 'reproduction.colour'; [reproduction] accepts source, reference");
     // a misspelt key or section is named with the nearest known one, as a misspelt id is
-    refused("sorce = x\n", "spec '" + spec + "': unknown key 'reproduction.sorce' (did you mean 'source'?); [reproduction] "
-                           "accepts source");
+    refused("sorce = x\n",
+            "spec '" + spec + "': unknown key 'reproduction.sorce' (did you mean 'source'?); [reproduction] accepts source");
     refused("deviaton = x\n", "unknown key 'reproduction.deviaton' (did you mean 'deviation'?)");
     write_file(spec, "[reproductio]\nsource = x\n[experiment]\nbudget = 5\n[problems]\nb = branin\n[optimizers]\n"
                      "r = random-search\n");
