@@ -10,6 +10,7 @@
 
 #include <boost/program_options/errors.hpp>
 
+#include "cli/man_page.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/interrupt.hpp"
@@ -47,12 +48,43 @@ const std::map<std::string, Command>& commands() {
     return table;
 }
 
+const char* const exit_status_text =
+    "0 done; 1 a run failed, or an output could not be written (disk full: finished runs\n"
+    "are saved, free space and run the command again); 2 bad input, refused before anything runs;\n"
+    "130 / 143 stopped by SIGINT (Ctrl-C) / SIGTERM, finished runs are saved\n";
+
 void usage(std::ostream& out) {
     out << "usage: bobench COMMAND [ARGS]   (bobench COMMAND --help for its options)\n\ncommands:\n";
     for (const auto& [name, cmd] : commands()) out << "  " << name << std::string(12 - name.size(), ' ') << cmd.summary << "\n";
-    out << "\nexit status: 0 done; 1 a run failed, or an output could not be written (disk full: finished runs\n"
-           "are saved, free space and run the command again); 2 bad input, refused before anything runs;\n"
-           "130 / 143 stopped by SIGINT (Ctrl-C) / SIGTERM, finished runs are saved\n";
+    out << "\nexit status: " << exit_status_text;
+}
+
+// Set while `help --man` writes a command's page: parse_words then collects what --help
+// would print here instead of printing it.
+std::vector<HelpSection>* man_sections = nullptr;
+
+// The --help calls whose options a command's page gathers: its own, and its subcommands'.
+std::vector<Args> help_calls(const std::string& command) {
+    if (command == "reproduce") return {{"--help"}, {"show", "--help"}};
+    if (command == "tabular") return {{"fixture", "--help"}, {"info", "--help"}};
+    return {{"--help"}};
+}
+
+// bobench.1 and bobench-COMMAND.1 of every command into `dir` (hidden: `bobench help --man DIR`,
+// which the build runs).
+void write_man_pages(const std::string& dir) {
+    std::filesystem::create_directories(dir);
+    std::vector<std::pair<std::string, std::string>> summaries;
+    for (const auto& [name, cmd] : commands()) {
+        summaries.emplace_back(name, cmd.summary);
+        std::vector<HelpSection> sections;
+        man_sections = &sections;
+        for (const Args& call : help_calls(name)) cmd.run(call);
+        man_sections = nullptr;
+        if (sections.empty()) throw std::logic_error("bobench " + name + " --help reads no options: no man page");
+        write_text_file(dir + "/bobench-" + name + ".1", command_man_page(name, cmd.summary, sections));
+    }
+    write_text_file(dir + "/bobench.1", main_man_page(summaries, exit_status_text));
 }
 
 extern "C" void on_signal(int sig) {
@@ -80,6 +112,10 @@ std::optional<boost::program_options::variables_map> parse_words(
         const std::string near = closest(e.get_option_name(), flags);
         if (near.empty()) throw;
         throw po::error(std::string(e.what()) + " (did you mean '" + near + "'?)");
+    }
+    if (vm.count("help") && man_sections) {
+        man_sections->push_back(help_section(opts, notes));
+        return std::nullopt;
     }
     if (vm.count("help")) {
         std::cout << opts << "\n" << notes;
@@ -143,6 +179,7 @@ int main(int argc, char** argv) {
     if (name == "--help" || name == "-h" || name == "help" || name == "--version" || name == "version") {
         try {
             if (name == "--version" || name == "version") std::cout << "bobench " << version << " (" << git_revision << ")\n";
+            else if (name == "help" && argc == 4 && std::string(argv[2]) == "--man") write_man_pages(argv[3]);
             else usage(std::cout);
             check_written(std::cout, "standard output");  // a help that reached no one is a failure
             return 0;

@@ -1,4 +1,4 @@
-// bobench list optimizers|problems
+// bobench list optimizers|problems [--names]
 #include <iostream>
 
 #include <boost/program_options.hpp>
@@ -12,9 +12,14 @@ namespace po = boost::program_options;
 
 namespace bobench::cli {
 
+// `names`: the canonical ids alone, one a line, for scripts.
 template <class Factory>
-static void print(const Registry<Factory>& registry) {
+static void print(const Registry<Factory>& registry, bool names) {
     for (const Factory& f : registry.entries()) {
+        if (names) {
+            std::cout << f.name << "\n";
+            continue;
+        }
         std::cout << f.name << "\n    " << f.description << "\n";
         for (const ParamSpec& p : f.params)
             std::cout << "    " << p.key << " = " << (p.required ? "(required)" : p.default_value) << "    " << p.help
@@ -23,9 +28,10 @@ static void print(const Registry<Factory>& registry) {
 }
 
 int list(const Args& args) {
-    po::options_description opts("bobench list optimizers|problems   every entry with its description, parameters, "
-                                 "defaults and accepted values");
-    opts.add_options()("help,h", "show this help")("what", po::value<std::string>(), "optimizers or problems");
+    po::options_description opts("bobench list optimizers|problems [--names]   every entry with its description, "
+                                 "parameters, defaults and accepted values");
+    opts.add_options()("help,h", "show this help")("what", po::value<std::string>(), "optimizers or problems")(
+        "names", "only the canonical ids, one a line (for scripts)");
     add_plugin_option(opts);
     const auto parsed = parse_words(args, opts, "what", 1);
     if (!parsed) return 0;  // --help was printed
@@ -34,8 +40,9 @@ int list(const Args& args) {
     std::vector<std::string> plugins;
     add_plugin_flags(*parsed, plugins);
     load_plugins(plugins);
-    if (what == "optimizers") print(cli::optimizer_catalog());
-    else print(cli::problem_catalog());
+    const bool names = parsed->count("names") > 0;
+    if (what == "optimizers") print(cli::optimizer_catalog(), names);
+    else print(cli::problem_catalog(), names);
     return 0;
 }
 

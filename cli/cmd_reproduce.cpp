@@ -1,7 +1,9 @@
-// bobench reproduce list | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B] [--threads T]
+// bobench reproduce list | show NAME | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B]
+//                   [--threads T]
 //                   [--quick] [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
 //                   [--shard K/N | --report-only]
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <optional>
@@ -111,34 +113,234 @@ std::optional<ProtocolCost> full_cost(const ReproductionEntry& e, const runners:
                          problem_count(spec) * static_cast<std::size_t>(spec.replicates));
 }
 
-int list_reproductions(const std::string& folder) {
-    std::string out = "| reproduction | source | runs (problems × optimizers × replicates, budget) | needs | full cost |\n"
-                      "|---|---|---|---|---|\n";
-    ProtocolCost all;
-    std::vector<std::string> without_table;
-    for (const ReproductionEntry& e : reproductions(folder)) {
-        if (e.toy) {
-            out += fmt::format("| {} | {} | an illustration, no runs | nothing | {} |\n", e.name, e.source, e.cost);
-            continue;
+// Display columns of UTF-8 text: "×" is one column of two bytes.
+std::size_t columns(std::string_view text) {
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+    return text + std::string(width - std::min(width, columns(text)), ' ');
+}
+
+// A space wrap() does not break at.
+constexpr char unbroken_space = '\x1f';
+
+// `text` broken at spaces into lines of at most `width` columns (a longer word stands
+// alone), each line after the first indented by `indent` spaces.
+std::string wrap(const std::string& text, std::size_t width = 100, std::size_t indent = 2) {
+    std::string out, line;
+    bool fresh = true;  // nothing on `line` but its indent
+    for (const std::string& word : split(text, ' ')) {
+        if (!fresh && columns(line) + 1 + columns(word) > width) {
+            out += line + "\n";
+            line = std::string(indent, ' ');
+            fresh = true;
         }
-        const runners::ExperimentSpec spec = spec_of(e);
-        const std::vector<std::string> missing = missing_methods(e, spec);
-        const std::optional<ProtocolCost> cost = full_cost(e, spec);
-        if (!cost) without_table.push_back(e.name);
-        else {
-            all.measured_cpu += cost->measured_cpu;
-            all.extrapolated_cpu += cost->extrapolated_cpu;
-            if (!cost->unmeasured.empty()) all.unmeasured.push_back(e.name + " (" + join(cost->unmeasured, ", ") + ")");
-        }
-        out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source, problem_count(spec),
-                           spec.optimizers.size(), spec.replicates, spec.budget,
-                           missing.empty() ? "nothing" : "paper's methods not run: " + join(missing, ", "),
-                           cost ? describe_cost(*cost) : e.cost);
+        line += (fresh ? "" : " ") + word;
+        fresh = false;
     }
-    out += "\nAll full protocols together, by the cost tables: " + describe_cost(all);
-    if (!without_table.empty()) out += "; without a cost table: " + join(without_table, ", ");
-    std::cout << out << "\n" << std::flush;
+    std::replace(out.begin(), out.end(), unbroken_space, ' ');
+    std::replace(line.begin(), line.end(), unbroken_space, ' ');
+    return out + line + "\n";
+}
+
+std::string arg_or(const Identifier& id, const std::string& key, const std::string& fallback) {
+    for (const auto& [k, v] : id.args)
+        if (k == key) return v;
+    return fallback;
+}
+
+// The benchmark table a tabular problem reads from the data folder (FCNet, NAS-Bench-201);
+// "" for a problem that reads none.
+std::string table_file(const Identifier& id) {
+    const bool fcnet = id.name == "fcnet";
+    if (!fcnet && id.name != "nasbench201") return "";
+    const std::string dataset = arg_or(id, "dataset", fcnet ? "protein" : "cifar10");
+    return fcnet ? tables::fcnet::dataset(dataset).file : tables::nasbench201::file_name(dataset);
+}
+
+std::string label_of(const runners::SpecEntry& e) { return e.label.empty() ? e.id.str() : e.label; }
+
+// The problems that read a benchmark table, each with its table's file name.
+std::vector<std::pair<std::string, std::string>> needed_tables(const runners::ExperimentSpec& spec) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const runners::SpecEntry& p : spec.problems)
+        if (const std::string file = table_file(p.id); !file.empty()) out.emplace_back(label_of(p), file);
+    return out;
+}
+
+// What a reproduction needs that bobench does not ship, in a word for the list.
+std::string short_needs(const runners::ExperimentSpec& spec) {
+    return needed_tables(spec).empty() ? "nothing" : "tables or SYNTHETIC fixture";
+}
+
+// name, p × m × r, budget, needs, full cost
+using ListRow = std::array<std::string, 5>;
+
+// `text` cut to `width` columns, "..." marking the cut (`reproduce show` has it whole).
+std::string clip(const std::string& text, std::size_t width) {
+    if (columns(text) <= width || width < 3) return text;
+    std::string out;
+    for (const char c : text) {
+        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80 && columns(out) + 3 >= width) break;
+        out += c;
+    }
+    return out + "...";
+}
+
+// One row of `reproduce list`; adds the protocol's cost to `all` (or its name to `without_table`)
+// and its methods without a figure to `unmeasured`.
+ListRow list_row(const ReproductionEntry& e, ProtocolCost& all, std::vector<std::string>& without_table,
+                 std::vector<std::string>& unmeasured) {
+    if (e.toy) return {e.name, "no runs", "-", "nothing", e.cost};
+    const runners::ExperimentSpec spec = spec_of(e);
+    const std::optional<ProtocolCost> cost = full_cost(e, spec);
+    std::string short_form = e.cost;  // without a cost table, the section's note
+    if (!cost) {
+        without_table.push_back(e.name);
+    } else {
+        all.measured_cpu += cost->measured_cpu;
+        all.extrapolated_cpu += cost->extrapolated_cpu;
+        short_form = short_cost(*cost);
+        if (!cost->unmeasured.empty()) {
+            std::string part = fmt::format("{} ({} of {})", e.name, cost->unmeasured.size(),
+                                           count_noun(spec.optimizers.size(), "method"));
+            std::replace(part.begin(), part.end(), ' ', unbroken_space);
+            unmeasured.push_back(part);
+            if (cost->cpu() > 0) short_form += "*";
+        }
+    }
+    return {e.name, fmt::format("{} × {} × {}", problem_count(spec), spec.optimizers.size(), spec.replicates),
+            std::to_string(spec.budget), short_needs(spec), short_form};
+}
+
+// One short row per reproduction, in at most 100 columns; `reproduce show NAME` has the rest.
+int list_reproductions(const std::string& folder) {
+    std::vector<ListRow> rows{ListRow{"reproduction", "p × m × r", "budget", "needs", "full cost"}};
+    ProtocolCost all;
+    std::vector<std::string> without_table, unmeasured;
+    for (const ReproductionEntry& e : reproductions(folder))
+        rows.push_back(list_row(e, all, without_table, unmeasured));
+    std::array<std::size_t, 4> width{};  // of each column but the last, with two spaces after it
+    for (const ListRow& r : rows)
+        for (std::size_t i = 0; i < width.size(); ++i) width[i] = std::max(width[i], columns(r[i]) + 2);
+    const std::size_t cost_width = 100 - std::min<std::size_t>(100, width[0] + width[1] + width[2] + width[3]);
+    std::string out;
+    for (const ListRow& r : rows)
+        out += pad(r[0], width[0]) + pad(r[1], width[1]) + pad(r[2], width[2]) + pad(r[3], width[3]) +
+               clip(r[4], cost_width) + "\n";
+    out += "\n" + wrap("p × m × r: problems (lists expanded) × methods × replicates; budget: evaluations a run; "
+                       "full cost: the whole protocol's time by the cost table" +
+                       std::string(unmeasured.empty() ? "" : ", * without its methods not measured")) +
+           "details (source, protocol, tables, each method's cost, deviations): bobench reproduce show NAME\n";
+    out += "\nAll full protocols together, by the cost tables:\n  " + wrap(describe_cost(all), 98);
+    if (!unmeasured.empty()) out += wrap("not measured: " + join(unmeasured, ", "));
+    if (!without_table.empty()) out += wrap("without a cost table: " + join(without_table, ", "));
+    std::cout << out << std::flush;
     return 0;
+}
+
+// The reproduction the command line names: NAME in the experiments folder, or --spec FILE.
+ReproductionEntry chosen_reproduction(const po::variables_map& vm) {
+    if (vm.count("spec")) return load_reproduction(vm["spec"].as<std::string>());
+    return find_reproduction(vm.count("experiments") ? vm["experiments"].as<std::string>() : experiments_dir(),
+                             vm["name"].as<std::string>());
+}
+
+// `reproduce show`'s protocol: every problem and method with its identifier.
+std::string show_protocol(const runners::ExperimentSpec& spec) {
+    std::size_t width = 0;
+    for (const auto* list : {&spec.problems, &spec.optimizers})
+        for (const runners::SpecEntry& x : *list) width = std::max(width, columns(label_of(x)));
+    std::string out = fmt::format("\nprotocol: {} × {} × {}, {} evaluations a run\nproblems:\n",
+                                  count_noun(problem_count(spec), "problem"),
+                                  count_noun(spec.optimizers.size(), "method"),
+                                  count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget);
+    for (const runners::SpecEntry& p : spec.problems) {
+        const std::size_t n = expand_lists(p.id, problem_catalog().get(p.id.name).params).size();
+        out += "  " + pad(label_of(p), width + 2) + p.id.str() + (n > 1 ? fmt::format(" ({} problems)", n) : "") + "\n";
+    }
+    out += "methods:\n";
+    for (const runners::SpecEntry& o : spec.optimizers) out += "  " + pad(label_of(o), width + 2) + o.id.str() + "\n";
+    return out;
+}
+
+// `reproduce show`'s needs: the benchmark tables, or the SYNTHETIC fixture that runs without them.
+std::string show_needs(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
+    const auto tables = needed_tables(spec);
+    std::string out = "\nneeds: ";
+    if (tables.empty()) return out + "nothing (every problem is computed)\n";
+    out += wrap("the benchmark tables in --data-dir DIR (hpobench_tables/README.md says where to get them):");
+    for (const auto& [problem, file] : tables) out += "  " + problem + ": " + file + "\n";
+    return out + wrap("  without --data-dir, `bobench reproduce " + e.name + "` runs these problems on a " +
+                      std::string("SYNTHETIC") + unbroken_space +
+                      "fixture in the tables' layout: not the benchmark's numbers, and its report says so");
+}
+
+// `reproduce show`'s cost: the whole protocol's, then each method's figure from the cost table.
+std::string show_cost(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
+    const std::optional<ProtocolCost> cost = full_cost(e, spec);
+    if (!cost) return "\n" + wrap("full cost: " + e.cost + " (the reproduction's note; it has no cost table)");
+    std::string out = "\n" + wrap("full cost: " + describe_cost(*cost)) +
+                      wrap(fmt::format("each method's CPU seconds for one run of {} evaluations, from the cost "
+                                       "table {}:", spec.budget, e.costs));
+    const std::vector<MethodCost> figures = read_method_costs(e.costs, e.name);
+    for (const runners::SpecEntry& o : spec.optimizers) {
+        const auto c =
+            std::find_if(figures.begin(), figures.end(), [&](const MethodCost& m) { return m.method == o.label; });
+        if (c == figures.end()) out += "  " + o.label + ": not measured\n";
+        else out += wrap(fmt::format("  {}: {} s, {}, from {}", o.label, format_double(c->seconds),
+                                     c->measured ? "measured" : "extrapolated", c->from), 100, 4);
+    }
+    return out;
+}
+
+// Everything `reproduce list` leaves out of its row.
+int show_reproduction(const ReproductionEntry& e) {
+    std::string out = wrap(e.name + ": " + e.source) + "spec: " + e.file + "\n";
+    if (e.toy) {
+        out += "\nan illustration computed in place, no runs; needs nothing\n\n" + wrap("cost: " + e.cost);
+    } else {
+        const runners::ExperimentSpec spec = spec_of(e);
+        out += show_protocol(spec) + show_needs(e, spec);
+        if (const std::vector<std::string> missing = missing_methods(e, spec); !missing.empty())
+            out += "\n" + wrap("the paper's methods not run: " + join(missing, ", "));
+        out += show_cost(e, spec) +
+               "\n" + wrap(fmt::format("--quick: {} of {} evaluations{}",
+                                       count_noun(static_cast<std::size_t>(e.quick_replicates), "replicate"),
+                                       e.quick_budget,
+                                       e.quick_methods.empty() ? "" : ", only " + join(e.quick_methods, ", ")));
+        if (!e.subset_methods.empty())
+            out += wrap("--preset subset: " + join(e.subset_methods, ", ") + " on " +
+                        (e.subset_problems.empty() ? "every problem" : join(e.subset_problems, ", ")) +
+                        ", at the protocol's replicates and budget");
+    }
+    if (!e.deviations.empty()) {
+        out += "\ndeviations from the paper's protocol:\n";
+        for (const std::string& d : e.deviations) out += wrap("  - " + d, 100, 4);
+    }
+    out += "\n";
+    for (const auto& [what, file] : {std::pair{"the paper's numbers", e.reference}, {"why cells disagree", e.causes},
+                                     {"the paper's claims", e.claims}})
+        out += wrap(std::string(what) + ": " + (file.empty() ? "none" : file));
+    std::cout << out << std::flush;
+    return 0;
+}
+
+// bobench reproduce show NAME | --spec FILE [--experiments DIR]
+int show_command(const Args& args) {
+    po::options_description opts("bobench reproduce show NAME | --spec FILE   a reproduction's details: source, "
+                                 "protocol, needs, each method's cost, deviations");
+    opts.add_options()("help,h", "show this help")("name", po::value<std::string>(), "reproduction")(
+        "spec", po::value<std::string>(), "the reproduction of this spec file instead of a NAME")(
+        "experiments", po::value<std::string>(),
+        "folder of the reproductions' spec files (default: bobench's experiments/)");
+    const auto parsed = parse_words(args, opts, "name", 1);
+    if (!parsed) return 0;  // --help was printed
+    if (parsed->count("spec") == parsed->count("name"))
+        throw UserError("usage: bobench reproduce show NAME | --spec FILE (one of them)");
+    return show_reproduction(chosen_reproduction(*parsed));
 }
 
 // Keeps the entries (the spec's optimizers or problems) labelled in `keep`, in the spec's
@@ -184,12 +386,6 @@ std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry&
                               count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget);
 }
 
-std::string arg_or(const Identifier& id, const std::string& key, const std::string& fallback) {
-    for (const auto& [k, v] : id.args)
-        if (k == key) return v;
-    return fallback;
-}
-
 // The data folder of the spec's tabular problems (fcnet, nasbench201): `data_dir` when given
 // (every table must be there), else a folder of SYNTHETIC fixtures written once beside the
 // results file (1,000 FCNet configurations with --quick, else all; the FCNet fixture formula
@@ -205,11 +401,12 @@ std::string prepare_tables(const runners::ExperimentSpec& spec, const Reproducti
     fs::path fcnet_table;  // the one FCNet fixture written, the others link to it
     bool any = false;
     for (const runners::SpecEntry& p : spec.problems) {
-        const bool fcnet = p.id.name == "fcnet";
-        if (!fcnet && p.id.name != "nasbench201") continue;
+        const std::string file = table_file(p.id);
+        if (file.empty()) continue;
         any = true;
+        const bool fcnet = p.id.name == "fcnet";
         const std::string dataset = arg_or(p.id, "dataset", fcnet ? "protein" : "cifar10");
-        const fs::path path = folder / (fcnet ? tables::fcnet::dataset(dataset).file : tables::nasbench201::file_name(dataset));
+        const fs::path path = folder / file;
         if (!write) continue;  // --report-only: only where the tables are is needed
         if (data_dir) {
             if (!fs::is_regular_file(path))
@@ -364,9 +561,10 @@ int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
 
 namespace {
 po::options_description reproduce_options() {
-    po::options_description opts("bobench reproduce list | NAME | --spec FILE [options]   run a paper's experiment, "
-                                 "compare with its published numbers");
-    opts.add_options()("help,h", "show this help")("name", po::value<std::string>(), "reproduction, or `list`")(
+    po::options_description opts("bobench reproduce list | show NAME | NAME | --spec FILE [options]   run a paper's "
+                                 "experiment, compare with its published numbers");
+    opts.add_options()("help,h", "show this help")(
+        "name", po::value<std::string>(), "reproduction, `list` (one row each), or `show NAME` (the details)")(
         "spec", po::value<std::string>(),
         "run the reproduction of this spec file (its [reproduction] section; its reference file is read relative to "
         "the file's folder) instead of a NAME")(
@@ -563,22 +761,18 @@ std::vector<std::string> underpowered_tests(const ReproductionEntry& entry, cons
     return out;
 }
 
-// The reproduction the command line names: NAME in the experiments folder, or --spec FILE.
-ReproductionEntry chosen_reproduction(const po::variables_map& vm) {
-    if (vm.count("spec")) return load_reproduction(vm["spec"].as<std::string>());
-    return find_reproduction(vm.count("experiments") ? vm["experiments"].as<std::string>() : experiments_dir(),
-                             vm["name"].as<std::string>());
-}
 }  // namespace
 
 int reproduce(const Args& args) {
+    if (!args.empty() && args.front() == "show") return show_command(Args(args.begin() + 1, args.end()));
     const po::options_description opts = reproduce_options();
     const auto parsed = parse_words(args, opts, "name", 1);
     if (!parsed) return 0;  // --help was printed
     const po::variables_map& vm = *parsed;
     if (vm.count("spec") && vm.count("name")) throw UserError("give a reproduction's NAME or --spec FILE, not both");
     if (!vm.count("name") && !vm.count("spec"))
-        throw UserError("no reproduction given; usage: bobench reproduce list | NAME | --spec FILE [options]");
+        throw UserError(
+            "no reproduction given; usage: bobench reproduce list | show NAME | NAME | --spec FILE [options]");
     if (vm.count("name") && vm["name"].as<std::string>() == "list")
         return list_reproductions(vm.count("experiments") ? vm["experiments"].as<std::string>() : experiments_dir());
 
@@ -623,11 +817,10 @@ int reproduce(const Args& args) {
     if (!report_only) {
         RunOptions options;
         const bool protocol = !vm.count("quick") && !vm.count("methods") && !vm.count("replicates") && !vm.count("budget");
-        if (protocol && !spec.shard)  // the whole protocol or its subset, whose costs the table gives
-            if (const std::optional<ProtocolCost> cost = full_cost(entry, spec))
-                options.cost_note = "the cost table: " + describe_cost(*cost);
-            else
-                options.cost_note = "the reproduction's note: " + entry.cost;
+        if (protocol && !spec.shard) {  // the whole protocol or its subset, whose costs the table gives
+            const std::optional<ProtocolCost> cost = full_cost(entry, spec);
+            options.cost_note = cost ? "the cost table: " + describe_cost(*cost) : "the reproduction's note: " + entry.cost;
+        }
         const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {}, options);
         if (status != 0) return status;
         if (spec.shard) {

@@ -146,10 +146,15 @@ ReproductionEntry parse_reproduction(const std::vector<std::pair<std::string, st
     for (const auto& [key, value] : entries) {
         const std::string where = origin + ": reproduction." + key;
         const bool repeated = contains(repeated_keys, key);
-        if (!repeated && !contains(single_keys, key))
-            throw UserError(origin + ": unknown key 'reproduction." + key + "'; [reproduction] accepts " +
+        if (!repeated && !contains(single_keys, key)) {
+            std::vector<std::string> keys = single_keys;
+            keys.insert(keys.end(), repeated_keys.begin(), repeated_keys.end());
+            const std::string near = closest(key, keys);
+            throw UserError(origin + ": unknown key 'reproduction." + key + "'" +
+                            (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; [reproduction] accepts " +
                             join(single_keys, ", ") + " (once each) and " + join(repeated_keys, ", ") +
                             " (one line per value); experiments/README.md describes them");
+        }
         if (!repeated && !given.insert(key).second) throw UserError(where + " is set twice");
         if (value.empty()) throw UserError(where + " is empty; give it a value or leave the key out");
         if (repeated) set_repeated(e, key, value, where);
@@ -172,9 +177,11 @@ std::optional<ReproductionEntry> read_reproduction(const std::string& path) {
 
 ReproductionEntry load_reproduction(const std::string& path) {
     std::optional<ReproductionEntry> e = read_reproduction(path);
-    if (!e)
+    if (!e) {
+        read_spec_file(path);  // a misspelt [reproduction] is an unknown section there, with a "did you mean"
         throw UserError("spec '" + path + "' has no [reproduction] section: a reproduction's spec file names at "
                         "least its source there (experiments/README.md lists the keys)");
+    }
     return *e;
 }
 

@@ -340,7 +340,7 @@ TEST_CASE("cli hardening: store provenance, list --help, fixture defaults, man p
     CHECK(has(fixture_run.err, "SYNTHETIC fixture"));
 
     const std::string man = testing::read_file(BOBENCH_MAN_PAGE);
-    INFO("the man page " << BOBENCH_MAN_PAGE << " is written by help2man (scripts/install-deps installs it)");
+    INFO("the man page " << BOBENCH_MAN_PAGE << " is written by `bobench help --man` at build time");
     CHECK(has(man, ".TH BOBENCH \"1\""));
     for (const std::string command : {"run", "reproduce", "list", "eval", "export", "rank", "table", "plot", "report", "stats", "tabular"})
         CHECK(has(man, "\n" + command + "\n"));

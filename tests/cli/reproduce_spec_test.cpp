@@ -3,16 +3,20 @@
 // refused with the file and the key named.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
 #include "tests/support/cli.hpp"
 #include "tests/support/markdown.hpp"
+#include "tests/support/text_table.hpp"
 
 using bobench::testing::check_refused;
 using bobench::testing::read_file;
 using bobench::testing::run_cli;
 using bobench::testing::run_shell;
+using bobench::testing::table_row;
+using bobench::testing::widest_line;
 using bobench::testing::TempDir;
 using bobench::testing::write_file;
 
@@ -126,8 +130,13 @@ TEST_CASE("reproduce --experiments lists and runs the reproductions of another f
     const auto list = run_cli("reproduce list --experiments '" + (dir / "mine") + "'");
     INFO(list.err);
     REQUIRE(list.status == 0);
-    CHECK(list.out.find("| tiny | Somebody 2024, Table 1: final regret | 2 × 2 × 3, 8 evaluations | nothing | "
-                        "measured: a second |") != std::string::npos);
+    CHECK(table_row(list.out, "tiny") ==
+          std::vector<std::string>{"tiny", "2 × 2 × 3", "8", "nothing", "measured: a second"});
+    const auto show = run_cli("reproduce show tiny --experiments '" + (dir / "mine") + "'");
+    INFO(show.err);
+    CHECK(show.out.find("tiny: Somebody 2024, Table 1: final regret\n") == 0);
+    CHECK(show.out.find("\nfull cost: measured: a second (the reproduction's note; it has no cost table)\n") !=
+          std::string::npos);
     CHECK(list.out.find("plain") == std::string::npos);  // a spec without [reproduction] is no reproduction
     const auto r = run_cli("reproduce tiny --experiments '" + (dir / "mine") + "' -q");
     INFO(r.err);
@@ -148,10 +157,18 @@ TEST_CASE("the cost table gives each reproduction's full cost and the sum of all
     INFO(list.err);
     REQUIRE(list.status == 0);
     // 3 s measured + 9 s extrapolated, spread over 2 cores
-    CHECK(list.out.find("| ~6.0 s on 2 cores (12.0 s of CPU, 75 % of it extrapolated) |") != std::string::npos);
-    CHECK(list.out.find("\nAll full protocols together, by the cost tables: ~6.0 s on 2 cores (12.0 s of CPU, 75 % of "
-                        "it extrapolated)\n") != std::string::npos);
+    CHECK(table_row(list.out, "tiny").at(4) == "~6.0 s on 2 cores");
+    CHECK(list.out.find("\nAll full protocols together, by the cost tables:\n  ~6.0 s on 2 cores (12.0 s of CPU, 75 % "
+                        "of it extrapolated)\n") != std::string::npos);
     CHECK(list.out.find("measured: a second") == std::string::npos);  // the note gives way to the table
+    // show has the whole figure and each method's, with what it rests on
+    const auto show = run_cli("reproduce show" + mine + " tiny");
+    INFO(show.err);
+    CHECK(show.out.find("\nfull cost: ~6.0 s on 2 cores (12.0 s of CPU, 75 % of it extrapolated)\n") !=
+          std::string::npos);
+    CHECK(show.out.find("\n  RS: 0.5 s, measured, from six runs timed\n  DE: 1.5 s, extrapolated, from a shorter "
+                        "pilot\n") != std::string::npos);
+    CHECK(show.out.find("another reproduction's row") == std::string::npos);
 
     // before the first run finishes, the full protocol's figure; a method without one is named
     write_file(dir / "mine/costs.csv", "reproduction,method,seconds,basis,from\ntiny,DE,1.5,measured,six runs timed\n");
@@ -161,8 +178,13 @@ TEST_CASE("the cost table gives each reproduction's full cost and the sum of all
     CHECK(run.err.find("cost: estimated once the first runs finish (the cost table: ~4.5 s on 2 cores (9.0 s of CPU, "
                        "measured; not measured: RS))\n") != std::string::npos);
     const auto unmeasured = run_cli("reproduce list" + mine);
-    CHECK(unmeasured.out.find("All full protocols together, by the cost tables: ~4.5 s on 2 cores (9.0 s of CPU, "
-                              "measured; not measured: tiny (RS))") != std::string::npos);
+    CHECK(table_row(unmeasured.out, "tiny").at(4) == "~4.5 s on 2 cores*");  // * without RS
+    CHECK(unmeasured.out.find("\nAll full protocols together, by the cost tables:\n  ~4.5 s on 2 cores (9.0 s of CPU, "
+                              "measured)\nnot measured: tiny (1 of 2 methods)\n") != std::string::npos);
+    const auto show_unmeasured = run_cli("reproduce show tiny" + mine);
+    CHECK(show_unmeasured.out.find("\nfull cost: ~4.5 s on 2 cores (9.0 s of CPU, measured; not measured: RS)\n") !=
+          std::string::npos);
+    CHECK(show_unmeasured.out.find("\n  RS: not measured\n") != std::string::npos);
 
     auto refused = [&](const std::string& table, const std::string& message) {
         write_file(dir / "mine/costs.csv", table);
@@ -199,6 +221,8 @@ TEST_CASE("reproduce --preset subset runs the cheaper methods on some problems a
     CHECK(report.find("smoke test") == std::string::npos);               // a real reproduction of its cells
     CHECK(report.find("cells agree") != std::string::npos);
     CHECK(report.find("| Levy |") == std::string::npos);                 // the cells of the problems left out
+    CHECK(run_cli("reproduce show --spec '" + (dir / "mine/tiny.ini") + "'")
+              .out.find("\n--preset subset: RS on Branin, at the protocol's replicates and budget\n") != std::string::npos);
 
     check_refused(spec + "--preset subset --quick", "--preset subset chooses the methods and the size itself");
     check_refused(spec + "--preset subset --methods DE", "--preset subset chooses the methods and the size itself");
@@ -220,6 +244,14 @@ TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and t
         check_refused("reproduce --spec " + quoted, message);
     };
     refused("colour = red\n", "spec '" + spec + "': unknown key 'reproduction.colour'; [reproduction] accepts source, reference");
+    // a misspelt key or section is named with the nearest known one, as a misspelt id is
+    refused("sorce = x\n",
+            "spec '" + spec + "': unknown key 'reproduction.sorce' (did you mean 'source'?); [reproduction] accepts source");
+    refused("deviaton = x\n", "unknown key 'reproduction.deviaton' (did you mean 'deviation'?)");
+    write_file(spec, "[reproductio]\nsource = x\n[experiment]\nbudget = 5\n[problems]\nb = branin\n[optimizers]\n"
+                     "r = random-search\n");
+    check_refused("reproduce --spec " + quoted, "spec '" + spec + "': unknown entry 'reproductio.source' (did you mean "
+                                                "section [reproduction]?)");
     refused("quick_method = RS\nquick_budget = 0\n",
             "spec '" + spec + "': reproduction.quick_budget is set twice");
     {
@@ -255,22 +287,57 @@ TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and t
 TEST_CASE("reproduce list reads the nine built-in reproductions from experiments/", "[reproduce][cli]") {
     const auto r = run_cli("reproduce list");
     REQUIRE(r.status == 0);
-    std::size_t rows = 0;
-    for (std::size_t at = r.out.find("\n| "); at != std::string::npos; at = r.out.find("\n| ", at + 1)) ++rows;
-    CHECK(rows == 9);
+    // the header, one row per reproduction, then a blank line
+    const std::string table = r.out.substr(0, r.out.find("\n\n") + 1);
+    CHECK(std::count(table.begin(), table.end(), '\n') == 10);
     // sorted by name, so the order does not depend on the file system
     const char* names[] = {"aryan-ch3-bbob", "aryan-ch4-synthetic", "aryan-ch4-synthetic-evidence",
                            "bore-hpobench",  "bore-nasbench201",    "bore-synthetic",
                            "bore-toy",       "dtu-bbob40",          "hassen-boggn"};
     std::size_t last = 0;
     for (const char* name : names) {
-        const std::size_t at = r.out.find(std::string("| ") + name + " |");
+        const std::size_t at = table.find(std::string("\n") + name + " ");
         CHECK(at != std::string::npos);
         CHECK(at > last);
         last = at;
     }
-    CHECK(r.out.find("| bore-toy | Tiao et al. 2021 (BORE, ICML), Appendix: the density-ratio illustration on a 1-D "
-                     "toy | an illustration, no runs | nothing | measured: about 1 s |") != std::string::npos);
+    CHECK(table_row(r.out, "bore-toy") ==
+          std::vector<std::string>{"bore-toy", "no runs", "-", "nothing", "measured: about 1 s"});
+    const auto show = run_cli("reproduce show bore-toy");
+    CHECK(show.out.find("bore-toy: Tiao et al. 2021 (BORE, ICML), Appendix: the density-ratio illustration on a 1-D "
+                        "toy\n") == 0);
+    CHECK(show.out.find("\nan illustration computed in place, no runs; needs nothing\n") != std::string::npos);
+}
+
+TEST_CASE("reproduce show gives the protocol of a NAME or a --spec FILE, and refuses anything else",
+          "[reproduce][cli][help]") {
+    TempDir dir;
+    write_tiny(dir);
+    const auto r = run_cli("reproduce show --spec '" + (dir / "mine/tiny.ini") + "'");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("\nprotocol: 2 problems × 2 methods × 3 replicates, 8 evaluations a run\n") !=
+          std::string::npos);
+    CHECK(r.out.find("\nmethods:\n  RS      random-search\n  DE      de\n") != std::string::npos);
+    CHECK(r.out.find("\nthe paper's numbers: " + (dir / "mine/published/table1.csv") + "\n") != std::string::npos);
+    check_refused("reproduce show", "usage: bobench reproduce show NAME | --spec FILE");
+    check_refused("reproduce show dtu-bbob40 --spec '" + (dir / "mine/tiny.ini") + "'",
+                  "usage: bobench reproduce show NAME | --spec FILE");
+    check_refused("reproduce show dtu-bbob --experiments '" + (dir / "mine") + "'", "unknown reproduction 'dtu-bbob'");
+    check_refused("reproduce show tiny --budget 3", "unrecognised option '--budget'");
+    CHECK(run_cli("reproduce show --help").out.find("bobench reproduce show NAME | --spec FILE") != std::string::npos);
+    // a cost note too long for the list's row is cut there, whole in show
+    std::string text = read_file(dir / "mine/tiny.ini");
+    const std::string long_note = std::string(120, 'x');
+    text.replace(text.find("measured: a second"), 18, "measured: " + long_note);
+    write_file(dir / "mine/tiny.ini", text);
+    const auto list = run_cli("reproduce list --experiments '" + (dir / "mine") + "'");
+    CHECK(widest_line(list.out) <= 100);
+    const std::string cut = table_row(list.out, "tiny").at(4);
+    CHECK(cut.rfind("measured: xxx", 0) == 0);
+    CHECK(cut.substr(cut.size() - 3) == "...");
+    CHECK(run_cli("reproduce show tiny --experiments '" + (dir / "mine") + "'").out.find(long_note) !=
+          std::string::npos);
 }
 
 TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes from the kept file, the same each time",

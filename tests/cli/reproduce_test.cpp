@@ -7,23 +7,58 @@
 
 #include "tests/support/cli.hpp"
 #include "tests/support/markdown.hpp"
+#include "tests/support/text_table.hpp"
 
 using bobench::testing::check_refused;
 using bobench::testing::run_cli;
 using bobench::testing::run_shell;
+using bobench::testing::table_row;
+using bobench::testing::widest_line;
 using bobench::testing::TempDir;
 
 TEST_CASE("reproduce list names every reproduction with what it still needs", "[reproduce][cli]") {
     const auto r = run_cli("reproduce list");
     REQUIRE(r.status == 0);
     for (const char* name : {"aryan-ch4-synthetic", "aryan-ch3-bbob", "dtu-bbob40", "bore-synthetic", "bore-hpobench",
-                             "bore-nasbench201", "hassen-boggn", "bore-toy"})
-        CHECK(r.out.find(std::string("| ") + name + " |") != std::string::npos);
+                             "bore-nasbench201", "hassen-boggn", "bore-toy", "aryan-ch4-synthetic-evidence"})
+        CHECK(table_row(r.out, name).size() == 5);
     CHECK(r.out.find("not measured yet") == std::string::npos);  // every row has a measured or extrapolated cost
-    CHECK(r.out.find("aryan-ch4-synthetic-evidence") != std::string::npos);
-    CHECK(r.out.find("paper's methods not run: Bohamiann, GP, GP_mcmc") != std::string::npos);  // the evidence table's baselines
     // runs are counted after bbob:f=1-24,i=1,d=2,3,5,10 is expanded into its 96 problems
-    CHECK(r.out.find("| 96 × 7 × 15, 100 evaluations |") != std::string::npos);
+    CHECK(table_row(r.out, "aryan-ch3-bbob") ==
+          std::vector<std::string>{"aryan-ch3-bbob", "96 × 7 × 15", "100", "nothing", "not measured"});
+    CHECK(table_row(r.out, "aryan-ch4-synthetic").at(4).rfind("~", 0) == 0);  // a figure from the cost table
+    CHECK(r.out.find("bobench reproduce show NAME") != std::string::npos);
+    // the evidence table's baselines are run by aryan-ch4-synthetic: show says so
+    const auto show = run_cli("reproduce show aryan-ch4-synthetic-evidence");
+    INFO(show.err);
+    REQUIRE(show.status == 0);
+    CHECK(show.out.find("\nthe paper's methods not run: Bohamiann, GP, GP_mcmc, RandomForest, RandomSearch\n") !=
+          std::string::npos);
+}
+
+TEST_CASE("reproduce list fits 100 columns and is honest about the tables the tabular reproductions need",
+          "[reproduce][cli][help]") {
+    const auto r = run_cli("reproduce list");
+    REQUIRE(r.status == 0);
+    CHECK(widest_line(r.out) <= 100);
+    for (const char* name : {"bore-hpobench", "bore-nasbench201", "hassen-boggn"})
+        CHECK(table_row(r.out, name).at(3) == "tables or SYNTHETIC fixture");
+    for (const char* name : {"aryan-ch4-synthetic", "bore-synthetic", "dtu-bbob40", "bore-toy"})
+        CHECK(table_row(r.out, name).at(3) == "nothing");
+    // show names every table and the fixture it runs on without them
+    const auto show = run_cli("reproduce show bore-nasbench201");
+    INFO(show.err);
+    REQUIRE(show.status == 0);
+    CHECK(show.out.find("\nneeds: the benchmark tables in --data-dir DIR") != std::string::npos);
+    CHECK(show.out.find("\n  NB201-cifar10: nasbench201_cifar10.hdf5\n") != std::string::npos);
+    CHECK(show.out.find("\n  without --data-dir, `bobench reproduce bore-nasbench201` runs these problems on") !=
+          std::string::npos);
+    CHECK(show.out.find("SYNTHETIC fixture") != std::string::npos);
+    CHECK(run_cli("reproduce show hassen-boggn").out.find("\n  FCNet-naval: fcnet_naval_propulsion_data.hdf5\n") !=
+          std::string::npos);
+    CHECK(run_cli("reproduce show dtu-bbob40").out.find("\nneeds: nothing (every problem is computed)\n") !=
+          std::string::npos);
+    CHECK(widest_line(show.out) <= 100);
 }
 
 TEST_CASE("reproduce --quick runs dtu-bbob40 and aryan-ch4-synthetic end to end", "[reproduce][cli]") {
