@@ -40,7 +40,8 @@ const std::map<std::string, Command>& commands() {
         {"export", {cli::export_traces, "export a results file as a tidy CSV table (--curves: per-iteration summaries)"}},
         {"rank", {cli::rank, "rank the optimizers of a results file (Borda/Firsts, significance, Markdown)"}},
         {"table", {cli::table, "final regret per problem and optimizer as a Markdown, LaTeX or CSV table"}},
-        {"plot", {cli::plot, "median and inter-quartile regret curves per problem (PNG and SVG, via gnuplot)"}},
+        {"plot", {cli::plot, "regret curves, runtime ECDFs, aggregates, critical-difference diagrams (PNG and SVG, "
+                             "via gnuplot)"}},
         {"report", {cli::report, "one self-contained HTML page of a results file: provenance, ranking, tables, curves"}},
         {"stats", {cli::stats, "Mann-Whitney U (mwu) or Friedman test on numbers from CSV files"}},
         {"tabular", {cli::tabular, "tabular benchmarks: write a synthetic fixture table, or summarise a table file"}},

@@ -76,8 +76,10 @@ int plot(const Args& args) {
         if (view == "aggregate") {
             const auto kind = reports::parse_aggregate(vm["aggregate"].as<std::string>());
             curves = reports::aggregate_curves(results, kind, by, notes);
-            o.y_label = kind == reports::Aggregate::rank ? "mean rank (1 = best) ± standard error over problems"
-                                                         : "normalised regret: median and quartiles over problems";
+            const bool rank = kind == reports::Aggregate::rank;
+            o.y_label = rank ? "mean rank (1 = best) ± standard error over problems"
+                             : "normalised regret: median and quartiles over problems";
+            o.y_label_centre = rank ? "mean rank (1 = best) over problems" : "normalised regret: median over problems";
             if (kind == reports::Aggregate::rank) {
                 o.band = reports::PlotOptions::Band::mean_se;
                 if (vm["log"].defaulted()) o.log = reports::LogScale::no;  // ranks 1..k read best on a linear axis

@@ -615,8 +615,9 @@ std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const Reprod
         spec.budget = entry.quick_budget;
         spec.output = "output/" + entry.name + "-quick.h5";
         if (!entry.quick_methods.empty()) keep_methods(spec, entry.quick_methods, "--quick");
-        deviations.push_back(fmt::format("--quick: {} replicates of {} evaluations{}, a smoke test, not a reproduction",
-                                         spec.replicates, spec.budget,
+        deviations.push_back(fmt::format("--quick: {} of {}{}, a smoke test, not a reproduction",
+                                         count_noun(static_cast<std::size_t>(spec.replicates), "replicate"),
+                                         count_noun(static_cast<std::size_t>(spec.budget), "evaluation"),
                                          entry.quick_methods.empty() ? "" : " with " + join(entry.quick_methods, ", ")));
     }
     if (vm.count("methods")) {
@@ -650,16 +651,18 @@ std::string protocol_paragraph(const runners::ExperimentSpec& spec, const result
         restarted_runs += n > 0;
     }
     std::string out = fmt::format(
-        "\nProtocol run: {} problems × {} optimizers × {} replicates, {} evaluations each{}; results "
+        "\nProtocol run: {} × {} × {}, {} each{}; results "
         "in `{}`, written by `{}` on {} at {} (bobench {}, build {}). The runs' own wall times sum to {:.0f} s.\n",
-        results.problems.size(), spec.optimizers.size(), spec.replicates, spec.budget,
+        count_noun(results.problems.size(), "problem"), count_noun(spec.optimizers.size(), "optimizer"),
+        count_noun(static_cast<std::size_t>(spec.replicates), "replicate"),
+        count_noun(static_cast<std::size_t>(spec.budget), "evaluation"),
         spec.restart.active() ? ", restart_on = " + runners::restart_on_name(spec.restart) : "", spec.output,
         results.provenance.command_line, results.provenance.host, results.provenance.timestamp,
         results.bobench_version, results.git_revision, run_seconds);
     if (spec.restart.active())
-        out += fmt::format("{} of {} runs restarted their optimizer ({} restarts in all; the indices are in each "
+        out += fmt::format("{} of {} runs restarted their optimizer ({} in all; the indices are in each "
                            "run's notes).\n",
-                           restarted_runs, results.runs.size(), restarts);
+                           restarted_runs, results.runs.size(), count_noun(restarts, "restart"));
     return out;
 }
 
@@ -692,6 +695,15 @@ std::string claim_section(const std::vector<analysis::reports::Claim>& claims,
     const auto curves = analysis::reports::summary_curves(results);
     verdicts.clear();
     for (const auto& c : claims) verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves));
+    return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
+}
+
+// With one method there is no ranking to check a claim on: every claim is listed, "not run",
+// saying why (the HTML page reads a verdict for each claim).
+std::string unchecked_claims(const std::vector<analysis::reports::Claim>& claims, bool quick,
+                             std::vector<analysis::reports::ClaimVerdict>& verdicts) {
+    if (claims.empty()) return "";
+    verdicts.assign(claims.size(), {analysis::reports::ClaimStatus::not_run, "cannot be checked with one method"});
     return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
 }
 
@@ -731,6 +743,8 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, results, figures) +
                   claim_section(claims, ranking, results, quick, verdicts);
+    } else if (spec.optimizers.size() < 2) {
+        report += unchecked_claims(claims, quick, verdicts);
     }
     if (!entry.figure.empty()) {
         report += draw_figure(entry, results, figures);
@@ -761,6 +775,18 @@ std::vector<std::string> underpowered_tests(const ReproductionEntry& entry, cons
     return out;
 }
 
+// A file that a `--methods` run wrote holds fewer methods than the protocol: its report takes
+// the same --methods (so that it says the others were not run; one method has nothing to rank).
+void require_methods_of_file(const runners::ExperimentSpec& spec, const results::Results& results) {
+    std::set<int> ran;
+    for (const results::Trace& t : results.runs) ran.insert(t.key.optimizer);
+    if (ran.empty() || ran.size() >= spec.optimizers.size()) return;
+    std::vector<std::string> labels;
+    for (const int o : ran) labels.push_back(results.optimizers[static_cast<std::size_t>(o)].label);
+    throw UserError("--report-only: '" + spec.output + "' holds runs of " + join(labels, ", ") + " only, of the " +
+                    "protocol's " + count_noun(spec.optimizers.size(), "method") + "; report on it with --methods " +
+                    join(labels, ",") + ", as the run that wrote it was given");
+}
 }  // namespace
 
 int reproduce(const Args& args) {
@@ -835,6 +861,7 @@ int reproduce(const Args& args) {
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const results::Results results = results::read_results(spec.output, /*with_points=*/false);
+    if (report_only && !vm.count("methods")) require_methods_of_file(spec, results);
     std::optional<analysis::reports::Reproduction> agreement;
     if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
     const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";

@@ -23,7 +23,8 @@ bool is_utf8(std::string_view s);
 // "1 replicate", "3 replicates": a count and its noun, plural with an 's' unless 1.
 std::string count_noun(std::size_t n, std::string_view noun);
 
-// Levenshtein distance, for "did you mean ...?" suggestions.
+// Edit distance (optimal string alignment: insert, delete, substitute, swap two neighbours),
+// for "did you mean ...?" suggestions.
 std::size_t edit_distance(std::string_view a, std::string_view b);
 // The candidate closest to `name`, or "" when none is reasonably close.
 std::string closest(std::string_view name, const std::vector<std::string>& candidates);

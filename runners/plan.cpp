@@ -7,6 +7,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench::runners {
 
@@ -22,6 +23,19 @@ std::string problem_label(const SpecEntry& entry, const std::string& suffix, con
     return entry.label.empty() ? canonical_id : suffix.empty() ? entry.label : entry.label + "-" + suffix;
 }
 
+namespace {
+// A [problems] / [optimizers] line that names no known entry but is labelled with an
+// [experiment] key ("threads = 2") was most likely meant for [experiment]: say so.
+template <class Registry>
+void check_misplaced_key(const SpecEntry& e, const Registry& registry) {
+    if (e.line.empty() || !is_experiment_key(e.label)) return;
+    for (const auto& f : registry.entries())
+        if (f.name == e.id.name) return;
+    throw UserError(e.line + ": '" + e.label + "' is an [experiment] key; move it there (or: unknown " +
+                    registry.kind() + " '" + e.id.name + "')");
+}
+}  // namespace
+
 Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, const OptimizerRegistry& optimizers,
                const std::atomic<bool>* stop) {
     check_spec(spec);
@@ -33,6 +47,7 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
     std::set<std::string> labels;
     for (const SpecEntry& e : spec.problems) {
         std::vector<std::string> suffix;
+        check_misplaced_key(e, problems);
         const auto ids = expand_lists(e.id, problems.get(e.id.name).params, &suffix);
         for (std::size_t i = 0; i < ids.size(); ++i) {
             check_stop();
@@ -47,6 +62,7 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
     }
     labels.clear();
     for (const SpecEntry& e : spec.optimizers) {
+        check_misplaced_key(e, optimizers);
         BoundOptimizer b = bind_optimizer(optimizers, e.id);
         const std::string label = e.label.empty() ? b.id : e.label;
         if (!labels.insert(label).second) throw UserError("optimizer label '" + label + "' is used twice");
@@ -55,8 +71,9 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
     const double runs = static_cast<double>(plan.problems.size()) * static_cast<double>(plan.optimizers.size()) *
                         static_cast<double>(spec.replicates);
     if (runs > static_cast<double>(max_runs))
-        throw UserError(std::to_string(plan.problems.size()) + " problems x " + std::to_string(plan.optimizers.size()) +
-                        " optimizers x " + std::to_string(spec.replicates) + " replicates is more than " +
+        throw UserError(count_noun(plan.problems.size(), "problem") + " x " +
+                        count_noun(plan.optimizers.size(), "optimizer") + " x " +
+                        count_noun(static_cast<std::size_t>(spec.replicates), "replicate") + " is more than " +
                         std::to_string(max_runs) + " runs; split the experiment");
     for (const PlannedOptimizer& o : plan.optimizers)
         for (const PlannedProblem& p : plan.problems) {

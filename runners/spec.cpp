@@ -51,12 +51,23 @@ std::vector<std::string> parse_plugins(const std::string& value, const std::stri
     }
     return plugins;
 }
+
+
+const std::vector<std::string>& experiment_keys() {
+    static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir",
+                                                    "restart_on", "restart_target", "plugins"};
+    return keys;
+}
 }  // namespace
+
+bool is_experiment_key(const std::string& name) {
+    const auto& keys = experiment_keys();
+    return std::find(keys.begin(), keys.end(), name) != keys.end();
+}
 
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
                           const std::vector<std::string>& caller_sections) {
-    static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir",
-                                                    "restart_on", "restart_target", "plugins"};
+    const std::vector<std::string>& keys = experiment_keys();
     po::options_description known;
     for (const auto& k : keys) known.add_options()(("experiment." + k).c_str(), po::value<std::string>());
     const po::parsed_options parsed = parse_ini(text, known, origin);
@@ -73,7 +84,8 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
         if (section == "problems" || section == "optimizers") {
             auto& list = section == "problems" ? spec.problems : spec.optimizers;
             // a bare identifier line ("branin =") labels itself
-            list.push_back({name, Identifier::parse(value.empty() ? name : value)});
+            list.push_back({name, Identifier::parse(value.empty() ? name : value),
+                            origin + ": [" + section + "] line '" + name + " = " + value + "'"});
             continue;
         }
         const bool known_key = std::find(keys.begin(), keys.end(), name) != keys.end();

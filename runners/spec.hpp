@@ -40,7 +40,11 @@ inline constexpr long max_runs = 10'000'000;  // problems x optimizers x replica
 struct SpecEntry {
     std::string label;  // the name reports use
     Identifier id;
+    std::string line;   // "spec 'F': [problems] line 'threads = 2'", for messages; "" from a flag
 };
+
+// Whether `name` is a key of the INI's [experiment] section (seed, budget, ...).
+bool is_experiment_key(const std::string& name);
 
 // Part `index` of `count` of a plan (bobench run --shard K/N); count 0: the whole plan.
 struct Shard {

@@ -171,8 +171,8 @@ Drawing layout(const CdDiagram& d) {
                            fmt::format("{} ({:.2f})", d.optimizers[i], d.average_rank[i]), on_left ? 'r' : 'l', font});
     }
     g.height = first_row + row * static_cast<double>(half) + 4;
-    std::string caption = fmt::format("average rank over {} problems; bars: no significant difference ({}, alpha {})",
-                                      d.problems,
+    std::string caption = fmt::format("average rank over {}; bars: no significant difference ({}, alpha {})",
+                                      count_noun(d.problems, "problem"),
                                       d.test == CliqueTest::nemenyi ? std::string("Nemenyi")
                                                                     : std::string(d.test == CliqueTest::wilcoxon
                                                                                       ? "Wilcoxon signed-rank"

@@ -179,7 +179,8 @@ std::string render_claims(const std::vector<Claim>& claims, const std::vector<Cl
     if (!judge)
         return out + "\nNo verdicts on the claims: a smoke test's few runs cannot support one; the figures only "
                      "show that every check runs.\n";
-    return out + fmt::format("\n{} of {} claims hold ({} checked, {} not run).\n", holds, claims.size(), run,
+    return out + fmt::format("\n{} of {} ({} checked, {} not run).\n", holds,
+                             claims.size() == 1 ? "1 claim holds" : fmt::format("{} claims hold", claims.size()), run,
                              claims.size() - run);
 }
 

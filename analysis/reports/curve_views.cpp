@@ -166,7 +166,7 @@ std::vector<CurveSummary> aggregate_curves(const results::Results& results, Aggr
         }
         const std::string title = (kind == Aggregate::normalised ? "normalised regret" : "mean rank") +
                                   (by ? ", " + *by + " = " + value : std::string(", all problems")) + " (" +
-                                  std::to_string(medians.size()) + " problems)";
+                                  count_noun(medians.size(), "problem") + ")";
         // the file name: the view and the group's slug, "mean-rank-all", "normalised-regret-group-missing"
         const std::string stem = std::string(kind == Aggregate::normalised ? "normalised-regret-" : "mean-rank-") +
                                  (by ? slug(*by + "-" + value) : std::string("all"));

@@ -230,7 +230,7 @@ std::vector<std::string> plot_ecdf(const std::vector<EcdfCurve>& curves, std::si
         for (std::size_t c = begin; c < end; ++c) {
             const EcdfCurve& e = curves[c];
             if (c > begin) out << "\n\n";
-            out << "# " << e.optimizer << " (" << e.problems << " problems)\n# evaluations/dimension fraction\n";
+            out << "# " << e.optimizer << " (" << count_noun(e.problems, "problem") << ")\n# evaluations/dimension fraction\n";
             // a step from 0 at the left edge to the budget at the right, as COCO draws it
             out << format_double17(x_min / 10) << " 0\n";
             for (std::size_t i = 0; i < e.ecdf.x.size(); ++i)

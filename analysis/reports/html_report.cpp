@@ -15,6 +15,7 @@
 #include "analysis/reports/run_metrics.hpp"
 #include "analysis/reports/table_report.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -76,10 +77,11 @@ std::string provenance_section(const results::Results& r) {
 
 std::string spec_section(const results::Results& r) {
     std::string out = "<section id=\"spec\">\n<h2>Experiment</h2>\n<p>";
-    out += std::to_string(r.problems.size()) + " problems × " + std::to_string(r.optimizers.size()) +
-           " optimizers × " + std::to_string(replicate_count(r)) + " replicates, budget " + std::to_string(r.budget) +
-           " evaluations, seed " + std::to_string(r.seed) + ", failed evaluations: " +
-           html_escape(results::policy_name(r.on_failure)) + "; " + std::to_string(r.runs.size()) + " runs.</p>\n";
+    out += count_noun(r.problems.size(), "problem") + " × " + count_noun(r.optimizers.size(), "optimizer") + " × " +
+           count_noun(replicate_count(r), "replicate") + ", budget " +
+           count_noun(static_cast<std::size_t>(r.budget), "evaluation") + ", seed " + std::to_string(r.seed) +
+           ", failed evaluations: " + html_escape(results::policy_name(r.on_failure)) + "; " +
+           count_noun(r.runs.size(), "run") + ".</p>\n";
     out += "<table class=\"list\"><caption>Problems</caption>\n<tr><th>label</th><th>id</th><th>dimension</th>"
            "<th>f*</th></tr>\n";
     for (const results::ProblemInfo& p : r.problems)
@@ -136,8 +138,8 @@ std::string ranking_section(const results::Results& r, const HtmlReportOptions& 
         const RankReport report = build_rank_report(r, o);
         out += "<p>Per problem, pairwise Mann-Whitney tests on the final regret, then the AUC (Šidák, family-wise "
                "0.05); Borda: optimizers beaten, Firsts: problems where none beats it, summed over " +
-               std::to_string(report.total.problems.size()) +
-               " problems. Friedman mean rank: the average over problems of the rank of each optimizer's mean "
+               count_noun(report.total.problems.size(), "problem") +
+               ". Friedman mean rank: the average over problems of the rank of each optimizer's mean "
                "rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
         if (report.alpha_warning)
             out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
@@ -471,7 +473,8 @@ std::string claims_html(const HtmlReproduction& r) {
                html_escape(v.figure) + "</td></tr>\n";
     }
     return out + "</table>\n" +
-           (r.judge ? "<p>" + std::to_string(holding) + " of " + std::to_string(r.claims.size()) + " claims hold.</p>\n"
+           (r.judge ? "<p>" + std::to_string(holding) + " of " + std::to_string(r.claims.size()) +
+                           (r.claims.size() == 1 ? " claim holds.</p>\n" : " claims hold.</p>\n")
                     : "<p>A smoke test: too few runs to judge a claim.</p>\n");
 }
 

@@ -36,6 +36,14 @@ std::array<double, 3> band_of(const Summary& s, PlotOptions::Band band) {
     return {s.mean, s.mean - se, s.mean + se};
 }
 
+// The y axis names what is drawn: the centre line alone where the bands are left out.
+std::string y_label_of(const PlotOptions& o, bool regret, bool bands) {
+    if (!bands && !o.y_label_centre.empty()) return o.y_label_centre;
+    if (!o.y_label.empty()) return o.y_label;
+    return std::string(regret ? "regret" : "best value (f* unknown)") +
+           (bands ? ": median and inter-quartile range" : ": median");
+}
+
 }  // namespace
 
 PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOptions& options) {
@@ -97,16 +105,11 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
         if (options.log == LogScale::yes && !all_positive)
             result.notes.push_back("problem '" + f.problem + "': values <= 0 cannot be drawn on the log scale asked "
                                    "for (--log yes) and are left out of its plot");
-        const std::string y_label =
-            !options.y_label.empty() ? options.y_label
-                                     : std::string(curves[begin].regret ? "regret" : "best value (f* unknown)") +
-                                           ": median and inter-quartile range";
-
+        const bool bands = end - begin <= options.max_bands;
         script << "\n# " << f.problem << "\n"
                << (f.log_y ? "set logscale y\nset format y '10^{%L}'\n" : "unset logscale y\nset format y '% g'\n")
                << "set title " << gp_string(f.problem) << " noenhanced\n"
-               << "set ylabel " << gp_string(y_label) << "\n";
-        const bool bands = end - begin <= options.max_bands;
+               << "set ylabel " << gp_string(y_label_of(options, curves[begin].regret, bands)) << "\n";
         if (!bands) crowded = std::max(crowded, end - begin);
         std::string plot = "plot ";
         for (std::size_t c = begin; c < end; ++c) {

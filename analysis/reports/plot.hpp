@@ -37,6 +37,7 @@ struct PlotOptions {
     // one standard error either side (for mean ranks).
     enum class Band { median_iqr, mean_se } band = Band::median_iqr;
     std::string y_label;  // empty: "regret: median and inter-quartile range" (or best value)
+    std::string y_label_centre;  // where the bands are left out (empty: y_label, or "regret: median")
     std::size_t max_bands = 5;  // more curves in one plot: centre lines only
     // The results file's optimizer labels in order, for plots that know only labels (the
     // score histograms): each optimizer's look is its position here; empty: as drawn.

@@ -213,8 +213,8 @@ void add_friedman(RankReport& report, const std::vector<ProblemSamples>& samples
         std::size_t most = 0;
         for (const CellRuns* c : sample_cells[i]) most = std::max(most, c->replicates.size());
         if (common < most) {
-            report.notes.push_back("Friedman ranking: problem '" + name + "' uses the " + std::to_string(common) +
-                                   " replicates common to all optimizers");
+            report.notes.push_back("Friedman ranking: problem '" + name + "' uses the " +
+                                   count_noun(common, "replicate") + " common to all optimizers");
         }
         aligned.push_back(std::move(a));
     }
@@ -332,8 +332,9 @@ void markdown_overview(const RankReport& r, std::string& out) {
     std::vector<std::string> metric_text;
     for (RunMetric m : o.metrics) metric_text.push_back(metric_description(m, o.auc_start));
     const double alpha_pair = r.rankings.empty() ? o.alpha.level : r.rankings.front().alpha_pair;
-    out += fmt::format("{} problems, {} optimizers, {} runs. Metrics, in precedence order: {}.\n", d.problems.size(),
-                       d.optimizers.size(), d.runs, join(metric_text, ", then "));
+    out += fmt::format("{}, {}, {}. Metrics, in precedence order: {}.\n", count_noun(d.problems.size(), "problem"),
+                       count_noun(d.optimizers.size(), "optimizer"), count_noun(d.runs, "run"),
+                       join(metric_text, ", then "));
     out += fmt::format("Pairs are compared by a two-sided Mann-Whitney U test ({}); ", to_string(o.method));
     if (o.alpha.correction == AlphaCorrection::direct) {
         out += fmt::format("alpha per pair = {}.", format_double(o.alpha.level));

@@ -370,7 +370,7 @@ std::string render_orders(const Reproduction& r) {
                       "(beside it, a perfect reproduction's mean tau):\n\n";
     auto tau = [](double t) { return std::isnan(t) ? std::string("n/a") : fmt::format("{:.2f}", t); };
     for (const ProblemOrder& o : r.orders)
-        out += fmt::format("- {}: {} ({} methods; a perfect reproduction {})\n", o.problem, tau(o.tau), o.methods,
+        out += fmt::format("- {}: {} ({}; a perfect reproduction {})\n", o.problem, tau(o.tau), count_noun(o.methods, "method"),
                            tau(o.tau_perfect));
     out += fmt::format("\nMean tau over problems: {}; a perfect reproduction {}.\n", tau(r.tau_mean),
                        std::isnan(r.tau_perfect_mean) ? "n/a"

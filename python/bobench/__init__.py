@@ -25,5 +25,10 @@ _LAZY = {"Problem": "problems", "problem_names": "problems", "optimizer_names": 
 def __getattr__(name):  # PEP 562: load the compiled module only when it is used
     if name in _LAZY:
         import importlib
+        import importlib.util
+        if importlib.util.find_spec("._core", __name__) is None:
+            raise ImportError(f"bobench.{name} needs the compiled module bobench._core, which is not built here "
+                              f"({__path__[0]}): build it with `cmake --build build --target bobench_python` "
+                              "(or ./scripts/build, everything); Optimizer and serve work without it")
         return getattr(importlib.import_module("." + _LAZY[name], __name__), name)
     raise AttributeError(f"module 'bobench' has no attribute {name!r}")

@@ -67,6 +67,7 @@ TEST_CASE("plots: an optimizer keeps its look by its place in the file, whatever
     CHECK(count(script, gnuplot_style(1) + " title 'A'") == 1);
     CHECK(count(script, gnuplot_style(2) + " title 'M'") == 2);
     CHECK(count(script, "fillstyle transparent solid 0.15") == 5);  // light bands, one per curve
+    CHECK(count(script, "set ylabel 'regret: median and inter-quartile range'") == 2);
     CHECK(plotted.notes.empty());
 
     // six curves in one plot: centre lines only, and a note says so
@@ -76,7 +77,15 @@ TEST_CASE("plots: an optimizer keeps its look by its place in the file, whatever
     const PlotResult many = plot_curves(summary_curves(crowd), o);
     const std::string crowded = testing::read_file(many.script);
     CHECK(crowded.find("filledcurves") == std::string::npos);
+    CHECK(crowded.find("set ylabel 'regret: median'\n") != std::string::npos);  // no band, so none named
+    CHECK(crowded.find("inter-quartile range'") == std::string::npos);
     CHECK(crowded.find(gnuplot_style(8) + " title 'o9'") != std::string::npos);  // the ninth: dashed
+    // a caller's label names its band, and gives the label without it (the aggregate views)
+    o.out_dir = dir / "labelled";
+    o.y_label = "mean rank ± standard error";
+    o.y_label_centre = "mean rank";
+    CHECK(testing::read_file(plot_curves(summary_curves(crowd), o).script).find("set ylabel 'mean rank'\n") !=
+          std::string::npos);
     REQUIRE(many.notes.size() == 1);
     CHECK(many.notes[0] == "up to 9 curves in one plot: the bands are drawn for at most 5, so these plots show the "
                            "centre lines only");

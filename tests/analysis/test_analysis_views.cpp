@@ -122,7 +122,7 @@ TEST_CASE("curve views: normalised regret and mean rank over problems", "[cd][re
     CHECK(norm[0].by_iteration[1].median == Approx((0.045 + 0.545) / 2 / 2.045).epsilon(1e-12));
     const auto rank = aggregate_curves(abc_results(), Aggregate::rank, std::string("dimension"), notes);
     REQUIRE(rank.size() == 6);  // dimension 2 (p1) and 10 (p2), 3 optimizers each
-    CHECK(rank[0].problem == "mean rank, dimension = 2 (1 problems)");
+    CHECK(rank[0].problem == "mean rank, dimension = 2 (1 problem)");
     CHECK(rank[0].by_iteration[1].mean == 1);  // A is first on p1
     CHECK(rank[5].by_iteration[1].mean == 2);  // C ties with everyone on p2
     CHECK(notes.empty());

@@ -155,6 +155,7 @@ TEST_CASE("cli: Ctrl-C stops cleanly, keeps the finished runs, and the run resum
 TEST_CASE("cli: bad input is refused with a clear message and exit status 2", "[cli][errors]") {
     TempDir dir;
     check_refused("run " + (dir / "nope.ini"), "cannot read spec file '" + (dir / "nope.ini") + "'");
+    check_refused("rnu x", "unknown command 'rnu' (did you mean 'run'?)");  // a swap is one edit
     check_refused("run --problem branin --optimizer random-serach --output " + (dir / "a.h5"),
             "unknown optimizer 'random-serach' (did you mean 'random-search'?)");
     check_refused("run --problem brannin --optimizer random-search --output " + (dir / "a.h5"),
@@ -238,4 +239,11 @@ TEST_CASE("cli: a progress line on a terminal, no terminal line when stderr is a
     const auto file = run_cli(run + (dir / "file.h5"));
     CHECK(file.status == 0);
     CHECK(file.err.find("runs 3/3 done") == std::string::npos);
+}
+
+TEST_CASE("cli: --help gives plot's views, not only its curves", "[cli][help]") {
+    const auto r = run_cli("--help");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("  plot        regret curves, runtime ECDFs, aggregates, critical-difference diagrams (PNG and "
+                     "SVG, via gnuplot)\n") != std::string::npos);
 }

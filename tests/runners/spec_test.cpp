@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include "cli/catalog.hpp"
 #include "core/error.hpp"
+#include "runners/plan.hpp"
 #include "runners/spec.hpp"
 
 using namespace bobench;
@@ -125,4 +127,26 @@ TEST_CASE("spec: a command-line word is LABEL=IDENTIFIER only where what precede
                       "--problem '=branin': '' is not a label (LABEL=IDENTIFIER; a label is not empty and has no ':', "
                       "',', '#' or ';')");
     CHECK_THROWS_WITH(parse_entry("a#b=branin", "--problem"), Catch::StartsWith("--problem 'a#b=branin': 'a#b' is not a label"));
+}
+
+TEST_CASE("spec: an [experiment] key under [problems] or [optimizers] is named, with its spec and line",
+          "[runners][spec]") {
+    const std::string head = "[experiment]\nbudget = 5\nreplicates = 1\n";
+    CHECK_THROWS_WITH(cli::plan_experiment(parse_spec(head + "[problems]\nbranin =\nthreads = 2\n"
+                                                      "[optimizers]\nrs = random-search\n", "spec 'F'")),
+                      "spec 'F': [problems] line 'threads = 2': 'threads' is an [experiment] key; move it there "
+                      "(or: unknown problem '2')");
+    CHECK_THROWS_WITH(cli::plan_experiment(parse_spec(head + "[problems]\nbranin =\n[optimizers]\nrs = random-search\n"
+                                                      "seed = 7\n", "spec 'F'")),
+                      "spec 'F': [optimizers] line 'seed = 7': 'seed' is an [experiment] key; move it there "
+                      "(or: unknown optimizer '7')");
+    // a label that happens to be a key, of a known problem, is still a label
+    const runners::Plan plan = cli::plan_experiment(
+        parse_spec(head + "[problems]\nbudget = branin\n[optimizers]\nrs = random-search\n", "spec 'F'"));
+    REQUIRE(plan.problems.size() == 1);
+    CHECK(plan.problems[0].label == "budget");
+    // other unknown ids keep the registry's message
+    CHECK_THROWS_WITH(cli::plan_experiment(parse_spec(head + "[problems]\nb = brannin\n[optimizers]\nrs = "
+                                                      "random-search\n", "spec 'F'")),
+                      Catch::StartsWith("unknown problem 'brannin' (did you mean 'branin'?)"));
 }
