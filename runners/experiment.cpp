@@ -36,8 +36,24 @@ std::uint64_t experiment_hash(const ExperimentSpec& s) {
     return derive_seed(r, hash_string(git_revision));
 }
 
-std::string restart_text(const RestartRule& r) {
-    return r.active() ? restart_on_name(r) + fmt::format(" (target {})", r.target) : "none";
+// Refuses to add runs to a file whose stored spec differs from ours in a setting that must
+// match (the schema's must_match: seed, budget, ...), naming the first that differs.
+void check_settings_match(const ExperimentSpec& ours, const ExperimentSpec& stored, const std::string& path) {
+    std::vector<std::string> keys;
+    for (const Setting& s : experiment_schema())
+        if (s.must_match) keys.emplace_back(s.key);
+    const std::string last = keys.back();
+    keys.pop_back();
+    const std::string listed = join(keys, ", ") + " and " + last;
+    for (const Setting& s : experiment_schema()) {
+        if (!s.must_match) continue;
+        const std::string theirs = s.compared_text(stored), mine = s.compared_text(ours);
+        if (theirs != mine)
+            throw UserError("output '" + path + "' holds an experiment with " + std::string(s.key) + " = " + theirs +
+                            ", this one has " + std::string(s.key) + " = " + mine +
+                            "; runs can only be added to an experiment with the same " + listed +
+                            " (choose another --output)");
+    }
 }
 
 // Loads the existing results file, or starts an empty one; checks it may be extended and
@@ -52,23 +68,12 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
             throw UserError("output '" + path + "' exists and is not a bobench results file; refusing to touch it "
                             "(choose another --output)");
         r = results::read_results(path);  // refuses another program's HDF5 file, and a damaged one, by name
-        auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
-            if (theirs != ours)
-                throw UserError("output '" + path + "' holds an experiment with " + what + " = " + theirs +
-                                ", this one has " + what + " = " + ours +
-                                "; runs can only be added to an experiment with the same seed, budget, "
-                                "on_failure and restart_on (choose another --output)");
-        };
-        differs("seed", std::to_string(r.seed), std::to_string(spec.seed));
-        differs("budget", std::to_string(r.budget), std::to_string(spec.budget));
-        differs("on_failure", results::policy_name(r.on_failure), results::policy_name(spec.on_failure));
+        check_settings_match(spec, parse_spec(r.spec, "the spec stored in '" + path + "'"), path);
         const std::string ours = shard_label(plan);
         if (r.shard != ours)
             throw UserError("output '" + path + "' holds " + (r.shard.empty() ? "a whole experiment" : "shard " + r.shard + " runs") +
                             ", this run is " + (ours.empty() ? "the whole experiment" : "shard " + ours + " runs") +
                             " (choose another --output, or `bobench merge` the shards)");
-        differs("restart_on", restart_text(parse_spec(r.spec, "the spec stored in '" + path + "'").restart),
-                restart_text(spec.restart));
     }
     results::remove_stale_temporaries(path);
     if (r.runs.empty()) {  // an existing file keeps the builds that ran its runs (add_this_build)
