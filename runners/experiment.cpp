@@ -39,21 +39,17 @@ std::uint64_t experiment_hash(const ExperimentSpec& s) {
 // Refuses to add runs to a file whose stored spec differs from ours in a setting that must
 // match (the schema's must_match: seed, budget, ...), naming the first that differs.
 void check_settings_match(const ExperimentSpec& ours, const ExperimentSpec& stored, const std::string& path) {
-    std::vector<std::string> keys;
-    for (const Setting& s : experiment_schema())
-        if (s.must_match) keys.emplace_back(s.key);
-    const std::string last = keys.back();
-    keys.pop_back();
-    const std::string listed = join(keys, ", ") + " and " + last;
-    for (const Setting& s : experiment_schema()) {
-        if (!s.must_match) continue;
-        const std::string theirs = s.compared_text(stored), mine = s.compared_text(ours);
-        if (theirs != mine)
-            throw UserError("output '" + path + "' holds an experiment with " + std::string(s.key) + " = " + theirs +
-                            ", this one has " + std::string(s.key) + " = " + mine +
-                            "; runs can only be added to an experiment with the same " + listed +
-                            " (choose another --output)");
-    }
+    const Setting* s = first_mismatch(stored, ours);
+    if (!s) return;
+    const std::string key(s->key);
+    throw UserError("output '" + path + "' holds an experiment with " + key + " = " + s->compared_text(stored) +
+                    ", this one has " + key + " = " + s->compared_text(ours) +
+                    "; runs can only be added to an experiment with the same " + must_match_keys() +
+                    " (choose another --output)");
+}
+
+ExperimentSpec stored_spec(const results::Results& r, const std::string& path) {
+    return parse_spec(r.spec, "the spec stored in '" + path + "'");
 }
 
 // Loads the existing results file, or starts an empty one; checks it may be extended and
@@ -68,7 +64,7 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
             throw UserError("output '" + path + "' exists and is not a bobench results file; refusing to touch it "
                             "(choose another --output)");
         r = results::read_results(path);  // refuses another program's HDF5 file, and a damaged one, by name
-        check_settings_match(spec, parse_spec(r.spec, "the spec stored in '" + path + "'"), path);
+        check_settings_match(spec, stored_spec(r, path), path);
         const std::string ours = shard_label(plan);
         if (r.shard != ours)
             throw UserError("output '" + path + "' holds " + (r.shard.empty() ? "a whole experiment" : "shard " + r.shard + " runs") +
@@ -383,6 +379,12 @@ private:
 };
 
 }  // namespace
+
+std::string settings_difference(const results::ShardFile& a, const results::ShardFile& b) {
+    const ExperimentSpec first = stored_spec(a.results, a.path), second = stored_spec(b.results, b.path);
+    const Setting* s = first_mismatch(first, second);
+    return s ? std::string(s->key) + " " + s->compared_text(first) + " vs " + s->compared_text(second) : "";
+}
 
 std::string shard_label(const Plan& plan) {
     return plan.spec.shard ? plan.spec.shard.str() + " of " + std::to_string(plan.whole_plan_runs) : "";

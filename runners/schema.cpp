@@ -141,6 +141,22 @@ const Setting& setting(Schema schema, std::string_view key) {
     return *s;
 }
 
+const Setting* first_mismatch(const ExperimentSpec& a, const ExperimentSpec& b, Schema schema) {
+    for (const Setting& s : schema)
+        if (s.must_match && s.compared_text(a) != s.compared_text(b)) return &s;
+    return nullptr;
+}
+
+std::string must_match_keys(Schema schema) {
+    std::vector<std::string> keys;
+    for (const Setting& s : schema)
+        if (s.must_match) keys.emplace_back(s.key);
+    if (keys.size() < 2) return join(keys, "");
+    const std::string last = keys.back();
+    keys.pop_back();
+    return join(keys, ", ") + " and " + last;
+}
+
 std::string Setting::help_text() const {
     return fmt::format(fmt::runtime(help), fmt::arg("default", text(ExperimentSpec{})), fmt::arg("min", min),
                        fmt::arg("max", max));

@@ -59,6 +59,10 @@ Schema experiment_schema();
 const Setting* find_setting(Schema schema, std::string_view key);
 // The setting of `key`; std::logic_error when the schema lacks it (a bug).
 const Setting& setting(Schema schema, std::string_view key);
+// The first setting that must match (must_match) in which `a` and `b` differ, or nullptr.
+const Setting* first_mismatch(const ExperimentSpec& a, const ExperimentSpec& b, Schema schema = experiment_schema());
+// The keys of the settings that must match, for messages: "seed, budget, on_failure and restart_on".
+std::string must_match_keys(Schema schema = experiment_schema());
 
 // Adds every setting that has a flag, with its help, to `opts`.
 void add_setting_flags(boost::program_options::options_description& opts, Schema schema);
