@@ -24,16 +24,17 @@
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/reproduction.hpp"
 #include "analysis/reports/score_histograms.hpp"
-#include "cli/bore_toy.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/plugins.hpp"
+#include "cli/protocol_cost.hpp"
 #include "cli/reproductions.hpp"
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/nasbench201.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
+#include "figures/bore_toy.hpp"
 #include "runners/restart.hpp"
 #include "runners/spec.hpp"
 
@@ -44,6 +45,10 @@ namespace bobench::cli {
 
 namespace {
 using analysis::reports::PublishedCell;
+using figures::bore_toy;
+using figures::BoreToy;
+using figures::plot_bore_toy;
+using figures::render_bore_toy;
 
 // `note`: say on standard error which rows are the paper's N/A, so that none is left out unseen.
 std::vector<PublishedCell> published(const ReproductionEntry& e, bool note = false) {
@@ -90,9 +95,27 @@ std::vector<std::string> missing_methods(const ReproductionEntry& e, const runne
     return {missing.begin(), missing.end()};
 }
 
+std::size_t problem_count(const runners::ExperimentSpec& spec) {
+    std::size_t problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
+    for (const runners::SpecEntry& p : spec.problems)
+        problems += expand_lists(p.id, problem_catalog().get(p.id.name).params).size();
+    return problems;
+}
+
+// The full protocol's cost by the reproduction's cost table; std::nullopt without one.
+std::optional<ProtocolCost> full_cost(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
+    if (e.costs.empty()) return std::nullopt;
+    std::vector<std::string> methods;
+    for (const auto& o : spec.optimizers) methods.push_back(o.label);
+    return protocol_cost(read_method_costs(e.costs, e.name), methods,
+                         problem_count(spec) * static_cast<std::size_t>(spec.replicates));
+}
+
 int list_reproductions(const std::string& folder) {
     std::string out = "| reproduction | source | runs (problems × optimizers × replicates, budget) | needs | full cost |\n"
                       "|---|---|---|---|---|\n";
+    ProtocolCost all;
+    std::vector<std::string> without_table;
     for (const ReproductionEntry& e : reproductions(folder)) {
         if (e.toy) {
             out += fmt::format("| {} | {} | an illustration, no runs | nothing | {} |\n", e.name, e.source, e.cost);
@@ -100,27 +123,65 @@ int list_reproductions(const std::string& folder) {
         }
         const runners::ExperimentSpec spec = spec_of(e);
         const std::vector<std::string> missing = missing_methods(e, spec);
-        std::size_t problems = 0;  // after lists and ranges are expanded (bbob:f=1-24 is 24)
-        for (const runners::SpecEntry& p : spec.problems)
-            problems += expand_lists(p.id, problem_catalog().get(p.id.name).params).size();
-        out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source, problems,
+        const std::optional<ProtocolCost> cost = full_cost(e, spec);
+        if (!cost) without_table.push_back(e.name);
+        else {
+            all.measured_cpu += cost->measured_cpu;
+            all.extrapolated_cpu += cost->extrapolated_cpu;
+            if (!cost->unmeasured.empty()) all.unmeasured.push_back(e.name + " (" + join(cost->unmeasured, ", ") + ")");
+        }
+        out += fmt::format("| {} | {} | {} × {} × {}, {} evaluations | {} | {} |\n", e.name, e.source, problem_count(spec),
                            spec.optimizers.size(), spec.replicates, spec.budget,
-                           missing.empty() ? "nothing" : "paper's methods not run: " + join(missing, ", "), e.cost);
+                           missing.empty() ? "nothing" : "paper's methods not run: " + join(missing, ", "),
+                           cost ? describe_cost(*cost) : e.cost);
     }
-    std::cout << out << std::flush;
+    out += "\nAll full protocols together, by the cost tables: " + describe_cost(all);
+    if (!without_table.empty()) out += "; without a cost table: " + join(without_table, ", ");
+    std::cout << out << "\n" << std::flush;
     return 0;
 }
 
-// Keeps the optimizers labelled in `keep`; UserError naming a label the spec does not have.
-void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>& keep, const std::string& flag) {
-    std::vector<std::string> known;
-    for (const auto& o : spec.optimizers) known.push_back(o.label);
+// Keeps the entries (the spec's optimizers or problems) labelled in `keep`, in the spec's
+// order; UserError naming a label the spec does not have. Returns the labels left out.
+std::vector<std::string> keep_labelled(std::vector<runners::SpecEntry>& entries, const std::vector<std::string>& keep,
+                                       const std::string& flag, const std::string& what) {
+    std::vector<std::string> known, left_out;
+    for (const auto& e : entries) known.push_back(e.label);
     for (const std::string& k : keep)
         if (std::find(known.begin(), known.end(), k) == known.end())
-            throw UserError(flag + ": '" + k + "' is not a method of this reproduction; its methods: " + join(known, ", "));
-    std::erase_if(spec.optimizers, [&](const runners::SpecEntry& o) {
-        return std::find(keep.begin(), keep.end(), o.label) == keep.end();
+            throw UserError(flag + ": '" + k + "' is not a " + what + " of this reproduction; its " + what + "s: " +
+                            join(known, ", "));
+    for (const std::string& k : known)
+        if (std::find(keep.begin(), keep.end(), k) == keep.end()) left_out.push_back(k);
+    std::erase_if(entries, [&](const runners::SpecEntry& e) {
+        return std::find(keep.begin(), keep.end(), e.label) == keep.end();
     });
+    return left_out;
+}
+
+void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>& keep, const std::string& flag) {
+    keep_labelled(spec.optimizers, keep, flag, "method");
+}
+
+// --preset subset: the reproduction's subset_method lines on its subset_problem lines (all
+// problems without any), at the protocol's replicates and budget; its deviation says what
+// it leaves out.
+std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry& entry) {
+    if (entry.subset_methods.empty())
+        throw UserError("--preset subset: reproduction '" + entry.name + "' defines no subset (its [reproduction] "
+                        "section would name subset_method and subset_problem lines); use --methods instead");
+    const std::string flag = "--preset subset";
+    const std::vector<std::string> methods_out = keep_labelled(spec.optimizers, entry.subset_methods, flag, "method");
+    const std::vector<std::string> problems_out =
+        entry.subset_problems.empty() ? std::vector<std::string>{}
+                                      : keep_labelled(spec.problems, entry.subset_problems, flag, "problem");
+    spec.output = "output/" + entry.name + "-subset.h5";
+    std::string text = flag + ": the cheaper methods " + join(entry.subset_methods, ", ");
+    if (!methods_out.empty()) text += " (left out: " + join(methods_out, ", ") + ")";
+    text += entry.subset_problems.empty() ? " on every problem" : " on " + join(entry.subset_problems, ", ");
+    if (!problems_out.empty()) text += " (left out: " + join(problems_out, ", ") + ")";
+    return text + fmt::format(", at the protocol's {} of {} evaluations: a reproduction of those cells only",
+                              count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget);
 }
 
 std::string arg_or(const Identifier& id, const std::string& key, const std::string& fallback) {
@@ -316,6 +377,9 @@ po::options_description reproduce_options() {
     runners::add_setting_flag(opts, runners::setting(schema, "threads"), "worker threads (0: all cores)");
     opts.add_options()(
         "quick", "a small version (few replicates, short runs) that checks the whole way end to end")(
+        "preset", po::value<std::string>(),
+        "subset: the paper's cheaper methods on some of its problems at its full replicates and budget, a real "
+        "reproduction of those cells (named before the runs and in the report)")(
         "methods", po::value<std::string>(), "run only these methods (labels, comma-separated)")(
         "data-dir", po::value<std::string>(),
         "folder of the benchmark tables (FCNet, NAS-Bench-201); without it, tabular reproductions run on SYNTHETIC "
@@ -342,6 +406,14 @@ po::options_description reproduce_options() {
 std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const ReproductionEntry& entry,
                                      const po::variables_map& vm) {
     std::vector<std::string> deviations = entry.deviations;
+    if (vm.count("preset")) {
+        if (vm["preset"].as<std::string>() != "subset")
+            throw UserError("--preset '" + vm["preset"].as<std::string>() + "' is not known; the one preset is subset");
+        if (vm.count("quick") || vm.count("methods"))
+            throw UserError("--preset subset chooses the methods and the size itself: give it without --quick and --methods");
+        deviations.push_back(apply_subset(spec, entry));
+        std::cerr << "bobench reproduce: " << deviations.back() << "\n";  // what is left out, before the runs
+    }
     if (vm.count("quick")) {
         spec.replicates = entry.quick_replicates;
         spec.budget = entry.quick_budget;
@@ -526,7 +598,7 @@ int reproduce(const Args& args) {
     const bool quick = vm.count("quick") > 0;
     runners::check_spec(spec);
     const std::vector<PublishedCell> theirs = published(entry, true);  // a malformed table stops us before any run
-    check_published_problems(entry, spec, theirs);
+    check_published_problems(entry, spec_of(entry), theirs);  // the paper's problems, also those a subset leaves out
     const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
                                              : analysis::reports::read_causes(entry.causes);
     const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}
@@ -550,8 +622,12 @@ int reproduce(const Args& args) {
     const auto start = std::chrono::steady_clock::now();
     if (!report_only) {
         RunOptions options;
-        if (deviations.size() == entry.deviations.size() && !spec.shard)  // the protocol the note is about
-            options.cost_note = "the reproduction's note: " + entry.cost;
+        const bool protocol = !vm.count("quick") && !vm.count("methods") && !vm.count("replicates") && !vm.count("budget");
+        if (protocol && !spec.shard)  // the whole protocol or its subset, whose costs the table gives
+            if (const std::optional<ProtocolCost> cost = full_cost(entry, spec))
+                options.cost_note = "the cost table: " + describe_cost(*cost);
+            else
+                options.cost_note = "the reproduction's note: " + entry.cost;
         const int status = run_spec(spec, vm.count("quiet") > 0, command_line("reproduce", args), {}, options);
         if (status != 0) return status;
         if (spec.shard) {

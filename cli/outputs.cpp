@@ -5,7 +5,7 @@
 #include "cli/cli.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 #include "results/lock.hpp"
 
 namespace bobench::cli {

@@ -28,8 +28,9 @@ const std::vector<std::string> single_keys = {"source",         "reference",    
                                               "value_column",   "sd_column",    "statistic",      "alpha",
                                               "friedman",       "figure",       "illustration",   "quick_replicates",
                                               "quick_budget",   "cost",         "causes",
-                                              "claims"};
-const std::vector<std::string> repeated_keys = {"select", "breakdown", "quick_method", "deviation"};
+                                              "claims",         "costs"};
+const std::vector<std::string> repeated_keys = {"select",        "breakdown",      "quick_method",
+                                                "subset_method", "subset_problem", "deviation"};
 
 bool contains(const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
@@ -64,6 +65,10 @@ void set_repeated(ReproductionEntry& e, const std::string& key, const std::strin
         e.breakdowns.push_back(value);
     } else if (key == "quick_method") {
         e.quick_methods.push_back(value);
+    } else if (key == "subset_method") {
+        e.subset_methods.push_back(value);
+    } else if (key == "subset_problem") {
+        e.subset_problems.push_back(value);
     } else {
         e.deviations.push_back(value);
     }
@@ -74,6 +79,7 @@ void set_single(ReproductionEntry& e, const std::string& key, const std::string&
     else if (key == "reference") e.reference = (fs::path(e.file).parent_path() / value).string();
     else if (key == "causes") e.causes = (fs::path(e.file).parent_path() / value).string();
     else if (key == "claims") e.claims = (fs::path(e.file).parent_path() / value).string();
+    else if (key == "costs") e.costs = (fs::path(e.file).parent_path() / value).string();
     else if (key == "problem_column") e.columns.problem = value;
     else if (key == "method_column") e.columns.method = value;
     else if (key == "value_column") e.columns.value = value;
@@ -107,6 +113,12 @@ void check_entry(const ReproductionEntry& e, const std::set<std::string>& given,
     if (!e.claims.empty() && !fs::is_regular_file(e.claims, ec))
         throw UserError(origin + ": reproduction.claims: no file '" + e.claims +
                         "'; expected a CSV of id, place, quote, check, its path relative to the spec file's folder");
+    if (e.subset_methods.empty() && !e.subset_problems.empty())
+        throw UserError(origin + ": reproduction.subset_problem needs reproduction.subset_method, the methods of "
+                        "`--preset subset`");
+    if (!e.costs.empty() && !fs::is_regular_file(e.costs, ec))
+        throw UserError(origin + ": reproduction.costs: no file '" + e.costs + "'; expected the cost table (a CSV of " +
+                        "reproduction, method, seconds, basis, from), its path relative to the spec file's folder");
     if (e.reference.empty()) {
         for (const char* key : {"problem_column", "method_column", "value_column", "sd_column", "statistic", "causes"})
             if (given.count(key))

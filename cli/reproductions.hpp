@@ -31,7 +31,11 @@ struct ReproductionEntry {
     bool toy = false;       // not an experiment: an illustration computed in place (bore-toy)
     long quick_replicates = 2, quick_budget = 20;  // --quick
     std::vector<std::string> quick_methods;        // --quick runs only these (empty: all)
-    std::string cost = "not measured yet";  // wall time of the full protocol on 2 cores, labelled
+    // --preset subset: the paper's cheaper methods on some of its problems, at the protocol's
+    // replicates and budget (no methods: the reproduction has no subset; no problems: all)
+    std::vector<std::string> subset_methods, subset_problems;
+    std::string costs;  // the cost table (cli/protocol_cost.hpp), resolved likewise; empty: none
+    std::string cost = "not measured yet";  // without a cost table: the full protocol's time on 2 cores, labelled
     std::vector<std::string> deviations;    // every known departure from the paper's protocol
 };
 

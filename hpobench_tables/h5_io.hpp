@@ -1,5 +1,5 @@
 #pragma once
-// HDF5 reading and writing that the table readers need beyond runners/hdf5.hpp: numeric
+// HDF5 reading and writing that the table readers need beyond hdf5/hdf5.hpp: numeric
 // datasets of any rank and type read into a reused buffer with their shape (no exception
 // on the common "missing / wrong type" cases, so a reader can name the group at fault),
 // text datasets, and n-dimensional float64 / uint8 writes in h5py's default storage
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 
 namespace bobench::tables::h5io {
 

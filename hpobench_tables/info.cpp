@@ -7,7 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 
 namespace bobench::tables {
 

@@ -12,7 +12,7 @@
 // variance adds the mean noise variance. Acquisition as RoBO's fmin: log-EI on the
 // predictive (not marginalised), maximised over 500 random points, 30 % around the
 // incumbent; 3 Latin-hypercube initial points.
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
 
 namespace bobench {

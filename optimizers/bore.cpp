@@ -19,8 +19,8 @@
 #include "acquisitions/maximizers/space_maximizer.hpp"
 #include "core/registry.hpp"
 #include "optimizers/bore_labels.hpp"
-#include "optimizers/history.hpp"
-#include "optimizers/initial_design.hpp"
+#include "optimizers/loop/history.hpp"
+#include "optimizers/loop/initial_design.hpp"
 #include "surrogates/mlp/network_classifiers.hpp"
 #include "surrogates/trees/tree_classifiers.hpp"
 

@@ -10,7 +10,7 @@
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include "core/registry.hpp"
-#include "optimizers/initial_design.hpp"
+#include "optimizers/loop/initial_design.hpp"
 
 namespace bobench {
 

@@ -3,7 +3,7 @@
 // beta maximising the marginal likelihood; EI maximised as RoBO's fmin does (500 random
 // points, 30 % around the incumbent; on these candidates EI and RoBO's log-EI pick the
 // same point), after 3 Latin-hypercube points.
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "surrogates/bnn/dngo.hpp"
 
 namespace bobench {

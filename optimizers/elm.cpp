@@ -2,7 +2,7 @@
 // elm_ensemble.hpp: 500 members, 10 tanh units, input weights U[-10, 10], output weights
 // by pseudo-inverse) with Gaussian EI from the members' mean and variance, or
 // acquisition=empirical-ei over the members; 2 uniform initial points.
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "surrogates/bnn/elm_ensemble.hpp"
 
 namespace bobench {

@@ -3,9 +3,9 @@
 // best of random samples to maximise it. lengthscales=isotropic shares one lengthscale
 // across the inputs (scikit-learn's default Matern, which the DTU thesis' BO_Gaus used,
 // §5.1); ard (the default) fits one per input.
-// robo-gp: RoBO's fmin model_type="gp" as RoBO ran it (optimizers/robo.hpp).
-#include "optimizers/model_based.hpp"
-#include "optimizers/robo.hpp"
+// robo-gp: RoBO's fmin model_type="gp" as RoBO ran it (optimizers/presets/robo.hpp).
+#include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/robo.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 
 namespace bobench {

@@ -4,10 +4,10 @@
 // the samples, maximised by 500 random points of which 30 % around the incumbent, after a
 // Latin hypercube of 3 points. Outputs are standardised and the amplitude prior is the
 // evident intent of RoBO's (GpPrior::robo_default()).
-// robo-gp-mcmc: the same as RoBO ran it (optimizers/robo.hpp): raw outputs, RoBO's
+// robo-gp-mcmc: the same as RoBO ran it (optimizers/presets/robo.hpp): raw outputs, RoBO's
 // DefaultPrior as coded (GpPrior::robo_as_run) and local samples in the problem's units.
-#include "optimizers/model_based.hpp"
-#include "optimizers/robo.hpp"
+#include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/robo.hpp"
 #include "surrogates/gp/gaussian_process_mcmc.hpp"
 
 namespace bobench {

@@ -2,7 +2,7 @@
 // Gamma(2, 0.02) hyperpriors (Stan's shape-rate: mean 100) and sampled by NUTS with the
 // weights. Reading we chose: one sd per layer's weights and one per layer's biases (four
 // for the 1 x 10 network). Everything else as sbnn.
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {

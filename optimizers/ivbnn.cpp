@@ -15,7 +15,7 @@
 // thesis' values are one parameter each (the README gives the full setting).
 #include <memory>
 
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "surrogates/ivbnn/implicit_bnn.hpp"
 
 namespace bobench {

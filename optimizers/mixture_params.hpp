@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/params.hpp"
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "surrogates/mixtures/mixture_regression.hpp"
 
 namespace bobench::mixture_params {

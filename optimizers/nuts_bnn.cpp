@@ -5,7 +5,7 @@
 // standardised outputs), NUTS with max depth 6, 400 iterations of which 200 warm-up,
 // thin 2 (100 draws per fit), 2 uniform initial points; all parameters, to be changed
 // freely.
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {

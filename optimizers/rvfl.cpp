@@ -2,7 +2,7 @@
 // surrogates of Aryan 2020 (thesis ch. 4; surrogates/rvfl/). The variants are the
 // activation x direct-link combinations of the thesis' Table 4.1:
 //   1: tanh, no direct link   2: tanh + direct link   3: relu, no direct link   4: relu + direct link
-// The loop is RoBO's (optimizers/robo.hpp), as the thesis ran its RoBO-based methods: its
+// The loop is RoBO's (optimizers/presets/robo.hpp), as the thesis ran its RoBO-based methods: its
 // ch. 5.4 says they "use random search to optimize EI", so EI (not RoBO's default log-EI)
 // maximised by RoBO's random sampling (500 points, 30 % around the incumbent), a repeated
 // suggestion evaluated again, and the protocol's 2 uniform initial points (ch. 4).
@@ -10,8 +10,8 @@
 // The ensemble size of ERVFL is not stated: 5 members (`members`), our reading.
 #include <string>
 
-#include "optimizers/model_based.hpp"
-#include "optimizers/robo.hpp"
+#include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/robo.hpp"
 #include "surrogates/rvfl/rvfl.hpp"
 
 namespace bobench {

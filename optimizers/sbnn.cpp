@@ -7,7 +7,7 @@
 // every fit starts afresh from Stan's default U(-2, 2) initialisation; the Gaussian EI
 // uses the mean and variance of the sampled latent functions f_theta(x) (no noise term).
 // acquisition=empirical-ei is eq. 3.5. 2 uniform initial points, as the thesis' protocol.
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {

@@ -2,12 +2,12 @@
 // (facts file 2.6: 30 trees, bootstrap, every feature at every split, mean and variance by
 // the law of total variance): expected improvement maximised by local search from the
 // best observed points and random samples, every second suggestion uniformly random.
-// robo-rf: the same forest in RoBO's fmin loop (model_type="rf", optimizers/robo.hpp):
+// robo-rf: the same forest in RoBO's fmin loop (model_type="rf", optimizers/presets/robo.hpp):
 // log-EI by random sampling, no interleaving. RoBO's forest (robo/models/random_forest.py
 // over pyrfr) works on raw inputs; ours on the unit cube, which draws the same trees
 // (split values are uniform between neighbours, so they scale with the inputs).
-#include "optimizers/model_based.hpp"
-#include "optimizers/robo.hpp"
+#include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/robo.hpp"
 #include "surrogates/trees/regression_forest.hpp"
 
 namespace bobench {

@@ -16,7 +16,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 #include "results/lock.hpp"
 #include "results/parallel_file.hpp"
 

@@ -15,7 +15,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 #include "results/journal.hpp"
 #include "results/lock.hpp"
 #include "results/merge.hpp"

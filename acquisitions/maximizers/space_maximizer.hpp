@@ -1,5 +1,5 @@
 #pragma once
-// The one way the BO loops (optimizers/model_based.cpp, optimizers/bore.cpp) search a Space
+// The one way the BO loops (optimizers/loop/model_based.cpp, optimizers/bore.cpp) search a Space
 // for the maximum of their acquisition or class probability: the method and its budget are
 // fixed when the loop is built, each suggestion calls maximize().
 //

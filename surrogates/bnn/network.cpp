@@ -1,14 +1,19 @@
 #include "surrogates/bnn/network.hpp"
 
 #include "core/error.hpp"
-#include "surrogates/bnn/matrix_product.hpp"
-#include "surrogates/bnn/vector_math.hpp"
+#include "surrogates/simd/matrix_product.hpp"
+#include "surrogates/simd/vector_math.hpp"
 
 namespace bobench::bnn {
 
 using Eigen::Index;
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
+// the vectorised kernels of the layers (surrogates/simd/)
+using simd::logistic_in_place;
+using simd::MatrixProduct;
+using simd::multiply;
+using simd::tanh_in_place;
 
 Activation parse_activation(const std::string& name) {
     if (name == "tanh") return Activation::Tanh;

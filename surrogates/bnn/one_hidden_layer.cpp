@@ -3,8 +3,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "surrogates/bnn/lanes.hpp"
-#include "surrogates/bnn/vector_math.hpp"
+#include "surrogates/simd/lanes.hpp"
+#include "surrogates/simd/vector_math.hpp"
 
 namespace bobench::bnn {
 
@@ -13,6 +13,8 @@ using Eigen::MatrixXd;
 using Eigen::VectorXd;
 
 namespace {
+
+namespace lanes = simd::lanes;
 
 constexpr Index chunk = 8;  // points per chunk: the eight partial sums
 
@@ -143,8 +145,8 @@ template <int W>
                                               const Gradient& g) {
     hidden_inputs<W>(p);
     // the activations: vector_math's kernels, which take the same path (ForcedLanes included)
-    if (p.activation == Activation::Tanh) tanh_in_place(p.units, p.points * p.H);
-    if (p.activation == Activation::Sigmoid) logistic_in_place(p.units, p.points * p.H);
+    if (p.activation == Activation::Tanh) simd::tanh_in_place(p.units, p.points * p.H);
+    if (p.activation == Activation::Sigmoid) simd::logistic_in_place(p.units, p.points * p.H);
     if (p.activation == Activation::Relu)
         for (Index i = 0; i < p.points * p.H; ++i) p.units[i] = p.units[i] > 0 ? p.units[i] : 0.0;
     residuals<W>(p, y, b2);
@@ -202,7 +204,7 @@ double OneHiddenLayerGradient::operator()(const Network& net, const VectorXd& th
     const double b2 = theta[out.b_offset];
     const Gradient g{grad.data() + hidden.w_offset, grad.data() + hidden.b_offset, grad.data() + out.w_offset,
                      grad.data() + out.b_offset};
-    const int widest = lanes_in_use();
+    const int widest = simd::lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
     if (widest >= 8) return gradient_avx512(p, data.y.data(), b2, data.n, weight, g);
     if (widest >= 4) return gradient_avx2(p, data.y.data(), b2, data.n, weight, g);

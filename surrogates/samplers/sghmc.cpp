@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/simd/lanes.hpp"
 #include "surrogates/samplers/standard_normals.hpp"
 
 namespace bobench::samplers {
@@ -28,7 +28,7 @@ struct StepState {
 // burn: adapt tau, g, v; refresh: recompute Minv and the noise sd from v (constant after burn-in)
 template <int W, bool burn, bool refresh>
 [[gnu::always_inline]] inline Index step_lanes(const StepState& s, Index i, Index n) {
-    namespace lanes = bnn::lanes;
+    namespace lanes = simd::lanes;
     using V = lanes::Value<W>;
     for (; i + W <= n; i += W) {
         const V gh = lanes::load<W, V>(s.grad + i);
@@ -73,7 +73,7 @@ __attribute__((target("avx2"))) Index step_avx2(const StepState& s, Index i, Ind
 template <bool burn, bool refresh>
 void step_all(const StepState& s, Index n) {
     Index i = 0;
-    const int widest = bnn::lanes_in_use();
+    const int widest = simd::lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
     if (widest >= 8) i = step_avx512<burn, refresh>(s, n);
     if (widest >= 4) i = step_avx2<burn, refresh>(s, i, n);

@@ -7,7 +7,7 @@
 #endif
 
 #include "core/rng.hpp"
-#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/simd/lanes.hpp"
 
 namespace bobench::samplers {
 
@@ -188,7 +188,7 @@ RawWords::RawWords(std::uint64_t seed) {
 
 void RawWords::fill(std::uint64_t* out, Index n) {
 #if defined(__x86_64__) || defined(__i386__)
-    if (bnn::lanes_in_use() >= 4) return xoshiro_words_avx2(state_, out, n);
+    if (simd::lanes_in_use() >= 4) return xoshiro_words_avx2(state_, out, n);
 #endif
     xoshiro_words(state_, out, n);
 }
@@ -199,7 +199,7 @@ void StandardNormals::fill(double* out, Index n) {
     pairs_.resize(static_cast<std::size_t>(2 * m));
     words_.fill(raw_.data(), words);
     Index i = 0;
-    const int widest = bnn::lanes_in_use();
+    const int widest = simd::lanes_in_use();
 #if defined(__x86_64__) || defined(__i386__)
     if (widest >= 4) i = transform_avx2(raw_.data(), pairs_.data(), m);
 #endif

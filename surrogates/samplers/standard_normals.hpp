@@ -12,7 +12,7 @@
 // cut at |z| = sqrt(64 ln 2) = 6.66 (probability 2.7e-11 of a normal beyond).
 // The logarithm, sine and cosine are computed here (Cephes' logf.c and sinf.c
 // polynomials, S. L. Moshier, Cephes Math Library; ~1 ulp) with the vector-width
-// pattern of surrogates/bnn/lanes.hpp: the same IEEE operations per draw in the scalar,
+// pattern of surrogates/simd/lanes.hpp: the same IEEE operations per draw in the scalar,
 // SSE2 and AVX2 paths, so the draws do not depend on the CPU. Why not Boost's ziggurat:
 // ~4 ns per draw here, one at a time; this is ~1 ns.
 //

@@ -135,6 +135,82 @@ TEST_CASE("reproduce --experiments lists and runs the reproductions of another f
     check_refused("reproduce plain --experiments '" + (dir / "mine") + "'", "unknown reproduction 'plain'; known: tiny");
 }
 
+TEST_CASE("the cost table gives each reproduction's full cost and the sum of all", "[reproduce][cli][cost]") {
+    TempDir dir;
+    write_tiny(dir, "costs = costs.csv\n");
+    // 2 problems x 3 replicates: 6 runs per method
+    write_file(dir / "mine/costs.csv", "reproduction,method,seconds,basis,from\n"
+                                       "tiny,RS,0.5,measured,six runs timed\n"
+                                       "tiny,DE,1.5,extrapolated,a shorter pilot\n"
+                                       "other,RS,99,measured,another reproduction's row\n");
+    const std::string mine = " --experiments '" + (dir / "mine") + "'";
+    const auto list = run_cli("reproduce list" + mine);
+    INFO(list.err);
+    REQUIRE(list.status == 0);
+    // 3 s measured + 9 s extrapolated, spread over 2 cores
+    CHECK(list.out.find("| ~6.0 s on 2 cores (12.0 s of CPU, 75 % of it extrapolated) |") != std::string::npos);
+    CHECK(list.out.find("\nAll full protocols together, by the cost tables: ~6.0 s on 2 cores (12.0 s of CPU, 75 % of "
+                        "it extrapolated)\n") != std::string::npos);
+    CHECK(list.out.find("measured: a second") == std::string::npos);  // the note gives way to the table
+
+    // before the first run finishes, the full protocol's figure; a method without one is named
+    write_file(dir / "mine/costs.csv", "reproduction,method,seconds,basis,from\ntiny,DE,1.5,measured,six runs timed\n");
+    const auto run = run_cli("reproduce tiny" + mine + " --threads 1 --output '" + (dir / "r.h5") + "'");
+    INFO(run.err);
+    REQUIRE(run.status == 0);
+    CHECK(run.err.find("cost: estimated once the first runs finish (the cost table: ~4.5 s on 2 cores (9.0 s of CPU, "
+                       "measured; not measured: RS))\n") != std::string::npos);
+    const auto unmeasured = run_cli("reproduce list" + mine);
+    CHECK(unmeasured.out.find("All full protocols together, by the cost tables: ~4.5 s on 2 cores (9.0 s of CPU, "
+                              "measured; not measured: tiny (RS))") != std::string::npos);
+
+    auto refused = [&](const std::string& table, const std::string& message) {
+        write_file(dir / "mine/costs.csv", table);
+        check_refused("reproduce list" + mine, message);
+        check_refused("reproduce tiny" + mine + " --output '" + (dir / "x.h5") + "'", message);
+    };
+    const std::string file = "cost table '" + (dir / "mine/costs.csv") + "'";
+    const std::string header = "reproduction,method,seconds,basis,from\n";
+    refused("reproduction,method,seconds\n", file + ": the first line must be the header " + header.substr(0, 38));
+    refused(header + "tiny,RS,0.5,guessed,x\n",
+            file + " line 2: basis 'guessed' is not accepted; expected measured or extrapolated");
+    refused(header + "tiny,RS,-1,measured,x\n", file + " line 2: seconds '-1' is not a number >= 0");
+    refused(header + "tiny,RS,1,measured,x\ntiny,RS,2,measured,y\n", file + " line 3: method 'RS' of 'tiny' is given twice");
+    refused(header + "tiny,RS,1\n", file + " line 2: 3 fields; expected 5");
+    std::filesystem::remove(dir / "mine/costs.csv");
+    check_refused("reproduce list" + mine, "reproduction.costs: no file '" + (dir / "mine/costs.csv") + "'");
+    CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));  // nothing ran
+}
+
+TEST_CASE("reproduce --preset subset runs the cheaper methods on some problems and says what it leaves out",
+          "[reproduce][cli][preset]") {
+    TempDir dir;
+    write_tiny(dir, "subset_method = RS\nsubset_problem = Branin\n");
+    const std::string spec = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --threads 2 ";
+    const auto r = run_cli(spec + "--preset subset --output '" + (dir / "s.h5") + "'");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const std::string says = "--preset subset: the cheaper methods RS (left out: DE) on Branin (left out: Levy), at the "
+                             "protocol's 3 replicates of 8 evaluations: a reproduction of those cells only";
+    CHECK(r.err.find("bobench reproduce: " + says + "\n") != std::string::npos);  // before the runs
+    CHECK(r.err.find("plan: 3 runs (1 problem x 1 optimizer x 3 replicates)") != std::string::npos);
+    const std::string report = read_file(dir / "s.md");
+    CHECK(report.find("- " + says) != std::string::npos);                 // a deviation of the report
+    CHECK(report.find("smoke test") == std::string::npos);               // a real reproduction of its cells
+    CHECK(report.find("cells agree") != std::string::npos);
+    CHECK(report.find("| Levy |") == std::string::npos);                 // the cells of the problems left out
+
+    check_refused(spec + "--preset subset --quick", "--preset subset chooses the methods and the size itself");
+    check_refused(spec + "--preset subset --methods DE", "--preset subset chooses the methods and the size itself");
+    check_refused(spec + "--preset all", "--preset 'all' is not known; the one preset is subset");
+    write_tiny(dir, "subset_method = RS\nsubset_method = CMA\n");
+    check_refused(spec + "--preset subset", "--preset subset: 'CMA' is not a method of this reproduction; its methods: RS, DE");
+    write_tiny(dir);
+    check_refused(spec + "--preset subset", "--preset subset: reproduction 'tiny' defines no subset");
+    write_tiny(dir, "subset_problem = Branin\n");
+    check_refused(spec + "--preset subset", "reproduction.subset_problem needs reproduction.subset_method");
+}
+
 TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and the key", "[reproduce][cli]") {
     TempDir dir;
     const std::string spec = dir / "mine/tiny.ini";

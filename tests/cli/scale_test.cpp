@@ -10,7 +10,7 @@
 #include <regex>
 #include <unistd.h>
 
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 #include "results/merge.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"

@@ -9,7 +9,7 @@
 #include <fuzzer/FuzzedDataProvider.h>
 
 
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 #include "results/store.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 

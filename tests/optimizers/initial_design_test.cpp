@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "optimizers/initial_design.hpp"
+#include "optimizers/loop/initial_design.hpp"
 
 using namespace bobench;
 

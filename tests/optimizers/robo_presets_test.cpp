@@ -1,4 +1,4 @@
-// The robo-* optimizers (optimizers/robo.hpp): RoBO's settings take effect, checked on
+// The robo-* optimizers (optimizers/presets/robo.hpp): RoBO's settings take effect, checked on
 // the parts they configure (prior, GP, GP-MCMC, acquisition, maximiser, loop defaults).
 #include <catch2/catch.hpp>
 
@@ -14,7 +14,7 @@
 #include "analysis/summary.hpp"
 #include "core/registry.hpp"
 #include "optimizers/catalog.hpp"
-#include "optimizers/robo.hpp"
+#include "optimizers/presets/robo.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 #include "tests/support/numeric.hpp"
 

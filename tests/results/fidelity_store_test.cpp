@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 #include "results/journal.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"

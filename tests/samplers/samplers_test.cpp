@@ -13,7 +13,7 @@
 #include <boost/random/uniform_int_distribution.hpp>
 
 #include "core/error.hpp"
-#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/simd/lanes.hpp"
 #include "surrogates/samplers/effective_sample_size.hpp"
 #include "surrogates/samplers/nuts.hpp"
 #include "surrogates/samplers/sghmc.hpp"
@@ -225,7 +225,7 @@ TEST_CASE("adaptive SGHMC: the same draws in the scalar, SSE2, AVX2 and AVX-512 
     o.keep_every = 10;
     std::vector<MatrixXd> draws;
     for (int lanes : {8, 4, 2, 1}) {
-        const bnn::ForcedLanes force(lanes);
+        const simd::ForcedLanes force(lanes);
         Rng rng(12);
         draws.push_back(samplers::adaptive_sghmc([&](const VectorXd& q, VectorXd& g, Rng&) { return target(q, g); },
                                                  VectorXd::Zero(13), o, rng)

@@ -12,7 +12,7 @@
 
 #include <boost/math/distributions/normal.hpp>
 
-#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/simd/lanes.hpp"
 #include "surrogates/samplers/standard_normals.hpp"
 
 using namespace bobench;
@@ -79,7 +79,7 @@ double kolmogorov_smirnov(std::vector<double> z, double scale) {
 
 TEST_CASE("standard normals: the raw words are four interleaved xoshiro256++ generators", "[samplers][normals]") {
     for (int lanes : {4, 2, 1}) {
-        const bnn::ForcedLanes force(lanes);
+        const simd::ForcedLanes force(lanes);
         samplers::RawWords words(42);
         ReferenceWords reference(42);
         std::vector<std::uint64_t> out(1000);
@@ -130,7 +130,7 @@ TEST_CASE("standard normals: each draw is Box-Muller of the raw words, to single
 TEST_CASE("standard normals: bit-identical in the scalar, SSE2 and AVX2 paths", "[samplers][normals]") {
     std::vector<double> wide;
     for (int lanes : {4, 2, 1}) {
-        const bnn::ForcedLanes force(lanes);
+        const simd::ForcedLanes force(lanes);
         const std::vector<double> z = draws(1003, 11);  // 502 pairs: every path and its tails run
         if (wide.empty()) wide = z;
         INFO("lanes " << lanes);

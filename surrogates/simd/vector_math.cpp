@@ -1,10 +1,10 @@
-#include "surrogates/bnn/vector_math.hpp"
+#include "surrogates/simd/vector_math.hpp"
 
 #include <limits>
 
-#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/simd/lanes.hpp"
 
-namespace bobench::bnn {
+namespace bobench::simd {
 
 using Eigen::Index;
 
@@ -140,4 +140,4 @@ void exp_in_place(double* data, Index n) { apply_all<Function::Exp>(data, n); }
 void tanh_in_place(double* data, Index n) { apply_all<Function::Tanh>(data, n); }
 void logistic_in_place(double* data, Index n) { apply_all<Function::Logistic>(data, n); }
 
-}  // namespace bobench::bnn
+}  // namespace bobench::simd

@@ -1,4 +1,4 @@
-#include "surrogates/bnn/matrix_product.hpp"
+#include "surrogates/simd/matrix_product.hpp"
 
 #include <stdexcept>
 
@@ -6,9 +6,9 @@
 #include <immintrin.h>
 #endif
 
-#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/simd/lanes.hpp"
 
-namespace bobench::bnn {
+namespace bobench::simd {
 
 using Eigen::Index;
 
@@ -118,4 +118,4 @@ void multiply(const MatrixProduct& p) {
     rows_from<1>(p, i);
 }
 
-}  // namespace bobench::bnn
+}  // namespace bobench::simd

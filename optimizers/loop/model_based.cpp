@@ -1,4 +1,4 @@
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,8 +15,8 @@
 #include "acquisitions/probability_of_improvement.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "optimizers/history.hpp"
-#include "optimizers/initial_design.hpp"
+#include "optimizers/loop/history.hpp"
+#include "optimizers/loop/initial_design.hpp"
 
 namespace bobench::model_based {
 

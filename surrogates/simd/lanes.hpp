@@ -16,7 +16,7 @@
 // with and without AVX (what -Wpsabi warns about) never arises.
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-namespace bobench::bnn {
+namespace bobench::simd {
 
 // The widest path a kernel may take on this thread: 8 where the CPU (and the OS) has
 // AVX-512F, 4 where it has AVX2, else 2; lowered by ForcedLanes.
@@ -85,4 +85,4 @@ template <int W, typename T>
 }
 
 }  // namespace lanes
-}  // namespace bobench::bnn
+}  // namespace bobench::simd

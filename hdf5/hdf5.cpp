@@ -1,4 +1,4 @@
-#include "results/hdf5.hpp"
+#include "hdf5/hdf5.hpp"
 
 #include "core/io.hpp"
 

@@ -9,8 +9,8 @@
 #include "core/interrupt.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"
-#include "optimizers/external_process.hpp"
-#include "optimizers/external_protocol.hpp"
+#include "optimizers/external/external_process.hpp"
+#include "optimizers/external/external_protocol.hpp"
 
 namespace bobench {
 

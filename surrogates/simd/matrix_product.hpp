@@ -10,7 +10,7 @@
 // sum_b delta_b x_b^T (B read as a transpose), and the bias gradients (stride 0 on a 1).
 #include <Eigen/Core>
 
-namespace bobench::bnn {
+namespace bobench::simd {
 
 struct MatrixProduct {
     Eigen::Index rows = 0, cols = 0, depth = 0;  // C is rows x cols, K = depth
@@ -28,4 +28,4 @@ struct MatrixProduct {
 
 void multiply(const MatrixProduct& p);
 
-}  // namespace bobench::bnn
+}  // namespace bobench::simd

@@ -1,8 +1,8 @@
-#include "surrogates/bnn/lanes.hpp"
+#include "surrogates/simd/lanes.hpp"
 
 #include <stdexcept>
 
-namespace bobench::bnn {
+namespace bobench::simd {
 
 namespace {
 
@@ -35,4 +35,4 @@ ForcedLanes::ForcedLanes(int lanes) : previous_(forced_lanes) {
 
 ForcedLanes::~ForcedLanes() { forced_lanes = previous_; }
 
-}  // namespace bobench::bnn
+}  // namespace bobench::simd

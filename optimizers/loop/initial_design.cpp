@@ -1,4 +1,4 @@
-#include "optimizers/initial_design.hpp"
+#include "optimizers/loop/initial_design.hpp"
 
 #include <bit>
 #include <cstdint>

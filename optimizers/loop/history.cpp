@@ -1,4 +1,4 @@
-#include "optimizers/history.hpp"
+#include "optimizers/loop/history.hpp"
 
 #include <algorithm>
 #include <cmath>

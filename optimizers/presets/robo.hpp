@@ -13,7 +13,7 @@
 //  - the model is retrained with hyperparameter optimisation or sampling at every step;
 //  - a suggestion already evaluated is evaluated again: the solver appends whatever the
 //    maximizer returns (on_repeat = evaluate).
-#include "optimizers/model_based.hpp"
+#include "optimizers/loop/model_based.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 #include "surrogates/gp/gaussian_process_mcmc.hpp"
 

@@ -1,4 +1,4 @@
-#include "optimizers/external_protocol.hpp"
+#include "optimizers/external/external_protocol.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "optimizers/external_process.hpp"
+#include "optimizers/external/external_process.hpp"
 
 #include <cerrno>
 #include <csignal>

@@ -1,4 +1,4 @@
-#include "optimizers/robo.hpp"
+#include "optimizers/presets/robo.hpp"
 
 #include <cmath>
 #include <limits>

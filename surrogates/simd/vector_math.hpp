@@ -18,11 +18,11 @@
 // The width a thread uses can be lowered with ForcedLanes (lanes.hpp), for tests.
 #include <Eigen/Core>
 
-namespace bobench::bnn {
+namespace bobench::simd {
 
 // data[i] = f(data[i]) for i in [0, n).
 void exp_in_place(double* data, Eigen::Index n);
 void tanh_in_place(double* data, Eigen::Index n);
 void logistic_in_place(double* data, Eigen::Index n);
 
-}  // namespace bobench::bnn
+}  // namespace bobench::simd

@@ -1,4 +1,4 @@
-#include "cli/bore_toy.hpp"
+#include "figures/bore_toy.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +15,7 @@
 #include "surrogates/mlp/mlp.hpp"
 #include "surrogates/parzen/parzen.hpp"
 
-namespace bobench::cli {
+namespace bobench::figures {
 
 namespace {
 double normal_pdf(double x, double mu, double sd) {
@@ -130,4 +130,4 @@ std::vector<std::string> plot_bore_toy(const BoreToy& t, const std::string& out_
     return {png, svg};
 }
 
-}  // namespace bobench::cli
+}  // namespace bobench::figures
