@@ -20,6 +20,7 @@
 #include "core/rng.hpp"
 #include "results/merge.hpp"
 #include "results/store.hpp"
+#include "runners/experiment.hpp"
 
 using namespace bobench;
 
@@ -92,7 +93,7 @@ static void BM_Merge_1000Shards(benchmark::State& state) {
     for (auto _ : state) {
         std::vector<results::ShardFile> shards;
         for (const std::string& f : files) shards.push_back({f, results::read_results(f)});
-        const results::Merged m = results::merge_shards(std::move(shards));
+        const results::Merged m = results::merge_shards(std::move(shards), runners::settings_difference);
         results::write_results(out, m.results);
         runs = m.results.runs.size();
         if (!m.missing.empty()) state.SkipWithError("runs missing");

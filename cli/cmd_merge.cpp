@@ -12,6 +12,7 @@
 #include "results/lock.hpp"
 #include "results/merge.hpp"
 #include "results/store.hpp"
+#include "runners/experiment.hpp"
 #include "runners/spec.hpp"
 
 namespace po = boost::program_options;
@@ -61,7 +62,8 @@ int merge(const Args& args) {
                             "K/N` command again to finish it, then merge");
     std::vector<results::ShardFile> shards;
     for (const std::string& path : inputs) shards.push_back({path, results::read_results(path)});
-    results::Merged merged = results::merge_shards(std::move(shards), parsed->count("across-builds") > 0);
+    results::Merged merged = results::merge_shards(std::move(shards), runners::settings_difference,
+                                                   parsed->count("across-builds") > 0);
     {  // the stored spec names the merged file as its output, as a one-machine run would
         runners::ExperimentSpec spec = runners::parse_spec(merged.results.spec, "the spec stored in '" + inputs[0] + "'");
         spec.output = out;

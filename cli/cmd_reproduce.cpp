@@ -568,10 +568,12 @@ po::options_description reproduce_options() {
         "spec", po::value<std::string>(),
         "run the reproduction of this spec file (its [reproduction] section; its reference file is read relative to "
         "the file's folder) instead of a NAME")(
-        "experiments", po::value<std::string>(), "folder of the reproductions' spec files (default: bobench's experiments/)")(
-        "replicates", po::value<long>(), "runs per cell instead of the paper's")(
-        "budget", po::value<long>(), "evaluations per run instead of the paper's")(
-        "threads", po::value<int>(), "worker threads (0: all cores)")(
+        "experiments", po::value<std::string>(), "folder of the reproductions' spec files (default: bobench's experiments/)");
+    const runners::Schema schema = runners::experiment_schema();
+    runners::add_setting_flag(opts, runners::setting(schema, "replicates"), "runs per cell instead of the paper's");
+    runners::add_setting_flag(opts, runners::setting(schema, "budget"), "evaluations per run instead of the paper's");
+    runners::add_setting_flag(opts, runners::setting(schema, "threads"), "worker threads (0: all cores)");
+    opts.add_options()(
         "quick", "a small version (few replicates, short runs) that checks the whole way end to end")(
         "preset", po::value<std::string>(),
         "subset: the paper's cheaper methods on some of its problems at its full replicates and budget, a real "
@@ -626,15 +628,13 @@ std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const Reprod
         keep_methods(spec, keep, "--methods");
         deviations.push_back("--methods " + vm["methods"].as<std::string>() + ": the other methods were not run");
     }
-    if (vm.count("replicates")) {
-        spec.replicates = vm["replicates"].as<long>();
-        deviations.push_back(fmt::format("--replicates {}", spec.replicates));
+    const runners::Schema schema = runners::experiment_schema();
+    for (const char* key : {"replicates", "budget"}) {
+        const runners::Setting& setting = runners::setting(schema, key);
+        if (runners::apply_setting_flag(vm, setting, spec))
+            deviations.push_back(fmt::format("--{} {}", setting.flag, setting.text(spec)));
     }
-    if (vm.count("budget")) {
-        spec.budget = vm["budget"].as<long>();
-        deviations.push_back(fmt::format("--budget {}", spec.budget));
-    }
-    if (vm.count("threads")) spec.threads = vm["threads"].as<int>();
+    runners::apply_setting_flag(vm, runners::setting(schema, "threads"), spec);
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
     return deviations;
 }

@@ -107,20 +107,9 @@ po::options_description run_options(bool mpi) {
         "line of the spec's [problems] does (repeatable)")(
         "optimizer", po::value<std::vector<std::string>>()->composing(),
         "add an optimizer: an identifier (random-search), or LABEL=IDENTIFIER (cma=external:command=...), "
-        "labelled as --problem (repeatable)")(
-        "threads", po::value<std::string>(),
-        fmt::format("worker threads (0: all cores; at most {}; default {})", runners::max_threads, defaults.threads)
-            .c_str())(
-        "replicates", po::value<std::string>(),
-        fmt::format("runs per problem and optimizer (default {})", defaults.replicates).c_str())(
-        "budget", po::value<std::string>(), fmt::format("evaluations per run (default {})", defaults.budget).c_str())(
-        "seed", po::value<std::string>(),
-        fmt::format("master seed, in [0, 2^63 - 1] (default {})", defaults.seed).c_str())(
-        "output", po::value<std::string>(), fmt::format("results file (HDF5; default {})", defaults.output).c_str())(
-        "on-failure", po::value<std::string>(),
-        fmt::format("NaN/inf objective values: penalty or skip (default {})", results::policy_name(defaults.on_failure))
-            .c_str())(
-        "data-dir", po::value<std::string>(), "folder of tabular benchmark data (default: $BOBENCH_DATA, else ./data)")(
+        "labelled as --problem (repeatable)");
+    runners::add_setting_flags(opts, runners::experiment_schema());  // threads, budget, seed ...
+    opts.add_options()(
         "shard", po::value<std::string>(), "run only part K of N of the plan (K/N, e.g. 2/8; cost-balanced, the same "
                                            "on every machine) into OUTPUT.shard-K-of-N.h5; `bobench merge` joins them "
                                            "(default: the whole plan)")(
@@ -132,10 +121,6 @@ po::options_description run_options(bool mpi) {
         "timing", "print where the CPU time went (inside runs, and in the serial part: journal, results "
                   "file, which bounds the speed-up with more threads or ranks) and the wall time of each phase "
                   "(running, writing the results file, waiting for fsync, removing the journal)")(
-        "restart-on", po::value<std::string>(),
-        "restart the optimizer within a run on: none, target, revisit, target,revisit (default none)")(
-        "restart-target", po::value<std::string>(),
-        "restart-on target: f - f* at or below this (default 1e-8)")(
         "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
         "only where both builds give the same traces for this spec, checked on a few runs first")(
         "quiet,q", "no progress line, no summary");
@@ -188,16 +173,7 @@ int run_with(const Args& args, const RunBackend* backend) {
     if (vm.count("optimizer"))
         for (const auto& o : vm["optimizer"].as<std::vector<std::string>>())
             spec.optimizers.push_back(runners::parse_entry(o, "--optimizer"));
-    auto flag = [&](const char* name, long min, long max) {  // checked before it is narrowed
-        return parse_integer(std::string("--") + name, vm[name].as<std::string>(), min, max);
-    };
-    if (vm.count("threads")) spec.threads = flag("threads", 0, runners::max_threads);
-    if (vm.count("replicates")) spec.replicates = flag("replicates", 1, runners::max_replicates);
-    if (vm.count("budget")) spec.budget = flag("budget", 1, runners::max_budget);
-    if (vm.count("seed")) spec.seed = runners::parse_seed(vm["seed"].as<std::string>(), "--seed");
-    if (vm.count("output")) spec.output = vm["output"].as<std::string>();
-    if (vm.count("on-failure")) spec.on_failure = results::parse_policy(vm["on-failure"].as<std::string>(), "--on-failure");
-    if (vm.count("data-dir")) spec.data_dir = vm["data-dir"].as<std::string>();
+    runners::apply_setting_flags(vm, runners::experiment_schema(), spec);
     if (vm.count("shard")) {
         spec.shard = runners::parse_shard(vm["shard"].as<std::string>());
         spec.output = runners::shard_output(spec.output, spec.shard);
@@ -206,16 +182,8 @@ int run_with(const Args& args, const RunBackend* backend) {
         spec.journal_after =
             runners::parse_nonnegative(vm["journal-after"].as<std::string>(), "--journal-after", "a number of seconds", "10");
     if (vm.count("journal-after-runs"))
-        spec.journal_after_runs =
-            static_cast<std::size_t>(flag("journal-after-runs", 0, runners::max_budget));
-    if (vm.count("restart-on")) {
-        const double target = spec.restart.target;
-        spec.restart = runners::parse_restart_on(vm["restart-on"].as<std::string>(), "--restart-on");
-        spec.restart.target = target;
-    }
-    if (vm.count("restart-target"))
-        spec.restart.target = runners::parse_nonnegative(vm["restart-target"].as<std::string>(), "--restart-target",
-                                                         "a target precision", "1e-8");
+        spec.journal_after_runs = static_cast<std::size_t>(
+            parse_integer("--journal-after-runs", vm["journal-after-runs"].as<std::string>(), 0, runners::max_budget));
     spec.across_builds = vm.count("across-builds") > 0;
     const bool quiet = vm.count("quiet") > 0;
     RunOptions options;

@@ -219,9 +219,12 @@ std::vector<Identifier> expand_lists(const Identifier& id, const std::vector<Par
 
 long parse_integer(const std::string& where, const std::string& text, long min, long max) {
     long v = 0;
-    if (!parse_long(text, v) || v < min || v > max)
-        throw UserError(where + " = '" + text + "' is not valid; expected " + ParamSpec::integer("", 0, "", min, max).accepted());
+    if (!parse_long(text, v) || v < min || v > max) refuse_integer(where, text, min, max);
     return v;
+}
+
+void refuse_integer(const std::string& where, const std::string& text, long min, long max) {
+    throw UserError(where + " = '" + text + "' is not valid; expected " + ParamSpec::integer("", 0, "", min, max).accepted());
 }
 
 std::string canonical_id(const std::string& name, const std::vector<ParamSpec>& specs, const Args& args) {

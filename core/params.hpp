@@ -98,6 +98,8 @@ std::vector<Identifier> expand_lists(const Identifier& id, const std::vector<Par
 // before it is narrowed anywhere: UserError "<where> = '<text>' is not valid; expected an
 // integer in [min, max]".
 long parse_integer(const std::string& where, const std::string& text, long min, long max);
+// Throws parse_integer's UserError for a value already read (check_spec's out-of-range fields).
+[[noreturn]] void refuse_integer(const std::string& where, const std::string& text, long min, long max);
 
 // NAME:k=v,... with keys sorted and only the values that differ from the defaults: the
 // same configuration always gets the same text (used for seeds and in results files).

@@ -22,6 +22,7 @@
 #include "cli/reproductions.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
+#include "core/text.hpp"
 #include "core/version.hpp"
 #include "optimizers/external/external_protocol.hpp"
 #include "results/store.hpp"
@@ -87,19 +88,17 @@ private:
     std::mutex mutex_;
 };
 
-// Overrides of a spec's [experiment] keys, as bobench.run(spec, budget=...) passes them.
+// Overrides of a spec's [experiment] keys, as bobench.run(spec, budget=...) passes them;
+// each is read as the spec's line would be, unknown keys refused as in a spec.
 void apply_overrides(runners::ExperimentSpec& spec, const std::map<std::string, std::string>& overrides) {
+    const std::string origin = "bobench.run keyword arguments";
     std::string ini = "[experiment]\n";
     for (const auto& [key, value] : overrides) ini += key + " = " + value + "\n";
-    const runners::ExperimentSpec o = runners::parse_spec(ini, "bobench.run keyword arguments");
+    runners::parse_spec(ini, origin);
+    const runners::Schema schema = runners::experiment_schema();
     for (const auto& [key, value] : overrides) {
-        if (key == "seed") spec.seed = o.seed;
-        else if (key == "budget") spec.budget = o.budget;
-        else if (key == "replicates") spec.replicates = o.replicates;
-        else if (key == "output") spec.output = o.output;
-        else if (key == "threads") spec.threads = o.threads;
-        else if (key == "on_failure") spec.on_failure = o.on_failure;
-        else if (key == "data_dir") spec.data_dir = o.data_dir;
+        const runners::Setting& setting = runners::setting(schema, key);
+        setting.read(setting, spec, trim(value), {origin, "experiment." + key});
     }
 }
 

@@ -38,15 +38,15 @@ std::vector<std::string> split_list(const std::string& list) {
 }
 
 // The first way in which `b` is from another experiment than `a`, or "".
-std::string difference(const Results& a, const Results& b, bool across_builds) {
+std::string difference(const ShardFile& first, const ShardFile& shard, bool across_builds,
+                       const SettingsDifference& settings_difference) {
+    const Results &a = first.results, &b = shard.results;
     auto differs = [](const std::string& what, const std::string& x, const std::string& y) {
         return x == y ? std::string() : what + " " + x + " vs " + y;
     };
     for (const std::string& d :
          {across_builds ? std::string() : differs("bobench version", build_of(a), build_of(b)),
-          differs("seed", std::to_string(a.seed), std::to_string(b.seed)),
-          differs("budget", std::to_string(a.budget), std::to_string(b.budget)),
-          differs("on_failure", policy_name(a.on_failure), policy_name(b.on_failure)),
+          settings_difference(first, shard),
           differs("number of problems", std::to_string(a.problems.size()), std::to_string(b.problems.size())),
           differs("number of optimizers", std::to_string(a.optimizers.size()), std::to_string(b.optimizers.size()))})
         if (!d.empty()) return d;
@@ -62,7 +62,7 @@ std::string difference(const Results& a, const Results& b, bool across_builds) {
 }
 }  // namespace
 
-Merged merge_shards(std::vector<ShardFile> shards, bool across_builds) {
+Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& settings_difference, bool across_builds) {
     if (shards.empty()) throw UserError("no shard files given");
     const ShardFile& first = shards.front();
     const ShardLabel plan = parse_shard_label(first.results.shard, first.path);
@@ -72,7 +72,7 @@ Merged merge_shards(std::vector<ShardFile> shards, bool across_builds) {
         if (l.count != plan.count || l.runs != plan.runs)
             throw UserError("'" + s.path + "' is shard " + s.results.shard + ", '" + first.path + "' is shard " +
                             first.results.shard + ": they are parts of different splits of the plan");
-        if (const std::string d = difference(first.results, s.results, across_builds); !d.empty())
+        if (const std::string d = difference(first, s, across_builds, settings_difference); !d.empty())
             throw UserError("'" + s.path + "' comes from another experiment than '" + first.path + "' (" + d +
                             "); merge only the shards of one spec, run by one bobench build" +
                             (build_of(first.results) != build_of(s.results)

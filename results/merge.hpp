@@ -1,8 +1,10 @@
 #pragma once
 // Joining the results files of the shards of one plan (bobench run --shard K/N) into the
 // file a one-machine run of the whole plan writes. The shards must belong together:
-// same bobench build (unless the caller vouches that the builds run the same code), seed, budget, failure policy, problem and optimizer tables and
+// same bobench build (unless the caller vouches that the builds run the same code), experiment
+// settings (the caller compares them: runners' schema), problem and optimizer tables and
 // shard count; no run may be in two of them.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -34,7 +36,11 @@ struct Merged {
 // days, a later commit that leaves the code of its optimizers and problems alone gives the
 // same traces, so its shards belong with the earlier ones (the merged file's version and
 // revision attributes list every build).
-Merged merge_shards(std::vector<ShardFile> shards, bool across_builds = false);
+// `settings_difference` says how two shards' experiment settings differ ("seed 1 vs 2"), ""
+// when they match.
+using SettingsDifference = std::function<std::string(const ShardFile&, const ShardFile&)>;
+Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& settings_difference,
+                    bool across_builds = false);
 
 // A file's bobench_version and git_revision attributes list every build that wrote its runs,
 // ", "-separated. `list` with the builds of `more` added, each once, in order of appearance.

@@ -36,8 +36,20 @@ std::uint64_t experiment_hash(const ExperimentSpec& s) {
     return derive_seed(r, hash_string(git_revision));
 }
 
-std::string restart_text(const RestartRule& r) {
-    return r.active() ? restart_on_name(r) + fmt::format(" (target {})", r.target) : "none";
+// Refuses to add runs to a file whose stored spec differs from ours in a setting that must
+// match (the schema's must_match: seed, budget, ...), naming the first that differs.
+void check_settings_match(const ExperimentSpec& ours, const ExperimentSpec& stored, const std::string& path) {
+    const Setting* s = first_mismatch(stored, ours);
+    if (!s) return;
+    const std::string key(s->key);
+    throw UserError("output '" + path + "' holds an experiment with " + key + " = " + s->compared_text(stored) +
+                    ", this one has " + key + " = " + s->compared_text(ours) +
+                    "; runs can only be added to an experiment with the same " + must_match_keys() +
+                    " (choose another --output)");
+}
+
+ExperimentSpec stored_spec(const results::Results& r, const std::string& path) {
+    return parse_spec(r.spec, "the spec stored in '" + path + "'");
 }
 
 // Loads the existing results file, or starts an empty one; checks it may be extended and
@@ -52,23 +64,12 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
             throw UserError("output '" + path + "' exists and is not a bobench results file; refusing to touch it "
                             "(choose another --output)");
         r = results::read_results(path);  // refuses another program's HDF5 file, and a damaged one, by name
-        auto differs = [&](const std::string& what, const std::string& theirs, const std::string& ours) {
-            if (theirs != ours)
-                throw UserError("output '" + path + "' holds an experiment with " + what + " = " + theirs +
-                                ", this one has " + what + " = " + ours +
-                                "; runs can only be added to an experiment with the same seed, budget, "
-                                "on_failure and restart_on (choose another --output)");
-        };
-        differs("seed", std::to_string(r.seed), std::to_string(spec.seed));
-        differs("budget", std::to_string(r.budget), std::to_string(spec.budget));
-        differs("on_failure", results::policy_name(r.on_failure), results::policy_name(spec.on_failure));
+        check_settings_match(spec, stored_spec(r, path), path);
         const std::string ours = shard_label(plan);
         if (r.shard != ours)
             throw UserError("output '" + path + "' holds " + (r.shard.empty() ? "a whole experiment" : "shard " + r.shard + " runs") +
                             ", this run is " + (ours.empty() ? "the whole experiment" : "shard " + ours + " runs") +
                             " (choose another --output, or `bobench merge` the shards)");
-        differs("restart_on", restart_text(parse_spec(r.spec, "the spec stored in '" + path + "'").restart),
-                restart_text(spec.restart));
     }
     results::remove_stale_temporaries(path);
     if (r.runs.empty()) {  // an existing file keeps the builds that ran its runs (add_this_build)
@@ -378,6 +379,12 @@ private:
 };
 
 }  // namespace
+
+std::string settings_difference(const results::ShardFile& a, const results::ShardFile& b) {
+    const ExperimentSpec first = stored_spec(a.results, a.path), second = stored_spec(b.results, b.path);
+    const Setting* s = first_mismatch(first, second);
+    return s ? std::string(s->key) + " " + s->compared_text(first) + " vs " + s->compared_text(second) : "";
+}
 
 std::string shard_label(const Plan& plan) {
     return plan.spec.shard ? plan.spec.shard.str() + " of " + std::to_string(plan.whole_plan_runs) : "";

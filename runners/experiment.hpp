@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "results/merge.hpp"
 #include "runners/executor.hpp"
 #include "runners/plan.hpp"
 #include "runners/progress.hpp"
@@ -69,6 +70,10 @@ struct ProgressOptions {
 // then in the results file and the journal.
 ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress = {},
                                  const results::Provenance& provenance = {}, const Executor& executor = {});
+
+// How the settings that must match (the schema's must_match) differ between two results
+// files' stored specs, "seed 1 vs 2"; "" when they match. What `merge` compares.
+std::string settings_difference(const results::ShardFile& a, const results::ShardFile& b);
 
 // The value of the results file's `shard` attribute for a plan: "K/N of <runs>", or "".
 std::string shard_label(const Plan& plan);

@@ -40,36 +40,18 @@ std::string nearest_entry(const std::string& key, const std::vector<std::string>
     const std::string near = closest(section, sections);
     return near.empty() ? "" : " (did you mean section [" + near + "]?)";
 }
-
-// "a.so, b.so": comma-separated paths; an empty item is a typo.
-std::vector<std::string> parse_plugins(const std::string& value, const std::string& where) {
-    std::vector<std::string> plugins;
-    for (const std::string& item : split(value, ',')) {
-        const std::string path = trim(item);
-        if (path.empty()) throw UserError(where + ": '" + value + "' has an empty plugin path (plugins = a.so, b.so)");
-        plugins.push_back(path);
-    }
-    return plugins;
-}
-
-
-const std::vector<std::string>& experiment_keys() {
-    static const std::vector<std::string> keys = {"seed", "budget", "replicates", "output", "threads", "on_failure", "data_dir",
-                                                    "restart_on", "restart_target", "plugins"};
-    return keys;
-}
 }  // namespace
 
-bool is_experiment_key(const std::string& name) {
-    const auto& keys = experiment_keys();
-    return std::find(keys.begin(), keys.end(), name) != keys.end();
-}
+bool is_experiment_key(const std::string& name) { return find_setting(experiment_schema(), name) != nullptr; }
 
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
-                          const std::vector<std::string>& caller_sections) {
-    const std::vector<std::string>& keys = experiment_keys();
+                          const std::vector<std::string>& caller_sections, Schema schema) {
+    std::vector<std::string> keys;
     po::options_description known;
-    for (const auto& k : keys) known.add_options()(("experiment." + k).c_str(), po::value<std::string>());
+    for (const Setting& setting : schema) {
+        keys.emplace_back(setting.key);
+        known.add_options()(("experiment." + keys.back()).c_str(), po::value<std::string>());
+    }
     const po::parsed_options parsed = parse_ini(text, known, origin);
     ExperimentSpec spec;
     std::set<std::string> seen;
@@ -88,26 +70,13 @@ ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
                             origin + ": [" + section + "] line '" + name + " = " + value + "'"});
             continue;
         }
-        const bool known_key = std::find(keys.begin(), keys.end(), name) != keys.end();
-        if (section != "experiment" || !known_key)
+        const Setting* setting = section == "experiment" ? find_setting(schema, name) : nullptr;
+        if (!setting)
             throw UserError(origin + ": unknown entry '" + key + "'" + nearest_entry(key, keys, caller_sections) +
                             "; sections are [experiment] (keys " + join(keys, ", ") +
                             "), [problems] and [optimizers] (label = identifier)");
         if (!seen.insert(name).second) throw UserError(origin + ": experiment." + name + " is set twice");
-        const std::string where = origin + ": " + key;
-        if (name == "seed") spec.seed = parse_seed(value, where);
-        else if (name == "budget") spec.budget = parse_integer(where, value, 1, max_budget);
-        else if (name == "replicates") spec.replicates = parse_integer(where, value, 1, max_replicates);
-        else if (name == "threads") spec.threads = parse_integer(where, value, 0, max_threads);
-        else if (name == "output") spec.output = value;
-        else if (name == "on_failure") spec.on_failure = results::parse_policy(value, origin);
-        else if (name == "data_dir") spec.data_dir = value;
-        else if (name == "restart_on") {
-            const double target = spec.restart.target;
-            spec.restart = parse_restart_on(value, where);
-            spec.restart.target = target;
-        } else if (name == "restart_target") spec.restart.target = parse_nonnegative(value, where, "a target precision", "1e-8");
-        else if (name == "plugins") spec.plugins = parse_plugins(value, where);
+        setting->read(*setting, spec, value, {origin, key});
     }
     return spec;
 }
@@ -142,15 +111,17 @@ double parse_nonnegative(const std::string& text, const std::string& where, cons
 }
 
 std::uint64_t parse_seed(const std::string& text, const std::string& where) {
-    return static_cast<std::uint64_t>(parse_integer(where, text, 0, std::numeric_limits<long>::max()));
+    ExperimentSpec spec;
+    const Setting& seed = setting(experiment_schema(), "seed");
+    seed.read(seed, spec, text, {"", where});
+    return spec.seed;
 }
 
-void check_spec(const ExperimentSpec& spec) {
-    parse_integer("budget", std::to_string(spec.budget), 1, max_budget);
-    parse_integer("replicates", std::to_string(spec.replicates), 1, max_replicates);
-    parse_integer("threads", std::to_string(spec.threads), 0, max_threads);
-    if (spec.seed > static_cast<std::uint64_t>(std::numeric_limits<long>::max()))
-        parse_seed(std::to_string(spec.seed), "seed");  // throws, naming the range
+void check_spec(const ExperimentSpec& spec, Schema schema) {
+    for (const Setting& s : schema)
+        if (s.integer() && (s.number(spec) < static_cast<std::uint64_t>(s.min) ||
+                            s.number(spec) > static_cast<std::uint64_t>(s.max)))
+            refuse_integer(std::string(s.key), s.text(spec), s.min, s.max);
     if (spec.output.empty()) throw UserError("no output file given (experiment.output or --output)");
     if (spec.problems.empty()) throw UserError("no problems: add a [problems] section or --problem ID");
     if (spec.optimizers.empty()) throw UserError("no optimizers: add an [optimizers] section or --optimizer ID");
@@ -187,16 +158,11 @@ std::string shard_output(const std::string& output, const Shard& shard) {
         .string();
 }
 
-std::string to_ini(const ExperimentSpec& spec) {
+std::string to_ini(const ExperimentSpec& spec, Schema schema) {
     std::ostringstream s;
-    s << "[experiment]\nseed = " << spec.seed << "\nbudget = " << spec.budget << "\nreplicates = " << spec.replicates
-      << "\noutput = " << spec.output << "\nthreads = " << spec.threads << "\non_failure = " << results::policy_name(spec.on_failure)
-      << "\n";
-    if (!spec.data_dir.empty()) s << "data_dir = " << spec.data_dir << "\n";
-    if (!spec.plugins.empty()) s << "plugins = " << join(spec.plugins, ", ") << "\n";
-    if (spec.restart.active())  // written only when on: specs without restarts read as before
-        s << "restart_on = " << restart_on_name(spec.restart) << "\nrestart_target = " << fmt::format("{}", spec.restart.target)
-          << "\n";
+    s << "[experiment]\n";
+    for (const Setting& setting : schema)
+        if (!setting.stored || setting.stored(spec)) s << setting.key << " = " << setting.text(spec) << "\n";
     s << "\n[problems]\n";
     // entries given on the command line have no label: name them after their identifier
     auto label = [](const SpecEntry& e) {

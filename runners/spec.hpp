@@ -1,8 +1,9 @@
 #pragma once
 // Experiment specs: an INI file (read with Boost.Program_options) and/or command-line
-// flags, reduced to one ExperimentSpec.
+// flags, reduced to one ExperimentSpec. The [experiment] keys are the settings declared in
+// runners/schema.cpp (key, range, flag, help); their defaults are ExperimentSpec's.
 //
-//   [experiment]                 # every key optional; defaults below
+//   [experiment]                 # every key optional; for example
 //   seed = 1                     # master seed: all run seeds derive from it
 //   budget = 100                 # evaluations per run
 //   replicates = 10              # runs per (problem, optimizer)
@@ -25,6 +26,7 @@
 #include "core/params.hpp"
 #include "results/store.hpp"
 #include "runners/restart.hpp"
+#include "runners/schema.hpp"
 
 namespace bobench::runners {
 
@@ -58,6 +60,7 @@ Shard parse_shard(const std::string& text);
 std::string shard_output(const std::string& output, const Shard& shard);
 
 struct ExperimentSpec {
+    // The settings' defaults (runners/schema.cpp reads and writes these members).
     std::uint64_t seed = 1;
     long budget = 100;
     long replicates = 10;
@@ -97,19 +100,19 @@ SpecEntry parse_entry(const std::string& word, const std::string& option);
 // `caller_sections`: sections a layer above reads itself (cli's [reproduction]); their
 // entries are skipped here, every other unknown section is still an error.
 ExperimentSpec read_spec(const std::string& path, const std::vector<std::string>& caller_sections = {});
-// Parses spec text; `origin` names it in messages.
+// Parses spec text; `origin` names it in messages. [experiment] holds the settings of `schema`.
 ExperimentSpec parse_spec(const std::string& text, const std::string& origin,
-                          const std::vector<std::string>& caller_sections = {});
-// A master seed: an integer in [0, 2^63 - 1], so that the stored spec reads back.
+                          const std::vector<std::string>& caller_sections = {}, Schema schema = experiment_schema());
+// A master seed as the seed setting reads it (`bobench eval --seed`).
 std::uint64_t parse_seed(const std::string& text, const std::string& where);
 // A finite number >= 0 (restart_target, --journal-after); UserError "<where>: '<text>' is
 // not <what>; give a finite number >= 0 (e.g. <example>)" otherwise.
 double parse_nonnegative(const std::string& text, const std::string& where, const std::string& what,
                          const std::string& example);
-// Checks values that do not depend on the registries (budget in [1, max_budget], labels
-// unique and UTF-8, plugin paths the stored spec can read back ...).
-void check_spec(const ExperimentSpec& spec);
+// Checks values that do not depend on the registries (every integer setting of `schema` in
+// its range, labels unique and UTF-8, plugin paths the stored spec can read back ...).
+void check_spec(const ExperimentSpec& spec, Schema schema = experiment_schema());
 // The spec as INI text that parse_spec reads back (stored in every results file).
-std::string to_ini(const ExperimentSpec& spec);
+std::string to_ini(const ExperimentSpec& spec, Schema schema = experiment_schema());
 
 }  // namespace bobench::runners

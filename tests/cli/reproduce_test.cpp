@@ -163,3 +163,17 @@ TEST_CASE("reproduce refuses unknown names and broken reference tables", "[repro
     check_refused("reproduce dtu-bbob40 --quick --methods BO_Gaus,GP-EI --output '" + (dir / "m.h5") + "'",
                   "--methods: 'GP-EI' is not a method of this reproduction; its methods: BO_numpy, BO_BOH, BO_Gaus");
 }
+
+TEST_CASE("reproduce reads --budget --replicates and --threads as run does and names the flag", "[reproduce][cli]") {
+    TempDir dir;
+    const std::string out = " --output '" + (dir / "x.h5") + "'";
+    check_refused("reproduce aryan-ch3-bbob --budget ten" + out,
+                  "--budget = 'ten' is not valid; expected an integer in [1, 10000000]");
+    check_refused("reproduce aryan-ch3-bbob --budget 0" + out,
+                  "--budget = '0' is not valid; expected an integer in [1, 10000000]");
+    check_refused("reproduce aryan-ch3-bbob --replicates -1" + out,
+                  "--replicates = '-1' is not valid; expected an integer in [1, 100000]");
+    check_refused("reproduce aryan-ch3-bbob --threads 5000" + out,
+                  "--threads = '5000' is not valid; expected an integer in [0, 1024]");
+    CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));
+}

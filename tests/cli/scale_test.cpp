@@ -113,6 +113,18 @@ TEST_CASE("scale: a merge of some shards reports the missing runs and run comple
     CHECK(export_of(merged) == whole);
 }
 
+TEST_CASE("scale: merge refuses shards of another restart rule as it refuses another seed",
+          "[cli][scale][shard][errors]") {
+    TempDir dir;
+    const auto plain = run_shards(dir, "plain", 2);
+    const auto revisit = run_shards(dir, "revisit", 2, "--restart-on revisit");
+    const std::string out = dir / "out.h5";
+    check_refused("merge '" + out + "' '" + plain[0] + "' '" + revisit[1] + "'",
+                  "comes from another experiment than '" + plain[0] + "' (restart_on none vs revisit (target 1e-08))");
+    CHECK_FALSE(std::filesystem::exists(out));
+    REQUIRE(run_cli("merge '" + out + "' '" + revisit[0] + "' '" + revisit[1] + "'").status == 0);
+}
+
 TEST_CASE("scale: merge refuses mismatched, overlapping and foreign files, and never overwrites",
           "[cli][scale][shard][errors]") {
     TempDir dir;
