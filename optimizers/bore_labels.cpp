@@ -24,7 +24,7 @@ namespace bobench::bore {
 //   K(N) or K(N) + 1, and two prefixes of one order differ in exactly |length difference|
 //   <= 1 elements. The same argument holds for the rank rule (ties broken by index, the
 //   new point last), whose k = ceil(gamma N) also grows by 0 or 1. With tied values a whole
-//   tie block at the boundary switches together (tests/density/bore_labels_test.cpp).
+//   tie block at the boundary switches together (tests/optimizers/bore_labels_test.cpp).
 
 void check_gamma(double gamma) {
     if (!(gamma > 0 && gamma < 1))

@@ -7,7 +7,7 @@
 // (the density of the smallest value times the chance that the other k - 1 lie within q
 // above it), integrated with adaptive Gauss-Kronrod; the quantile is found by TOMS 748
 // root bracketing. Checked against the k = 2 closed form 2 Phi(q / sqrt 2) - 1 (1e-12),
-// cdf + sf = 1 (1e-12) and the printed df = inf tables (tests/analysis/test_posthoc.cpp).
+// cdf + sf = 1 (1e-12) and the printed df = inf tables (tests/analysis/posthoc_test.cpp).
 #include <cstddef>
 
 namespace bobench::analysis {

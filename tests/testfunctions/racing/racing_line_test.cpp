@@ -25,14 +25,14 @@ static std::string join(const std::vector<double>& v) {
     return out.str();
 }
 
-// The lap time from tests/testfunctions/racing_line_reference.py (numpy/scipy: scipy's
+// The lap time from tests/testfunctions/racing/racing_line_reference.py (numpy/scipy: scipy's
 // natural CubicSpline, SLSQP on the speeds), run now on the same track file.
 static double python_lap_time(const std::string& track_file, const rl::Track& t, const std::vector<double>& offsets) {
     std::ostringstream nodes_text;
     for (std::size_t i = 0; i < t.nodes.size(); ++i) nodes_text << (i ? "," : "") << t.nodes[i];
     std::ostringstream cmd;
     cmd.precision(17);
-    cmd << "/usr/bin/python3 " << BOBENCH_SOURCE_DIR << "/tests/testfunctions/racing_line_reference.py "
+    cmd << "/usr/bin/python3 " << BOBENCH_SOURCE_DIR << "/tests/testfunctions/racing/racing_line_reference.py "
         << BOBENCH_SOURCE_DIR << "/testfunctions/racing/tracks/" << track_file << " " << nodes_text.str() << " "
         << t.width << " " << t.vehicle.mass << " " << t.vehicle.lf << " " << t.vehicle.lr << " " << join(offsets);
     const auto r = testing::run_shell(cmd.str());

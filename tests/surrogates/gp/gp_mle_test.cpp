@@ -10,7 +10,7 @@
 #include "core/error.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 #include "surrogates/gp/marginal_likelihood.hpp"
-#include "tests/gp/gp_samples.hpp"
+#include "tests/surrogates/gp/gp_samples.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;

@@ -1,5 +1,5 @@
 #pragma once
-// Shared by the density tests: run a registered optimizer on a problem with plain ask/tell
+// Shared by the TPE and regularized-evolution tests: run a registered optimizer on a problem with plain ask/tell
 // (what runners::run_one does, minus the trace) and the toy problems the tests define.
 #include <algorithm>
 #include <cmath>

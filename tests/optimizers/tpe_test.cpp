@@ -4,7 +4,7 @@
 #include <string>
 #include <utility>
 
-#include "tests/density/optimizer_loop.hpp"
+#include "tests/optimizers/optimizer_loop.hpp"
 
 using namespace bobench;
 using namespace bobench::density_test;

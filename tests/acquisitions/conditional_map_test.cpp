@@ -1,5 +1,5 @@
 // The expected minimum and the cl-inverse criterion (acquisitions/conditional_map.hpp) against
-// hand-computed cases (the joint MAP of criterion=cl: test_joint_conditional_map.cpp).
+// hand-computed cases (the joint MAP of criterion=cl: joint_conditional_map_test.cpp).
 #include <catch2/catch.hpp>
 
 #include <cmath>

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <deque>
 
-#include "tests/density/optimizer_loop.hpp"
+#include "tests/optimizers/optimizer_loop.hpp"
 
 using namespace bobench;
 using namespace bobench::density_test;

@@ -12,7 +12,7 @@
 #include "surrogates/gp/gaussian_process.hpp"
 #include "surrogates/gp/gp_hyperparameters.hpp"
 #include "surrogates/gp/marginal_likelihood.hpp"
-#include "tests/gp/gp_samples.hpp"
+#include "tests/surrogates/gp/gp_samples.hpp"
 #include "tests/support/numeric.hpp"
 
 using namespace bobench;

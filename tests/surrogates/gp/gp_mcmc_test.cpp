@@ -11,7 +11,7 @@
 #include "core/error.hpp"
 #include "surrogates/gp/ensemble_sampler.hpp"
 #include "surrogates/gp/gaussian_process_mcmc.hpp"
-#include "tests/gp/gp_samples.hpp"
+#include "tests/surrogates/gp/gp_samples.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;
