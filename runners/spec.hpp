@@ -42,7 +42,7 @@ inline constexpr long max_runs = 10'000'000;  // problems x optimizers x replica
 struct SpecEntry {
     std::string label;  // the name reports use
     Identifier id;
-    std::string line;   // "spec 'F': [problems] line 'threads = 2'", for messages; "" from a flag
+    std::string line = {};  // "spec 'F': [problems] line 'threads = 2'", for messages; "" from a flag
 };
 
 // Whether `name` is a key of the INI's [experiment] section (seed, budget, ...).
