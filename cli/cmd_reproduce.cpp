@@ -231,7 +231,7 @@ int list_reproductions(const std::string& folder) {
         out += pad(r[0], width[0]) + pad(r[1], width[1]) + pad(r[2], width[2]) + pad(r[3], width[3]) +
                clip(r[4], cost_width) + "\n";
     out += "\n" + wrap("p × m × r: problems (lists expanded) × methods × replicates; budget: evaluations a run; "
-                       "full cost: the whole protocol's time by the cost table" +
+                       "full cost: the whole protocol's time on 2 cores by the cost table" +
                        std::string(unmeasured.empty() ? "" : ", * without its methods not measured")) +
            "details (source, protocol, tables, each method's cost, deviations): bobench reproduce show NAME\n";
     out += "\nAll full protocols together, by the cost tables:\n  " + wrap(describe_cost(all), 98);

@@ -58,13 +58,14 @@ ProtocolCost protocol_cost(const std::vector<MethodCost>& costs, const std::vect
 
 std::string short_cost(const ProtocolCost& cost, int cores) {
     if (cost.cpu() == 0 && !cost.unmeasured.empty()) return "not measured";
-    return fmt::format("~{} on {} cores", runners::Progress::duration(cost.cpu() / cores), cores);
+    return "~" + runners::Progress::duration(cost.cpu() / cores);
 }
 
 std::string describe_cost(const ProtocolCost& cost, int cores) {
     const std::string unmeasured = cost.unmeasured.empty() ? "" : "not measured: " + join(cost.unmeasured, ", ");
     if (cost.cpu() == 0 && !unmeasured.empty()) return unmeasured;
-    std::string text = fmt::format("{} ({} of CPU", short_cost(cost, cores), runners::Progress::duration(cost.cpu()));
+    std::string text = fmt::format("{} on {} cores ({} of CPU", short_cost(cost, cores), cores,
+                                   runners::Progress::duration(cost.cpu()));
     if (cost.extrapolated_cpu == 0) text += ", measured";
     else if (cost.measured_cpu == 0) text += ", extrapolated";
     else text += fmt::format(", {:.0f} % of it extrapolated", 100 * cost.extrapolated_cpu / cost.cpu());

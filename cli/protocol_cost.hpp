@@ -35,7 +35,7 @@ ProtocolCost protocol_cost(const std::vector<MethodCost>& costs, const std::vect
 // "not measured: X, Y" when no method has a figure; the runs spread over the cores, each
 // run on one.
 std::string describe_cost(const ProtocolCost& cost, int cores = 2);
-// describe_cost's first words, for a table: "~6.1 h on 2 cores" ("not measured" when no
+// describe_cost's first words, for a table: "~6.1 h" ("not measured" when no
 // method has a figure; the methods without one are not said).
 std::string short_cost(const ProtocolCost& cost, int cores = 2);
 
