@@ -17,9 +17,7 @@
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
-using bobench::testing::run_cli;
-using bobench::testing::run_shell;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 using namespace bobench::reports_testing;
 
 namespace {

@@ -12,9 +12,7 @@
 #include "tests/support/process.hpp"
 
 using namespace bobench;
-using bobench::testing::check_refused;
-using bobench::testing::run_cli;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 
 static const std::string demo = std::string(BOBENCH_SOURCE_DIR) + "/experiments/demo.ini";
 

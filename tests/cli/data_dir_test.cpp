@@ -9,9 +9,7 @@
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
-using bobench::testing::run_shell;
-using bobench::testing::TempDir;
-using bobench::testing::write_file;
+using namespace bobench::testing;
 
 namespace {
 

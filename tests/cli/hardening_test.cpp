@@ -20,10 +20,7 @@
 #include "tests/support/process.hpp"
 
 using namespace bobench;
-using bobench::testing::check_refused;
-using bobench::testing::run_cli;
-using bobench::testing::run_shell;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 namespace fs = std::filesystem;
 
 namespace {

@@ -13,12 +13,7 @@
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
-using bobench::testing::check_refused;
-using bobench::testing::read_file;
-using bobench::testing::run_cli;
-using bobench::testing::run_shell;
-using bobench::testing::TempDir;
-using bobench::testing::write_file;
+using namespace bobench::testing;
 
 namespace {
 

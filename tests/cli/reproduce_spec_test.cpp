@@ -11,14 +11,7 @@
 #include "tests/support/markdown.hpp"
 #include "tests/support/text_table.hpp"
 
-using bobench::testing::check_refused;
-using bobench::testing::read_file;
-using bobench::testing::run_cli;
-using bobench::testing::run_shell;
-using bobench::testing::table_row;
-using bobench::testing::widest_line;
-using bobench::testing::TempDir;
-using bobench::testing::write_file;
+using namespace bobench::testing;
 
 namespace {
 

@@ -9,12 +9,7 @@
 #include "tests/support/markdown.hpp"
 #include "tests/support/text_table.hpp"
 
-using bobench::testing::check_refused;
-using bobench::testing::run_cli;
-using bobench::testing::run_shell;
-using bobench::testing::table_row;
-using bobench::testing::widest_line;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 
 TEST_CASE("reproduce list names every reproduction with what it still needs", "[reproduce][cli]") {
     const auto r = run_cli("reproduce list");

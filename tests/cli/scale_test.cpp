@@ -17,11 +17,7 @@
 #include "tests/support/process.hpp"
 
 using namespace bobench;
-using bobench::testing::check_refused;
-using bobench::testing::read_file;
-using bobench::testing::run_cli;
-using bobench::testing::run_shell;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 
 namespace {
 // 2 problems x 2 optimizers x 3 replicates = 12 runs, fractions of a second

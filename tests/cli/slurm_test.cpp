@@ -10,10 +10,7 @@
 #include "tests/support/process.hpp"
 
 using namespace bobench;
-using bobench::testing::read_file;
-using bobench::testing::run_cli;
-using bobench::testing::run_shell;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 
 namespace {
 // Stops the daemons however the test ends.

@@ -10,9 +10,7 @@
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
-using bobench::testing::check_refused;
-using bobench::testing::run_cli;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 
 TEST_CASE("cli run: LABEL=IDENTIFIER labels command-line entries as the spec's INI lines do", "[cli][labels]") {
     TempDir dir;

@@ -24,9 +24,7 @@
 #include "tests/hpobench_tables/table_problems.hpp"
 
 using namespace bobench;
-using bobench::testing::TempDir;
-using bobench::testing::message_of;
-using bobench::testing::table_problem;
+using namespace bobench::testing;
 namespace raw = bobench::testing::raw_h5;
 namespace fcnet = bobench::tables::fcnet;
 

@@ -12,9 +12,7 @@
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
-using bobench::testing::message_of;
-using bobench::testing::table_problem;
-using bobench::testing::TempDir;
+using namespace bobench::testing;
 namespace raw = bobench::testing::raw_h5;
 namespace fcnet = bobench::tables::fcnet;
 namespace nb = bobench::tables::nasbench201;

@@ -13,10 +13,7 @@
 #include "tests/hpobench_tables/table_problems.hpp"
 
 using namespace bobench;
-using bobench::testing::TempDir;
-using bobench::testing::message_of;
-using bobench::testing::table_problem;
-using bobench::testing::write_file;
+using namespace bobench::testing;
 
 namespace {
 
