@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "acquisitions/maximizers/differential_evolution.hpp"
@@ -39,29 +41,33 @@ Objective objective(Calls& calls, bool with_batch) {
     return f;
 }
 
-void check_same(const MaximizeResult& a, const MaximizeResult& b) {
+// Maximizes bumpy on the unit cube once point by point and once in batches, from the same
+// seed; checks that both find the same point with the same draws. Returns the calls of each.
+template <class Maximizer>
+std::pair<Calls, Calls> single_and_batched(const Maximizer& maximizer, std::uint64_t seed,
+                                           const Eigen::MatrixXd& candidates) {
+    const Box box = Box::unit(3);
+    Calls single, batched;
+    Rng r1(seed), r2(seed);
+    const MaximizeResult a = maximizer.maximize(objective(single, false), box, r1, candidates);
+    const MaximizeResult b = maximizer.maximize(objective(batched, true), box, r2, candidates);
     CHECK(a.x == b.x);
     CHECK(a.value == b.value);
     CHECK(a.evaluations == b.evaluations);
+    CHECK(r1() == r2());  // the same draws were made
+    return {single, batched};
 }
 
 }  // namespace
 
 TEST_CASE("DE with a batch objective: one call per generation, the same result", "[acquisitions][de][batch]") {
-    const Box box = Box::unit(3);
     Eigen::MatrixXd candidates(1, 3);
     candidates << 0.2, 0.4, 0.6;
     for (const long budget : {2000L, 1000L, 95L}) {  // 95: the last generation is cut short
         DifferentialEvolutionOptions o;
         o.max_evaluations = budget;
-        const DifferentialEvolution de(o);
-        Calls single, batched;
-        Rng r1(7), r2(7);
-        const MaximizeResult a = de.maximize(objective(single, false), box, r1, candidates);
-        const MaximizeResult b = de.maximize(objective(batched, true), box, r2, candidates);
         INFO("budget " << budget);
-        check_same(a, b);
-        CHECK(r1() == r2());  // the same draws were made
+        const auto [single, batched] = single_and_batched(DifferentialEvolution(o), 7, candidates);
         CHECK(single.single == budget);
         CHECK(batched.single == 0);
         long rows = 0;
@@ -75,21 +81,14 @@ TEST_CASE("DE with a batch objective: one call per generation, the same result",
 }
 
 TEST_CASE("random sampling with a batch objective: one call, the same result", "[acquisitions][random][batch]") {
-    const Box box = Box::unit(3);
     Eigen::MatrixXd candidates(1, 3);
     candidates << 0.5, 0.5, 0.5;
     for (const double local : {0.0, 0.3}) {
         RandomSamplingOptions o;
         o.n_samples = 500;
         o.local_fraction = local;
-        const RandomSampling rs(o);
-        Calls single, batched;
-        Rng r1(9), r2(9);
-        const MaximizeResult a = rs.maximize(objective(single, false), box, r1, candidates);
-        const MaximizeResult b = rs.maximize(objective(batched, true), box, r2, candidates);
         INFO("local fraction " << local);
-        check_same(a, b);
-        CHECK(r1() == r2());
+        const auto batched = single_and_batched(RandomSampling(o), 9, candidates).second;
         CHECK(batched.batch_rows == std::vector<long>{501});
         CHECK(batched.single == 0);
     }

@@ -167,29 +167,34 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     testing::write_file(dir / "runs.csv",
                         "# source: a paper\n# reference_runs: 30\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
     CHECK(read_published(dir / "runs.csv", cols).at(0).runs == 30L);
-    testing::write_file(dir / "badruns.csv", "# reference_runs: thirty\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
-    CHECK_THROWS_WITH(read_published(dir / "badruns.csv", cols),
-                      Catch::Contains("line 1: reference_runs = 'thirty' is not a whole number of runs >= 1"));
-
-    testing::write_file(dir / "short.csv", "function,method,setting,mean,sd\nA,m1,x,1.5\n");
-    CHECK_THROWS_WITH(read_published(dir / "short.csv", cols), Catch::Contains("line 2: 4 fields; the header has 5"));
-    testing::write_file(dir / "text.csv", "function,method,setting,mean,sd\nA,m1,x,lots,1\n");
-    CHECK_THROWS_WITH(read_published(dir / "text.csv", cols), Catch::Contains("mean = 'lots' is not a finite number"));
-    // regrets and their sd are >= 0: a raw objective value or a sign slip is refused (#43 part 4)
-    testing::write_file(dir / "negative.csv", "function,method,setting,mean,sd\nA,m1,x,0,0\nB,m1,x,-3.32,0.1\n");
-    CHECK_THROWS_WITH(read_published(dir / "negative.csv", cols),
-                      Catch::Contains("line 3: mean = '-3.32' is negative; a reference table holds regrets"));
-    testing::write_file(dir / "negative-sd.csv", "function,method,setting,mean,sd\nA,m1,x,1,-0.5\n");
-    CHECK_THROWS_WITH(read_published(dir / "negative-sd.csv", cols), Catch::Contains("line 2: sd = '-0.5' is negative"));
-    // a second row for one cell would be counted twice (#43 part 4), also when one of them is N/A
+    struct Refused {
+        const char* file;
+        const char* text;
+        const char* error;
+    };
+    const Refused refused[] = {
+        {"badruns.csv", "# reference_runs: thirty\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n",
+         "line 1: reference_runs = 'thirty' is not a whole number of runs >= 1"},
+        {"short.csv", "function,method,setting,mean,sd\nA,m1,x,1.5\n", "line 2: 4 fields; the header has 5"},
+        {"text.csv", "function,method,setting,mean,sd\nA,m1,x,lots,1\n", "mean = 'lots' is not a finite number"},
+        // regrets and their sd are >= 0: a raw objective value or a sign slip is refused (#43 part 4)
+        {"negative.csv", "function,method,setting,mean,sd\nA,m1,x,0,0\nB,m1,x,-3.32,0.1\n",
+         "line 3: mean = '-3.32' is negative; a reference table holds regrets"},
+        {"negative-sd.csv", "function,method,setting,mean,sd\nA,m1,x,1,-0.5\n", "line 2: sd = '-0.5' is negative"},
+        // a second row for one cell would be counted twice (#43 part 4), also when one of them is N/A
+        {"twice-na.csv", "function,method,setting,mean,sd\nA,m1,x,nan,nan\nA,m1,x,1.5,0.1\n",
+         "line 3: function 'A', method 'm1' again"},
+        {"nocol.csv", "function,method,mean,sd\nA,m1,1,1\n", "has no column 'setting'"},
+    };
+    for (const Refused& r : refused) {
+        INFO(r.file);
+        testing::write_file(dir / r.file, r.text);
+        CHECK_THROWS_WITH(read_published(dir / r.file, cols), Catch::Contains(r.error));
+    }
     testing::write_file(dir / "twice.csv", "function,method,setting,mean,sd\nA,m1,x,1.5,0.1\nB,m1,x,2,1\nA,m1,x,1.5,0.1\n");
     CHECK_THROWS_WITH(read_published(dir / "twice.csv", cols),
                       "reference table '" + (dir / "twice.csv") + "' line 4: function 'A', method 'm1' again (first on "
                                                                    "line 2); one row per cell");
-    testing::write_file(dir / "twice-na.csv", "function,method,setting,mean,sd\nA,m1,x,nan,nan\nA,m1,x,1.5,0.1\n");
-    CHECK_THROWS_WITH(read_published(dir / "twice-na.csv", cols), Catch::Contains("line 3: function 'A', method 'm1' again"));
-    testing::write_file(dir / "nocol.csv", "function,method,mean,sd\nA,m1,1,1\n");
-    CHECK_THROWS_WITH(read_published(dir / "nocol.csv", cols), Catch::Contains("has no column 'setting'"));
 }
 
 TEST_CASE("A causes table names why cells disagree, cells without a row say unknown", "[reproduce]") {

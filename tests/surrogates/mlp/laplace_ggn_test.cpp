@@ -10,11 +10,13 @@
 
 #include "surrogates/mlp/laplace_ggn.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/surrogates/mlp/mlp_fixtures.hpp"
 
 using namespace bobench;
 using namespace bobench::mlp;
 using bobench::test::uniform_points;
 using bobench::test::central_difference;
+using bobench::test::fd_jacobian;
 
 namespace {
 
@@ -35,23 +37,6 @@ struct Fixture {
         net.fit(X, z, rng);
     }
 };
-
-// The logits' Jacobian with respect to the parameters by central differences.
-Eigen::MatrixXd fd_jacobian(Classifier net, const Eigen::MatrixXd& X) {
-    const Eigen::VectorXd theta = net.parameters();
-    Eigen::MatrixXd J(X.rows(), theta.size());
-    const double h = 1e-6;
-    for (Eigen::Index k = 0; k < theta.size(); ++k) {
-        Eigen::VectorXd t = theta;
-        t[k] += h;
-        net.set_parameters(t);
-        const Eigen::VectorXd up = net.logits(X);
-        t[k] -= 2 * h;
-        net.set_parameters(t);
-        J.col(k) = (up - net.logits(X)) / (2 * h);
-    }
-    return J;
-}
 
 // E[sigmoid(f)], f ~ N(m, v), by the trapezoid rule on [-12, 12] standard deviations.
 double logistic_normal_mean(double m, double v) {

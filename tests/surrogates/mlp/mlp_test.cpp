@@ -7,11 +7,13 @@
 #include "core/error.hpp"
 #include "surrogates/mlp/mlp.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/surrogates/mlp/mlp_fixtures.hpp"
 
 using namespace bobench;
 using namespace bobench::mlp;
 using bobench::test::uniform_points;
 using bobench::test::central_difference;
+using bobench::test::fd_jacobian;
 
 namespace {
 
@@ -67,19 +69,7 @@ TEST_CASE("mlp: parameter Jacobian matches central differences", "[mlp]") {
         const Eigen::MatrixXd J = net.parameter_jacobian(X);
         REQUIRE(J.cols() == static_cast<Eigen::Index>(net.parameter_count()));
         REQUIRE(net.parameter_count() == 2 * 7 + 7 + 7 * 5 + 5 + 5 + 1);
-        const Eigen::VectorXd theta = net.parameters();
-        Eigen::MatrixXd fd(X.rows(), theta.size());
-        const double h = 1e-6;
-        for (Eigen::Index k = 0; k < theta.size(); ++k) {
-            Eigen::VectorXd t = theta;
-            t[k] += h;
-            net.set_parameters(t);
-            const Eigen::VectorXd up = net.logits(X);
-            t[k] -= 2 * h;
-            net.set_parameters(t);
-            fd.col(k) = (up - net.logits(X)) / (2 * h);
-        }
-        net.set_parameters(theta);
+        const Eigen::MatrixXd fd = fd_jacobian(net, X);
         CHECK((J - fd).cwiseAbs().maxCoeff() <= 1e-6 * (1 + fd.cwiseAbs().maxCoeff()));
         CHECK(J.cwiseAbs().maxCoeff() > 0.1);
     }

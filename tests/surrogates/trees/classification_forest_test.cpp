@@ -10,24 +10,15 @@
 #include "core/rng.hpp"
 #include "surrogates/trees/classification_forest.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/surrogates/trees/tree_fixtures.hpp"
 
 using bobench::Rng;
 using bobench::UserError;
 using bobench::surrogates::ClassificationForest;
 using bobench::surrogates::ClassificationForestOptions;
+using bobench::test::diagonal_labels;
 using bobench::test::uniform_points;
 using bobench::test::point;
-
-namespace {
-
-// Separable in 2-D: class 1 above the diagonal x0 + x1 = 1.
-Eigen::VectorXi diagonal_labels(const Eigen::MatrixXd& X) {
-    Eigen::VectorXi labels(X.rows());
-    for (Eigen::Index i = 0; i < X.rows(); ++i) labels[i] = X(i, 0) + X(i, 1) > 1.0 ? 1 : 0;
-    return labels;
-}
-
-}  // namespace
 
 TEST_CASE("ClassificationForest separates a 2-D problem", "[trees][classification_forest]") {
     Rng data_rng(21);

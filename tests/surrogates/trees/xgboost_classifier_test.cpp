@@ -8,22 +8,14 @@
 #include "core/rng.hpp"
 #include "surrogates/trees/xgboost_classifier.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/surrogates/trees/tree_fixtures.hpp"
 
 using bobench::Rng;
 using bobench::UserError;
 using bobench::surrogates::XGBoostClassifier;
 using bobench::surrogates::XGBoostClassifierOptions;
+using bobench::test::diagonal_labels;
 using bobench::test::uniform_points;
-
-namespace {
-
-Eigen::VectorXi diagonal_labels(const Eigen::MatrixXd& X) {
-    Eigen::VectorXi labels(X.rows());
-    for (Eigen::Index i = 0; i < X.rows(); ++i) labels[i] = X(i, 0) + X(i, 1) > 1.0 ? 1 : 0;
-    return labels;
-}
-
-}  // namespace
 
 TEST_CASE("XGBoostClassifier runs on libxgboost 1.7", "[trees][xgboost]") {
     CHECK(XGBoostClassifier::library_version().rfind("1.7.", 0) == 0);
