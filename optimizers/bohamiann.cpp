@@ -13,17 +13,13 @@
 // predictive (not marginalised), maximised over 500 random points, 30 % around the
 // incumbent; 3 Latin-hypercube initial points.
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/pybnn.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
 
 namespace bobench {
 
 OptimizerFactory bohamiann_optimizer() {
-    model_based::LoopDefaults loop;
-    loop.acquisition = "logei";
-    loop.maximizer = "random";
-    loop.n_init = 3;
-    loop.random_samples = 500;
-    loop.random_local_fraction = 0.3;
+    const model_based::LoopDefaults loop = pybnn::loop_defaults("logei");
     return model_based::make_factory(
         "bohamiann", "Bayesian network sampled by adaptive SGHMC (BOHAMIANN, pybnn defaults) + log-EI as RoBO",
         {ParamSpec::integer("layers", 2, "hidden layers", 1, 10),

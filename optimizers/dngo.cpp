@@ -4,17 +4,13 @@
 // points, 30 % around the incumbent; on these candidates EI and RoBO's log-EI pick the
 // same point), after 3 Latin-hypercube points.
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/pybnn.hpp"
 #include "surrogates/bnn/dngo.hpp"
 
 namespace bobench {
 
 OptimizerFactory dngo_optimizer() {
-    model_based::LoopDefaults loop;
-    loop.acquisition = "ei";
-    loop.maximizer = "random";
-    loop.n_init = 3;
-    loop.random_samples = 500;
-    loop.random_local_fraction = 0.3;
+    const model_based::LoopDefaults loop = pybnn::loop_defaults("ei");
     return model_based::make_factory(
         "dngo", "DNGO: network basis functions + Bayesian linear regression (Snoek et al. 2015, pybnn defaults) + EI",
         {ParamSpec::integer("layers", 3, "hidden layers", 1, 10),

@@ -3,21 +3,18 @@
 // by pseudo-inverse) with Gaussian EI from the members' mean and variance, or
 // acquisition=empirical-ei over the members; 2 uniform initial points.
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/aryan.hpp"
 #include "surrogates/bnn/elm_ensemble.hpp"
 
 namespace bobench {
 
 OptimizerFactory elm_optimizer() {
-    model_based::LoopDefaults loop;
-    loop.acquisition = "ei";
-    loop.n_init = 2;
-    loop.init = "uniform";
     return model_based::make_factory(
         "elm", "ensemble of 500 extreme learning machines (Aryan 2020: 10 tanh units, U[-10,10] input weights) + EI",
         {ParamSpec::integer("members", 500, "ensemble size", 1),
          ParamSpec::integer("units", 10, "hidden units per member", 1, 10000),
          ParamSpec::real("weight_scale", 10, "input weights and biases ~ U[-scale, scale]", 0).open_min()},
-        loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
+        aryan::loop_defaults(), [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             bnn::ElmOptions o;
             o.members = static_cast<int>(args.integer("members"));
             o.units = static_cast<int>(args.integer("units"));

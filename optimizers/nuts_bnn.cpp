@@ -6,15 +6,12 @@
 // thin 2 (100 draws per fit), 2 uniform initial points; all parameters, to be changed
 // freely.
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/aryan.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {
 
 OptimizerFactory nuts_bnn_optimizer() {
-    model_based::LoopDefaults loop;
-    loop.acquisition = "ei";
-    loop.n_init = 2;
-    loop.init = "uniform";
     nuts_network::Defaults d;
     d.layers = 3, d.units = 50, d.activation = "tanh";
     d.prior_sd = 1;
@@ -24,7 +21,7 @@ OptimizerFactory nuts_bnn_optimizer() {
         "nuts-bnn",
         "NUTS-sampled Bayesian network as the DTU thesis' NumpyNN (3x50 tanh, N(0,1) priors; sampler settings ours, "
         "see the source) + EI",
-        nuts_network::params(d), loop, nuts_network::make_model);
+        nuts_network::params(d), aryan::loop_defaults(), nuts_network::make_model);
 }
 
 }  // namespace bobench

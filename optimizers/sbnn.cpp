@@ -8,20 +8,17 @@
 // uses the mean and variance of the sampled latent functions f_theta(x) (no noise term).
 // acquisition=empirical-ei is eq. 3.5. 2 uniform initial points, as the thesis' protocol.
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/aryan.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {
 
 OptimizerFactory sbnn_optimizer() {
-    model_based::LoopDefaults loop;
-    loop.acquisition = "ei";
-    loop.n_init = 2;
-    loop.init = "uniform";
     return model_based::make_factory(
         "sbnn",
         "NUTS-sampled Bayesian network (Aryan 2020 SBNN: 1x10 sigmoid, prior sd 100, sigma ~ Gamma(2, rate 200), "
         "depth 8, 3500 iter incl. 2500 warm-up, thin 2) + Gaussian or empirical EI",
-        nuts_network::params({}), loop, nuts_network::make_model);
+        nuts_network::params({}), aryan::loop_defaults(), nuts_network::make_model);
 }
 
 }  // namespace bobench
