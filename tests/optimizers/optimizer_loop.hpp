@@ -54,19 +54,33 @@ inline std::vector<double> regrets(const std::string& optimizer_id, const Proble
     return r;
 }
 
-// A table-like toy over categorical parameters only: an additive cost per choice plus a
-// pairwise interaction, minimum 0 at choices (0, 1, 2, ...) shifted per parameter.
-class CategoricalTable final : public Problem {
+// A toy over categorical parameters only, minimum 0: params parameters
+// <param_prefix>0, 1, ..., each with the choices <choice_prefix>0, 1, ..., choices - 1.
+class CategoricalProblem : public Problem {
 public:
-    CategoricalTable(std::size_t params, std::size_t choices) {
+    const Space& space() const override { return space_; }
+    std::optional<double> optimum() const override { return 0.0; }
+
+protected:
+    CategoricalProblem(std::size_t params, std::size_t choices, const char* param_prefix, const char* choice_prefix)
+        : choices_(choices) {
         std::vector<Param> ps;
         std::vector<std::string> names;
-        for (std::size_t c = 0; c < choices; ++c) names.push_back(label("c", c));
-        for (std::size_t i = 0; i < params; ++i) ps.push_back(Param::categorical(label("p", i), names));
+        for (std::size_t c = 0; c < choices; ++c) names.push_back(label(choice_prefix, c));
+        for (std::size_t i = 0; i < params; ++i) ps.push_back(Param::categorical(label(param_prefix, i), names));
         space_ = Space(ps);
-        choices_ = choices;
     }
-    const Space& space() const override { return space_; }
+    std::size_t choices_ = 0;
+
+private:
+    Space space_;
+};
+
+// A table-like toy: an additive cost per choice plus a pairwise interaction, minimum 0 at
+// choices (0, 1, 2, ...) shifted per parameter.
+class CategoricalTable final : public CategoricalProblem {
+public:
+    CategoricalTable(std::size_t params, std::size_t choices) : CategoricalProblem(params, choices, "p", "c") {}
     Evaluation evaluate(const Point& x, Rng&) const override {
         double v = 0;
         for (std::size_t i = 0; i < x.size(); ++i) {
@@ -78,35 +92,17 @@ public:
         }
         return {v, v, 0, std::numeric_limits<double>::quiet_NaN()};
     }
-    std::optional<double> optimum() const override { return 0.0; }
-
-private:
-    Space space_;
-    std::size_t choices_ = 0;
 };
 
 // OneMax-like: the number of categorical parameters not at their target choice.
-class OneMaxCategorical final : public Problem {
+class OneMaxCategorical final : public CategoricalProblem {
 public:
-    OneMaxCategorical(std::size_t params, std::size_t choices) {
-        std::vector<Param> ps;
-        std::vector<std::string> names;
-        for (std::size_t c = 0; c < choices; ++c) names.push_back(label("v", c));
-        for (std::size_t i = 0; i < params; ++i) ps.push_back(Param::categorical(label("g", i), names));
-        space_ = Space(ps);
-        choices_ = choices;
-    }
-    const Space& space() const override { return space_; }
+    OneMaxCategorical(std::size_t params, std::size_t choices) : CategoricalProblem(params, choices, "g", "v") {}
     Evaluation evaluate(const Point& x, Rng&) const override {
         double v = 0;
         for (std::size_t i = 0; i < x.size(); ++i) v += static_cast<std::size_t>(x[i]) != i % choices_ ? 1.0 : 0.0;
         return {v, v, 0, std::numeric_limits<double>::quiet_NaN()};
     }
-    std::optional<double> optimum() const override { return 0.0; }
-
-private:
-    Space space_;
-    std::size_t choices_ = 0;
 };
 
 }  // namespace bobench::density_test
