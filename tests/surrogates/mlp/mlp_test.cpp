@@ -11,9 +11,7 @@
 
 using namespace bobench;
 using namespace bobench::mlp;
-using bobench::test::uniform_points;
-using bobench::test::central_difference;
-using bobench::test::fd_jacobian;
+using namespace bobench::test;
 
 namespace {
 

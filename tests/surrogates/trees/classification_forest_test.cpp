@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <initializer_list>
 #include <numeric>
 #include <vector>
 
@@ -19,6 +20,21 @@ using bobench::surrogates::ClassificationForestOptions;
 using bobench::test::diagonal_labels;
 using bobench::test::uniform_points;
 using bobench::test::point;
+
+namespace {
+
+// A forest fitted (seed 3) to x = 0, 1, ..., 5 in one dimension with these six labels.
+ClassificationForest fit_on_line(const ClassificationForestOptions& opts, std::initializer_list<int> six_labels) {
+    Eigen::MatrixXd X(6, 1);
+    X << 0, 1, 2, 3, 4, 5;
+    const Eigen::VectorXi labels = Eigen::Map<const Eigen::VectorXi>(six_labels.begin(), 6);
+    ClassificationForest forest(opts);
+    Rng rng(3);
+    forest.fit(X, labels, rng);
+    return forest;
+}
+
+}  // namespace
 
 TEST_CASE("ClassificationForest separates a 2-D problem", "[trees][classification_forest]") {
     Rng data_rng(21);
@@ -58,16 +74,10 @@ TEST_CASE("ClassificationForest hand-made tree: gini, ties and midpoint threshol
     // x = 0..5, labels 0 0 1 0 1 1. Root: splitting after x=1 or after x=3 both score 4.5
     // (the best); the first (threshold 1.5) wins. Right node {1 0 1 1}: best after x=3
     // (threshold 3.5), then {1 0} splits at 2.5.
-    Eigen::MatrixXd X(6, 1);
-    X << 0, 1, 2, 3, 4, 5;
-    Eigen::VectorXi labels(6);
-    labels << 0, 0, 1, 0, 1, 1;
     ClassificationForestOptions opts;
     opts.num_trees = 1;
     opts.bootstrap = false;
-    ClassificationForest forest(opts);
-    Rng rng(3);
-    forest.fit(X, labels, rng);
+    const ClassificationForest forest = fit_on_line(opts, {0, 0, 1, 0, 1, 1});
     CHECK(forest.num_nodes(0) == 7);
     CHECK(forest.predict_proba(point({1.49})) == 0.0);
     CHECK(forest.predict_proba(point({1.51})) == 1.0);
@@ -81,17 +91,11 @@ TEST_CASE("ClassificationForest hand-made tree: gini, ties and midpoint threshol
 TEST_CASE("ClassificationForest leaves store class-1 fractions", "[trees][classification_forest]") {
     // max_depth 1 on x = 0..5 with labels 0 1 0 1 1 1: the best stump splits at 2.5, its
     // left leaf holds {0 1 0} (fraction 1/3) and its right leaf {1 1 1}.
-    Eigen::MatrixXd X(6, 1);
-    X << 0, 1, 2, 3, 4, 5;
-    Eigen::VectorXi labels(6);
-    labels << 0, 1, 0, 1, 1, 1;
     ClassificationForestOptions opts;
     opts.num_trees = 3;
     opts.bootstrap = false;
     opts.max_depth = 1;
-    ClassificationForest forest(opts);
-    Rng rng(3);
-    forest.fit(X, labels, rng);
+    const ClassificationForest forest = fit_on_line(opts, {0, 1, 0, 1, 1, 1});
     CHECK(forest.num_nodes(0) == 3);
     CHECK(forest.predict_proba(point({2.4})) == Approx(1.0 / 3.0).epsilon(1e-15));
     CHECK(forest.predict_proba(point({2.6})) == 1.0);
