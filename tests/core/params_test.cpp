@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <utility>
+
 #include "core/error.hpp"
 #include "core/params.hpp"
 #include "core/registry.hpp"
@@ -37,18 +39,16 @@ TEST_CASE("params: binding checks keys, types and ranges and fills defaults", "[
     CHECK(canonical_id("x", specs, a) == "x:act=relu,d=5,noise=0.1");
     CHECK(canonical_id("x", specs, bind_args("x", specs, Identifier::parse("x:d=2"))) == "x");
 
-    CHECK_THROWS_WITH(bind_args("problem 'x'", specs, Identifier::parse("x:dim=3")),
-                      "problem 'x': unknown parameter 'dim' (did you mean 'd'?); accepted: d, noise, scratch, act");
-    CHECK_THROWS_WITH(bind_args("problem 'x'", specs, Identifier::parse("x:d=2.5")),
-                      "problem 'x': parameter 'd' = '2.5' is not valid; expected an integer in [1, 40]");
-    CHECK_THROWS_WITH(bind_args("problem 'x'", specs, Identifier::parse("x:d=41")),
-                      "problem 'x': parameter 'd' = '41' is not valid; expected an integer in [1, 40]");
-    CHECK_THROWS_WITH(bind_args("problem 'x'", specs, Identifier::parse("x:noise=-1")),
-                      "problem 'x': parameter 'noise' = '-1' is not valid; expected a number >= 0");
-    CHECK_THROWS_WITH(bind_args("problem 'x'", specs, Identifier::parse("x:act=gelu")),
-                      "problem 'x': parameter 'act' = 'gelu' is not valid; expected one of elu, relu");
-    CHECK_THROWS_WITH(bind_args("problem 'x'", specs, Identifier::parse("x:scratch=maybe")),
-                      "problem 'x': parameter 'scratch' = 'maybe' is not valid; expected true or false");
+    const std::pair<const char*, const char*> refused[] = {
+        {"x:dim=3", "problem 'x': unknown parameter 'dim' (did you mean 'd'?); accepted: d, noise, scratch, act"},
+        {"x:d=2.5", "problem 'x': parameter 'd' = '2.5' is not valid; expected an integer in [1, 40]"},
+        {"x:d=41", "problem 'x': parameter 'd' = '41' is not valid; expected an integer in [1, 40]"},
+        {"x:noise=-1", "problem 'x': parameter 'noise' = '-1' is not valid; expected a number >= 0"},
+        {"x:act=gelu", "problem 'x': parameter 'act' = 'gelu' is not valid; expected one of elu, relu"},
+        {"x:scratch=maybe", "problem 'x': parameter 'scratch' = 'maybe' is not valid; expected true or false"},
+    };
+    for (const auto& [id, error] : refused)
+        CHECK_THROWS_WITH(bind_args("problem 'x'", specs, Identifier::parse(id)), error);
 }
 
 TEST_CASE("registry: unknown names suggest the closest known one", "[core][registry]") {
