@@ -34,6 +34,12 @@ struct Fixture {
         const Eigen::VectorXd z = (X.col(0).array() + 0.5 * X.col(1).array() > 0).cast<double>();
         net.fit(X, z, rng);
     }
+    // Laplace options with the network's delta.
+    static LaplaceOptions laplace_options() {
+        LaplaceOptions o;
+        o.prior_precision = delta;
+        return o;
+    }
 };
 
 // E[sigmoid(f)], f ~ N(m, v), by the trapezoid rule on [-12, 12] standard deviations.
@@ -60,8 +66,7 @@ TEST_CASE("laplace-ggn: precision equals sum pi(1-pi) J^T J + delta I from finit
     Eigen::MatrixXd expected = fx.delta * Eigen::MatrixXd::Identity(p, p);
     for (Eigen::Index n = 0; n < J.rows(); ++n) expected += pi[n] * (1 - pi[n]) * J.row(n).transpose() * J.row(n);
 
-    LaplaceOptions o;
-    o.prior_precision = fx.delta;
+    LaplaceOptions o = Fixture::laplace_options();
     const LaplaceGgn full(fx.net, fx.X, o, rng);
     const Eigen::MatrixXd P = full.precision();
     CHECK((P - expected).cwiseAbs().maxCoeff() <= 1e-7 * expected.cwiseAbs().maxCoeff());
@@ -91,8 +96,7 @@ TEST_CASE("laplace-ggn: input gradients of mean, variance and probabilities matc
     Rng rng(111);
     Fixture fx(rng);
     for (bool diagonal : {false, true}) {
-        LaplaceOptions o;
-        o.prior_precision = fx.delta;
+        LaplaceOptions o = Fixture::laplace_options();
         o.diagonal = diagonal;
         const LaplaceGgn lap(fx.net, fx.X, o, rng);
         const Eigen::MatrixXd T = uniform_points(6, 2, rng, -2, 2);
@@ -122,8 +126,7 @@ TEST_CASE("laplace-ggn: input gradients of mean, variance and probabilities matc
 TEST_CASE("laplace-ggn: probit and Monte Carlo probabilities approximate the logistic-normal integral", "[mlp][laplace]") {
     Rng rng(121);
     Fixture fx(rng);
-    LaplaceOptions o;
-    o.prior_precision = fx.delta;
+    LaplaceOptions o = Fixture::laplace_options();
     const LaplaceGgn lap(fx.net, fx.X, o, rng);
     o.mc_samples = 100000;
     const LaplaceGgn many(fx.net, fx.X, o, rng);
@@ -147,8 +150,7 @@ TEST_CASE("laplace-ggn: probit and Monte Carlo probabilities approximate the log
 TEST_CASE("laplace-ggn: the predictive variance grows away from the data", "[mlp][laplace]") {
     Rng rng(131);
     Fixture fx(rng);
-    LaplaceOptions o;
-    o.prior_precision = fx.delta;
+    LaplaceOptions o = Fixture::laplace_options();
     const LaplaceGgn lap(fx.net, fx.X, o, rng);
     double inside = 0;
     for (Eigen::Index n = 0; n < fx.X.rows(); ++n) inside += lap.logit_distribution(fx.X.row(n).transpose()).variance;
