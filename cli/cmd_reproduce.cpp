@@ -105,12 +105,15 @@ std::size_t problem_count(const runners::ExperimentSpec& spec) {
 }
 
 // The full protocol's cost by the reproduction's cost table; std::nullopt without one.
-std::optional<ProtocolCost> full_cost(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
-    if (e.costs.empty()) return std::nullopt;
+ProtocolCost full_cost(const std::vector<MethodCost>& figures, const runners::ExperimentSpec& spec) {
     std::vector<std::string> methods;
     for (const auto& o : spec.optimizers) methods.push_back(o.label);
-    return protocol_cost(read_method_costs(e.costs, e.name), methods,
-                         problem_count(spec) * static_cast<std::size_t>(spec.replicates));
+    return protocol_cost(figures, methods, problem_count(spec) * static_cast<std::size_t>(spec.replicates));
+}
+
+std::optional<ProtocolCost> full_cost(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
+    if (e.costs.empty()) return std::nullopt;
+    return full_cost(read_method_costs(e.costs, e.name), spec);
 }
 
 // Display columns of UTF-8 text: "×" is one column of two bytes.
@@ -280,18 +283,17 @@ std::string show_needs(const ReproductionEntry& e, const runners::ExperimentSpec
 
 // `reproduce show`'s cost: the whole protocol's, then each method's figure from the cost table.
 std::string show_cost(const ReproductionEntry& e, const runners::ExperimentSpec& spec) {
-    const std::optional<ProtocolCost> cost = full_cost(e, spec);
-    if (!cost) return "\n" + wrap("full cost: " + e.cost + " (the reproduction's note; it has no cost table)");
-    std::string out = "\n" + wrap("full cost: " + describe_cost(*cost)) +
+    if (e.costs.empty()) return "\n" + wrap("full cost: " + e.cost + " (the reproduction's note; it has no cost table)");
+    const std::vector<MethodCost> figures = read_method_costs(e.costs, e.name);
+    std::string out = "\n" + wrap("full cost: " + describe_cost(full_cost(figures, spec))) +
                       wrap(fmt::format("each method's CPU seconds for one run of {} evaluations, from the cost "
                                        "table {}:", spec.budget, e.costs));
-    const std::vector<MethodCost> figures = read_method_costs(e.costs, e.name);
     for (const runners::SpecEntry& o : spec.optimizers) {
-        const auto c =
-            std::find_if(figures.begin(), figures.end(), [&](const MethodCost& m) { return m.method == o.label; });
-        if (c == figures.end()) out += "  " + o.label + ": not measured\n";
-        else out += wrap(fmt::format("  {}: {} s, {}, from {}", o.label, format_double(c->seconds),
-                                     c->measured ? "measured" : "extrapolated", c->from), 100, 4);
+        if (const MethodCost* c = find_cost(figures, o.label))
+            out += wrap(fmt::format("  {}: {} s, {}, from {}", o.label, format_double(c->seconds),
+                                    c->measured ? "measured" : "extrapolated", c->from), 100, 4);
+        else
+            out += "  " + o.label + ": not measured\n";
     }
     return out;
 }

@@ -42,16 +42,18 @@ std::vector<MethodCost> read_method_costs(const std::string& file, const std::st
     return costs;
 }
 
+const MethodCost* find_cost(const std::vector<MethodCost>& costs, const std::string& method) {
+    const auto c = std::find_if(costs.begin(), costs.end(), [&](const MethodCost& x) { return x.method == method; });
+    return c == costs.end() ? nullptr : &*c;
+}
+
 ProtocolCost protocol_cost(const std::vector<MethodCost>& costs, const std::vector<std::string>& methods,
                            std::size_t runs_per_method) {
     ProtocolCost total;
     for (const std::string& m : methods) {
-        const auto c = std::find_if(costs.begin(), costs.end(), [&](const MethodCost& x) { return x.method == m; });
-        if (c == costs.end()) {
-            total.unmeasured.push_back(m);
-            continue;
-        }
-        (c->measured ? total.measured_cpu : total.extrapolated_cpu) += c->seconds * static_cast<double>(runs_per_method);
+        const MethodCost* c = find_cost(costs, m);
+        if (!c) total.unmeasured.push_back(m);
+        else (c->measured ? total.measured_cpu : total.extrapolated_cpu) += c->seconds * static_cast<double>(runs_per_method);
     }
     return total;
 }

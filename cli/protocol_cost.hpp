@@ -20,6 +20,9 @@ struct MethodCost {
 // that belong to `reproduction`. UserError naming the file, the line and what is expected.
 std::vector<MethodCost> read_method_costs(const std::string& file, const std::string& reproduction);
 
+// The figure of `method` among `costs`; nullptr when it has none.
+const MethodCost* find_cost(const std::vector<MethodCost>& costs, const std::string& method);
+
 struct ProtocolCost {
     double measured_cpu = 0, extrapolated_cpu = 0;  // seconds, every run of the protocol
     std::vector<std::string> unmeasured;            // methods of the protocol without a figure
