@@ -96,11 +96,12 @@ std::string header(std::uint64_t experiment) {
 constexpr std::size_t record_overhead = sizeof(std::uint32_t) + sizeof(std::uint64_t) + sizeof(std::uint32_t);
 }  // namespace
 
-Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(path)), experiment_(experiment) {
+Journal::Journal(std::string path, std::uint64_t experiment, const std::string& settings)
+    : path_(std::move(path)), experiment_(experiment) {
     fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (fd_ < 0) throw UserError("cannot write results next to '" + path_ + "': " + std::strerror(errno));
     try {  // a constructor that throws runs no destructor: the descriptor is closed here
-        recover();
+        recover(settings);
     } catch (...) {
         ::close(fd_);
         fd_ = -1;
@@ -110,7 +111,7 @@ Journal::Journal(std::string path, std::uint64_t experiment) : path_(std::move(p
 
 // Reads the journal's records (skipping damage), then cuts a torn tail off or writes the
 // header of a new journal.
-void Journal::recover() {
+void Journal::recover(const std::string& settings) {
     struct stat st {};
     ::fstat(fd_, &st);
     std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
@@ -123,9 +124,9 @@ void Journal::recover() {
         if (bytes.compare(0, sizeof file_magic, file_magic, sizeof file_magic) != 0)
             throw UserError("'" + path_ + "' is not a bobench journal; move it away and run again");
         if (bytes.compare(0, head.size(), head) != 0)
-            throw UserError("journal '" + path_ + "' belongs to an experiment with another seed, budget, "
-                            "on_failure or restart rule, or to another bobench build; finish it with that spec "
-                            "and build, or delete the journal");
+            throw UserError("journal '" + path_ + "' belongs to another experiment: it differs in one of " +
+                            settings + ", or another bobench build ran it; finish it with that spec and build, "
+                            "or delete the journal");
         good = head.size();
         // whole records, skipping gaps and torn records: the next candidate is the next
         // record magic, and only a record whose checksum holds is taken

@@ -31,10 +31,11 @@ struct JournalRecord {
 class Journal {
 public:
     // Opens (creating if needed) the journal at `path` for an experiment identified by
-    // `experiment` (a hash of seed, budget, failure policy, restart rule and build). Records already present
-    // are returned by recovered(). UserError if it cannot be written or belongs to
-    // another experiment.
-    Journal(std::string path, std::uint64_t experiment);
+    // `experiment` (a hash of the settings a resumed run must match and of the build, which
+    // the refusal names as `settings`). Records already present are returned by recovered().
+    // UserError if it cannot be written or belongs to another experiment.
+    Journal(std::string path, std::uint64_t experiment,
+            const std::string& settings = "the settings a resumed run must match");
     ~Journal();
     Journal(const Journal&) = delete;
     Journal& operator=(const Journal&) = delete;
@@ -66,7 +67,7 @@ public:
     void remove();  // at the end of a complete run
 
 private:
-    void recover();
+    void recover(const std::string& settings);
 
     std::string path_;
     std::uint64_t experiment_;

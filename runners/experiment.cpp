@@ -25,15 +25,13 @@ namespace bobench::runners {
 
 namespace {
 
-std::uint64_t experiment_hash(const ExperimentSpec& s) {
-    const std::uint64_t h = derive_seed(derive_seed(derive_seed(0x6b6f6a6f, s.seed), static_cast<std::uint64_t>(s.budget)),
-                                        static_cast<std::uint64_t>(s.on_failure));
-    // a restart rule changes every trace: a journal of another rule must not be recovered
-    const std::uint64_t r = s.restart.active()
-                                ? derive_seed(h, hash_string(restart_on_name(s.restart) + fmt::format(" {}", s.restart.target)))
-                                : h;
-    // nor the runs of another build: the file they are recovered into names the build that ran them
-    return derive_seed(r, hash_string(git_revision));
+// What a journal belongs to: every setting a resumed run must match (the schema's must_match),
+// and the build, since the file its runs are recovered into names the build that ran them.
+std::uint64_t experiment_hash(const ExperimentSpec& spec) {
+    std::uint64_t h = 0x6b6f6a6f;
+    for (const Setting& s : experiment_schema())
+        if (s.must_match) h = derive_seed(h, hash_string(std::string(s.key) + " = " + s.compared_text(spec)));
+    return derive_seed(h, hash_string(git_revision));
 }
 
 // Refuses to add runs to a file whose stored spec differs from ours in a setting that must
@@ -411,7 +409,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     if (std::any_of(plan.runs.begin(), plan.runs.end(), [&](const results::RunKey& k) { return !done.count(stored_key(k)); }))
         add_this_build(results, plan.spec);  // before the journal, so a refusal leaves nothing behind
     const std::string journal_path = results::resolved_output(path) + ".journal";  // one per file, as its lock
-    results::Journal journal(journal_path, experiment_hash(plan.spec));
+    results::Journal journal(journal_path, experiment_hash(plan.spec), must_match_keys());
     const std::size_t recovered = recover_journal(journal, journal_path, plan, results, done);
     if (recovered > 0) {
         const double before = thread_cpu_seconds();

@@ -68,6 +68,24 @@ TEST_CASE("cli: a run killed with SIGKILL resumes to the same traces", "[cli][re
     require_same_traces(dir / "whole.h5", out);
 }
 
+TEST_CASE("cli: a journal of other settings is refused, naming the settings a resumed run must match",
+          "[cli][resume]") {
+    TempDir dir;
+    const std::string args = "run --problem levy:d=2 --problem hartmann6 --optimizer random-search --budget 30000 "
+                             "--replicates 40 --threads 1 --journal-after 0 --quiet --output ";
+    const std::string out = dir / "killed.h5", journal = out + ".journal";
+    kill_when_journalled(args, out);
+    std::filesystem::remove(out);  // only the journal is left to compare with
+    const std::string before = testing::read_file(journal);
+
+    // the hash covers every must-match setting of the schema, on_failure among them
+    const CliResult other = run_cli(args + out + " --on-failure skip");
+    CHECK(other.status == 2);
+    CHECK(other.err.find("belongs to another experiment: it differs in one of seed, budget, on_failure and "
+                         "restart_on, or another bobench build ran it") != std::string::npos);
+    CHECK(testing::read_file(journal) == before);  // left as it was, for the spec it belongs to
+}
+
 TEST_CASE("cli: journalled runs of entries the spec no longer has are never dropped", "[cli][resume]") {
     TempDir dir;
     const std::string out = dir / "r.h5";

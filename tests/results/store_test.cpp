@@ -141,7 +141,7 @@ TEST_CASE("journal: records survive, a torn tail is dropped", "[runners][journal
         CHECK(back.same_record(t));
     }
     CHECK(testing::read_file(path) == whole);  // the torn bytes were cut off
-    CHECK_THROWS_WITH(Journal(path, 98), Catch::Contains("belongs to an experiment with another seed"));
+    CHECK_THROWS_WITH(Journal(path, 98), Catch::Contains("belongs to another experiment: it differs in one of the settings"));
 }
 
 namespace {
@@ -250,6 +250,6 @@ TEST_CASE("journal: a journal refused at opening leaves no file descriptor open"
     };
     const auto before = open_descriptors();
     for (int i = 0; i < 50; ++i)
-        CHECK_THROWS_WITH(Journal(path, 2), Catch::Contains("belongs to an experiment with another seed"));
+        CHECK_THROWS_WITH(Journal(path, 2), Catch::Contains("belongs to another experiment: it differs in one of the settings"));
     CHECK(open_descriptors() == before);
 }
