@@ -168,21 +168,21 @@ void BM_GpMcmcRefit(benchmark::State& state) {
 
 BENCHMARK(BM_GpEiIteration)
     ->ArgNames({"d", "N", "restarts"})
-    ->Args({6, 50, 2})->Args({6, 100, 2})->Args({6, 200, 2})->Args({6, 400, 2})
+    ->Args({6, 50, 2})->Args({6, 100, 2})->Args({6, 200, 2})->Args({6, 400, 2})->Args({6, 500, 2})
     ->Args({2, 60, 0})->Args({2, 60, 2})->Args({2, 60, 9})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpFit)
     ->ArgNames({"d", "N", "restarts"})
-    ->Args({6, 50, 2})->Args({6, 100, 2})->Args({6, 200, 2})->Args({6, 400, 2})
+    ->Args({6, 50, 2})->Args({6, 100, 2})->Args({6, 200, 2})->Args({6, 400, 2})->Args({6, 500, 2})
     ->Args({2, 60, 0})->Args({2, 60, 2})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EiMaximize)
     ->ArgNames({"d", "N"})
-    ->Args({6, 50})->Args({6, 100})->Args({6, 200})->Args({6, 400})->Args({2, 60})
+    ->Args({6, 50})->Args({6, 100})->Args({6, 200})->Args({6, 400})->Args({6, 500})->Args({2, 60})
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpConditionFull)->ArgName("N")->Arg(50)->Arg(100)->Arg(200)->Arg(400)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_GpAppendOne)->ArgName("N")->Arg(50)->Arg(100)->Arg(200)->Arg(400)
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK(BM_GpMcmcRefit)->ArgName("N")->Arg(50)->Arg(100)->Arg(200)
+BENCHMARK(BM_GpMcmcRefit)->ArgName("N")->Arg(50)->Arg(100)->Arg(200)->Arg(500)
     ->Unit(benchmark::kMillisecond);

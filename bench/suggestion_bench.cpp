@@ -2,29 +2,9 @@
 // Branin (continuous) and on a 6-D space, through the registry exactly as runs use them.
 // The observations are N uniform points; epsilon-greedy steps are switched off so every
 // timed ask() fits the model and searches the candidates.
-#include <benchmark/benchmark.h>
+#include "bench/suggestion.hpp"
 
-#include "core/registry.hpp"
-#include "cli/catalog.hpp"
-
-using namespace bobench;
-
-static void suggestion(benchmark::State& state, const std::string& problem_id, const std::string& optimizer_id) {
-    const BoundProblem problem = bind_problem(cli::problem_catalog(), Identifier::parse(problem_id));
-    const BoundOptimizer bound = bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer_id));
-    const Space& space = problem.problem->space();
-    auto optimizer = bound.make({space, 1000});
-    Rng rng(1);
-    const long n = state.range(0);
-    for (long i = 0; i < n; ++i) {  // the initial design first, then whatever the optimizer asks
-        const Point x = i < 10 ? optimizer->ask(rng) : space.sample(rng);
-        optimizer->tell(x, problem.problem->evaluate(x, rng).value);
-    }
-    for (auto _ : state) {
-        const Point x = optimizer->ask(rng);
-        benchmark::DoNotOptimize(x.data());
-    }
-}
+using bobench::bench::suggestion;
 
 #define SUGGESTION(name, problem, optimizer)                                                             \
     BENCHMARK_CAPTURE(suggestion, name, problem, optimizer)->Arg(50)->Arg(200)->Arg(500)->Unit(benchmark::kMillisecond)
