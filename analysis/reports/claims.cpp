@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include <fmt/format.h>
@@ -142,7 +143,9 @@ ClaimVerdict leads_claim(const std::vector<std::string>& w, const std::vector<Cu
                    fmt::format("{} first and {} second by median regret at {} of the {} evaluations from {} on",
                                first, second, both, evaluations, from + 1));
 }
-// Per problem (curve order), each method's median regret after its last evaluation.
+
+// Per problem (curves come grouped by problem), each method's median regret after its last
+// evaluation (the median best value where f* is unknown).
 using FinalMedians = std::vector<std::pair<std::string, std::map<std::string, double>>>;
 
 FinalMedians final_medians(const std::vector<CurveSummary>& curves) {
@@ -161,20 +164,26 @@ std::string finals_of(const std::map<std::string, double>& finals, const std::ve
     return join(out, ", ");
 }
 
-// One problem's verdict on a final_* check: "" when it holds there, else our numbers.
+// One problem's verdict on a final_* check: "" when it holds there, else our numbers. A NaN
+// median (most runs without a successful evaluation) counts as the worst, as in the ranking.
 std::string final_miss(const std::vector<std::string>& w, const std::map<std::string, double>& finals) {
-    auto by_final = [&](const std::string& x, const std::string& y) { return finals.at(x) < finals.at(y); };
+    auto value = [&](const std::string& x) {
+        const double v = finals.at(x);
+        return std::isnan(v) ? std::numeric_limits<double>::infinity() : v;
+    };
+    auto by_final = [&](const std::string& x, const std::string& y) { return value(x) < value(y); };
     const auto lt = std::find(w.begin(), w.end(), "<");
     if (w[0] == "final_below") {
         const std::vector<std::string> low(w.begin() + 2, lt), high(lt + 1, w.end());
         const std::string top_low = *std::max_element(low.begin(), low.end(), by_final);
         const std::string bottom_high = *std::min_element(high.begin(), high.end(), by_final);
-        return finals.at(top_low) < finals.at(bottom_high) ? "" : finals_of(finals, {top_low, bottom_high});
+        return value(top_low) < value(bottom_high) ? "" : finals_of(finals, {top_low, bottom_high});
     }
     const std::vector<std::string> group(w.begin() + 2, w.end());
     const std::string best = *std::min_element(group.begin(), group.end(), by_final);
-    for (const auto& [name, value] : finals)  // ties with the group's best count for the group
-        if (value < finals.at(best)) return fmt::format("{} below {}", finals_of(finals, {name}), finals_of(finals, {best}));
+    for (const auto& entry : finals)  // ties with the group's best count for the group
+        if (value(entry.first) < value(best))
+            return fmt::format("{} below {}", finals_of(finals, {entry.first}), finals_of(finals, {best}));
     return "";
 }
 
@@ -203,7 +212,7 @@ ClaimVerdict final_claim(const std::vector<std::string>& w, const std::vector<Cu
         w[0] == "final_below"
             ? join(std::vector<std::string>(w.begin() + 2, lt), ", ") + " below " +
                   join(std::vector<std::string>(lt + 1, w.end()), ", ")
-            : "one of " + join(named, ", ") + " lowest";
+            : (named.size() == 1 ? named[0] : "one of " + join(named, ", ")) + " lowest";
     std::string figure = fmt::format("{} on {} of {} problems by final median regret", what, held, counted);
     if (!misses.empty()) {
         const std::size_t shown = std::min<std::size_t>(misses.size(), 3);

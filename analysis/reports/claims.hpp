@@ -16,7 +16,8 @@
 //                              median regret of all methods and B the second lowest
 //   final_below N A ... < B ... on at least N problems (N a number, or all) every method left
 //                              of '<' ends with a lower median regret than every method right of
-//                              it (the median over replicates after the last evaluation)
+//                              it (the median over replicates after the last evaluation; the
+//                              best value where f* is unknown; a NaN median counts as the worst)
 //   final_first N A B ...      on at least N problems (or all) one of these ends with the lowest
 //                              median regret of all methods (a tie with another counts)
 //

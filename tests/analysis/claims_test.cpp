@@ -2,6 +2,7 @@
 // hand-built regret curves, not run when a method is missing, and bad claims tables refused.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <tuple>
 
 #include "analysis/reports/claims.hpp"
@@ -114,13 +115,22 @@ TEST_CASE("claims: final_below and final_first count problems by the final media
     CHECK(final_check("final_below all B < A").status == ClaimStatus::fails);
     // A is lowest everywhere, R by a tie with B, which counts for A
     CHECK(final_check("final_first all A").status == ClaimStatus::holds);
-    CHECK(final_check("final_first all A").figure == "one of A lowest on 4 of 4 problems by final median regret");
+    CHECK(final_check("final_first all A").figure == "A lowest on 4 of 4 problems by final median regret");
     CHECK(final_check("final_first 1 C").status == ClaimStatus::fails);
     // B or C lowest only on R (B ties A there)
     CHECK(final_check("final_first all B C").figure ==
           "one of B, C lowest on 1 of 3 problems by final median regret; not on P: A 1 below B 2; Q: A 1 below C 2");
     CHECK(final_check("final_first 1 B C").status == ClaimStatus::holds);
     CHECK(final_check("final_first 2 B C").status == ClaimStatus::fails);
+    // a NaN median (most runs failed) counts as the worst
+    std::vector<CurveSummary> failed = finals();
+    failed[0].by_iteration.back().median = std::nan("");  // P, A
+    auto on_failed = [&](const std::string& text) { return evaluate_claim({"i", "p", "q", text}, ranking(), failed); };
+    CHECK(on_failed("final_below all A < B").figure ==
+          "A below B on 2 of 4 problems by final median regret; not on P: A nan, B 2; R: A 1, B 1");
+    CHECK(on_failed("final_below 1 C < A").status == ClaimStatus::holds);  // on P
+    CHECK(on_failed("final_first all A").figure ==
+          "A lowest on 3 of 4 problems by final median regret; not on P: B 2 below A nan");
     // a method without runs
     CHECK(final_check("final_below all A < Z").status == ClaimStatus::not_run);
     CHECK(final_check("final_first 1 Z").figure == "Z has no runs here");
