@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include <fmt/format.h>
@@ -37,7 +38,17 @@ std::string check_error(const std::vector<std::string>& w) {
         return args >= 2 && parse_long(w[1], n) && n >= 0 ? "" : "top3_count takes a count and one method or more";
     if (kind == "leads_from")
         return args == 4 && parse_long(w[2], n) && n >= 1 ? "" : "leads_from takes a problem, an evaluation >= 1 and two methods";
-    return "has no kind '" + kind + "'; kinds: borda_first, borda_next, borda_below, top3_count, leads_from";
+    const bool count = args >= 1 && (w[1] == "all" || (parse_long(w[1], n) && n >= 1));
+    if (kind == "final_below") {
+        const auto lt = std::find(w.begin(), w.end(), "<");
+        return count && lt != w.end() && lt > w.begin() + 2 && lt + 1 != w.end()
+                   ? ""
+                   : "final_below takes a count (a number >= 1 or all), then A ... < B ...";
+    }
+    if (kind == "final_first")
+        return count && args >= 2 ? "" : "final_first takes a count (a number >= 1 or all) and one method or more";
+    return "has no kind '" + kind +
+           "'; kinds: borda_first, borda_next, borda_below, top3_count, leads_from, final_below, final_first";
 }
 
 struct Borda {
@@ -45,11 +56,17 @@ struct Borda {
     std::vector<std::string> order;  // highest first, ties by name
 };
 
+// The Friedman Borda where the ranking has one (chapter 4's), else the pairwise Mann-Whitney
+// Borda of the same report (chapter 3's, and every figure-only reproduction's ranking).
 Borda borda(const RankReport& ranking) {
     Borda b;
-    if (!ranking.friedman) return b;
-    for (std::size_t i = 0; i < ranking.friedman->optimizers.size(); ++i)
-        b.of[ranking.friedman->optimizers[i]] = ranking.friedman->borda[i];
+    if (ranking.friedman) {
+        for (std::size_t i = 0; i < ranking.friedman->optimizers.size(); ++i)
+            b.of[ranking.friedman->optimizers[i]] = ranking.friedman->borda[i];
+    } else {
+        for (std::size_t i = 0; i < ranking.total.optimizers.size(); ++i)
+            b.of[ranking.total.optimizers[i]] = static_cast<double>(ranking.total.borda[i]);
+    }
     for (const auto& [name, score] : b.of) b.order.push_back(name);
     std::stable_sort(b.order.begin(), b.order.end(), [&](const auto& x, const auto& y) { return b.of[x] > b.of[y]; });
     return b;
@@ -90,6 +107,8 @@ ClaimVerdict borda_claim(const std::vector<std::string>& w, const Borda& b) {
 }
 
 ClaimVerdict top3_claim(const std::vector<std::string>& w, const RankReport& ranking) {
+    if (ranking.friedman_rankings.empty())
+        return {ClaimStatus::not_run, "no Friedman ranking per problem here (the reproduction ranks pairwise)"};
     const long wanted = std::stol(w[1]);
     const std::vector<std::string> group(w.begin() + 2, w.end());
     long count = 0;
@@ -124,6 +143,84 @@ ClaimVerdict leads_claim(const std::vector<std::string>& w, const std::vector<Cu
                    fmt::format("{} first and {} second by median regret at {} of the {} evaluations from {} on",
                                first, second, both, evaluations, from + 1));
 }
+
+// Per problem (curves come grouped by problem), each method's median regret after its last
+// evaluation (the median best value where f* is unknown).
+using FinalMedians = std::vector<std::pair<std::string, std::map<std::string, double>>>;
+
+FinalMedians final_medians(const std::vector<CurveSummary>& curves) {
+    FinalMedians out;
+    for (const CurveSummary& c : curves) {
+        if (c.by_iteration.empty()) continue;
+        if (out.empty() || out.back().first != c.problem) out.emplace_back(c.problem, std::map<std::string, double>{});
+        out.back().second[c.optimizer] = c.by_iteration.back().median;
+    }
+    return out;
+}
+
+std::string finals_of(const std::map<std::string, double>& finals, const std::vector<std::string>& names) {
+    std::vector<std::string> out;
+    for (const std::string& n : names) out.push_back(fmt::format("{} {:.3g}", n, finals.at(n)));
+    return join(out, ", ");
+}
+
+// One problem's verdict on a final_* check: "" when it holds there, else our numbers. A NaN
+// median (most runs without a successful evaluation) counts as the worst, as in the ranking.
+std::string final_miss(const std::vector<std::string>& w, const std::map<std::string, double>& finals) {
+    auto value = [&](const std::string& x) {
+        const double v = finals.at(x);
+        return std::isnan(v) ? std::numeric_limits<double>::infinity() : v;
+    };
+    auto by_final = [&](const std::string& x, const std::string& y) { return value(x) < value(y); };
+    const auto lt = std::find(w.begin(), w.end(), "<");
+    if (w[0] == "final_below") {
+        const std::vector<std::string> low(w.begin() + 2, lt), high(lt + 1, w.end());
+        const std::string top_low = *std::max_element(low.begin(), low.end(), by_final);
+        const std::string bottom_high = *std::min_element(high.begin(), high.end(), by_final);
+        return value(top_low) < value(bottom_high) ? "" : finals_of(finals, {top_low, bottom_high});
+    }
+    const std::vector<std::string> group(w.begin() + 2, w.end());
+    const std::string best = *std::min_element(group.begin(), group.end(), by_final);
+    for (const auto& entry : finals)  // ties with the group's best count for the group
+        if (value(entry.first) < value(best))
+            return fmt::format("{} below {}", finals_of(finals, {entry.first}), finals_of(finals, {best}));
+    return "";
+}
+
+// final_below / final_first: counted on the problems where every method named ran.
+ClaimVerdict final_claim(const std::vector<std::string>& w, const std::vector<CurveSummary>& curves) {
+    std::vector<std::string> named;
+    for (auto it = w.begin() + 2; it != w.end(); ++it)
+        if (*it != "<") named.push_back(*it);
+    const FinalMedians finals = final_medians(curves);
+    for (const std::string& n : named)
+        if (std::none_of(finals.begin(), finals.end(), [&](const auto& p) { return p.second.count(n) > 0; }))
+            return {ClaimStatus::not_run, n + " has no runs here"};
+    std::size_t counted = 0;
+    std::vector<std::string> misses;
+    for (const auto& [problem, of] : finals) {
+        if (!std::all_of(named.begin(), named.end(), [&](const std::string& n) { return of.count(n) > 0; })) continue;
+        ++counted;
+        if (const std::string miss = final_miss(w, of); !miss.empty()) misses.push_back(problem + ": " + miss);
+    }
+    if (counted == 0) return {ClaimStatus::not_run, "no problem has runs of every method named"};
+    long wanted = static_cast<long>(counted);
+    if (w[1] != "all") parse_long(w[1], wanted);
+    const std::size_t held = counted - misses.size();
+    const auto lt = std::find(w.begin(), w.end(), "<");
+    const std::string what =
+        w[0] == "final_below"
+            ? join(std::vector<std::string>(w.begin() + 2, lt), ", ") + " below " +
+                  join(std::vector<std::string>(lt + 1, w.end()), ", ")
+            : (named.size() == 1 ? named[0] : "one of " + join(named, ", ")) + " lowest";
+    std::string figure = fmt::format("{} on {} of {} problems by final median regret", what, held, counted);
+    if (!misses.empty()) {
+        const std::size_t shown = std::min<std::size_t>(misses.size(), 3);
+        figure += "; not on " + join(std::vector<std::string>(misses.begin(), misses.begin() + shown), "; ");
+        if (misses.size() > shown) figure += fmt::format(" and {} more", misses.size() - shown);
+    }
+    return verdict(static_cast<long>(held) >= wanted, figure);
+}
 }  // namespace
 
 std::vector<Claim> read_claims(const std::string& path) {
@@ -155,6 +252,7 @@ std::vector<Claim> read_claims(const std::string& path) {
 ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves) {
     const std::vector<std::string> w = words(claim.check);
     if (w[0] == "leads_from") return leads_claim(w, curves);
+    if (w[0] == "final_below" || w[0] == "final_first") return final_claim(w, curves);
     const Borda b = borda(ranking);
     for (std::size_t i = w[0] == "top3_count" ? 2 : 1; i < w.size(); ++i)
         if (w[i] != "<" && !b.of.count(w[i])) return {ClaimStatus::not_run, w[i] + " has no runs here"};

@@ -3,18 +3,27 @@
 // check) sits beside the reference numbers; `check` is one line of a small language, each
 // word separated by spaces, every method named by its label:
 //
-//   borda_first A              A has the highest Borda count (the chapter-4 ranking: Friedman
-//                              mean ranks per problem, Borda = sum of k - rank), ties excluded
+//   borda_first A              A has the highest Borda count, ties excluded: the chapter-4
+//                              ranking's (Friedman mean ranks per problem, Borda = sum of
+//                              k - rank) where the report has it, else the pairwise Mann-Whitney
+//                              Borda of "Our ranking" (chapter 3's, the figure-only papers')
 //   borda_next A B ...         after the first, the next positions are exactly these, any order
 //   borda_below A B ... < C D  every method left of '<' has a lower Borda count than every
 //                              method right of it
 //   top3_count N A B ...       in at least N problems one of these is among the top three
-//                              (Friedman rank <= 3)
+//                              (Friedman rank <= 3; not run without the Friedman ranking)
 //   leads_from P E A B         on problem P, from evaluation E to the end, A has the lowest
 //                              median regret of all methods and B the second lowest
+//   final_below N A ... < B ... on at least N problems (N a number, or all) every method left
+//                              of '<' ends with a lower median regret than every method right of
+//                              it (the median over replicates after the last evaluation; the
+//                              best value where f* is unknown; a NaN median counts as the worst)
+//   final_first N A B ...      on at least N problems (or all) one of these ends with the lowest
+//                              median regret of all methods (a tie with another counts)
 //
-// A claim holds or fails on our figure, which the report prints beside it; it is "not run"
-// when a method or problem it names has no runs here.
+// The final_* checks count the problems where every method they name ran. A claim holds or
+// fails on our figure, which the report prints beside it; it is "not run" when a method or
+// problem it names has no runs here.
 #include <string>
 #include <vector>
 

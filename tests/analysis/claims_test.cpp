@@ -2,6 +2,9 @@
 // hand-built regret curves, not run when a method is missing, and bad claims tables refused.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <tuple>
+
 #include "analysis/reports/claims.hpp"
 #include "core/error.hpp"
 #include "tests/support/cli.hpp"
@@ -51,6 +54,30 @@ std::vector<CurveSummary> curves() {
 }
 
 ClaimVerdict check(const std::string& text) { return evaluate_claim({"id", "place", "quote", text}, ranking(), curves()); }
+
+// Median regret curves on four problems; the last evaluation's medians are A 1 everywhere,
+// B 2 / 3 / 1 / 2 and C 3 / 2 / 2 on P / Q / R (C did not run S). The first evaluation's
+// order is the reverse, so a check that read it would say otherwise.
+std::vector<CurveSummary> finals() {
+    const std::vector<std::tuple<std::string, std::string, double>> last = {
+        {"P", "A", 1}, {"P", "B", 2}, {"P", "C", 3}, {"Q", "A", 1}, {"Q", "B", 3}, {"Q", "C", 2},
+        {"R", "A", 1}, {"R", "B", 1}, {"R", "C", 2}, {"S", "A", 1}, {"S", "B", 2}};
+    std::vector<CurveSummary> out;
+    for (const auto& [problem, name, value] : last) {
+        CurveSummary c{problem, name, true, {}, {}, 0, {}};
+        for (double v : {10 - value, value}) {
+            Summary s;
+            s.median = v;
+            c.by_iteration.push_back(s);
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+ClaimVerdict final_check(const std::string& text) {
+    return evaluate_claim({"id", "place", "quote", text}, ranking(), finals());
+}
 }  // namespace
 
 TEST_CASE("claims: each kind of check holds or fails on our figures", "[claims]") {
@@ -72,6 +99,55 @@ TEST_CASE("claims: each kind of check holds or fails on our figures", "[claims]"
     CHECK(check("leads_from L 6 C B").status == ClaimStatus::holds);
     CHECK(check("leads_from L 4 C B").status == ClaimStatus::fails);
     CHECK(check("leads_from L 4 C B").figure == "C first and B second by median regret at 3 of the 5 evaluations from 4 on");
+}
+
+TEST_CASE("claims: final_below and final_first count problems by the final median regret", "[claims]") {
+    // A below B and C on P and Q; on R A ties B (not below); S has no C, so it is not counted
+    CHECK(final_check("final_below all A < B C").status == ClaimStatus::fails);
+    CHECK(final_check("final_below all A < B C").figure ==
+          "A below B, C on 2 of 3 problems by final median regret; not on R: A 1, B 1");
+    CHECK(final_check("final_below 2 A < B C").status == ClaimStatus::holds);
+    CHECK(final_check("final_below 3 A < B C").status == ClaimStatus::fails);
+    // without C, S counts: A below B on P, Q and S
+    CHECK(final_check("final_below all A < B").figure ==
+          "A below B on 3 of 4 problems by final median regret; not on R: A 1, B 1");
+    CHECK(final_check("final_below 3 A < B").status == ClaimStatus::holds);
+    CHECK(final_check("final_below all B < A").status == ClaimStatus::fails);
+    // A is lowest everywhere, R by a tie with B, which counts for A
+    CHECK(final_check("final_first all A").status == ClaimStatus::holds);
+    CHECK(final_check("final_first all A").figure == "A lowest on 4 of 4 problems by final median regret");
+    CHECK(final_check("final_first 1 C").status == ClaimStatus::fails);
+    // B or C lowest only on R (B ties A there)
+    CHECK(final_check("final_first all B C").figure ==
+          "one of B, C lowest on 1 of 3 problems by final median regret; not on P: A 1 below B 2; Q: A 1 below C 2");
+    CHECK(final_check("final_first 1 B C").status == ClaimStatus::holds);
+    CHECK(final_check("final_first 2 B C").status == ClaimStatus::fails);
+    // a NaN median (most runs failed) counts as the worst
+    std::vector<CurveSummary> failed = finals();
+    failed[0].by_iteration.back().median = std::nan("");  // P, A
+    auto on_failed = [&](const std::string& text) { return evaluate_claim({"i", "p", "q", text}, ranking(), failed); };
+    CHECK(on_failed("final_below all A < B").figure ==
+          "A below B on 2 of 4 problems by final median regret; not on P: A nan, B 2; R: A 1, B 1");
+    CHECK(on_failed("final_below 1 C < A").status == ClaimStatus::holds);  // on P
+    CHECK(on_failed("final_first all A").figure ==
+          "A lowest on 3 of 4 problems by final median regret; not on P: B 2 below A nan");
+    // a method without runs
+    CHECK(final_check("final_below all A < Z").status == ClaimStatus::not_run);
+    CHECK(final_check("final_first 1 Z").figure == "Z has no runs here");
+}
+
+TEST_CASE("claims: without the Friedman ranking the Borda checks read the pairwise Borda", "[claims]") {
+    // chapter 3's ranking and the figure-only reproductions': Mann-Whitney Borda, no Friedman
+    RankReport r;
+    r.total.optimizers = {"A", "B", "ELM"};
+    r.total.borda = {5, 3, 0};
+    auto pairwise = [&](const std::string& text) { return evaluate_claim({"id", "place", "quote", text}, r, {}); };
+    CHECK(pairwise("borda_below ELM < A B").status == ClaimStatus::holds);
+    CHECK(pairwise("borda_below B < ELM").status == ClaimStatus::fails);
+    CHECK(pairwise("borda_first A").figure == "Borda: A 5; the highest other: B 3");
+    CHECK(pairwise("borda_first ELM").status == ClaimStatus::fails);
+    // top3_count is the Friedman ranking's: not run, rather than "0 of 0 problems"
+    CHECK(pairwise("top3_count 1 A").status == ClaimStatus::not_run);
 }
 
 TEST_CASE("claims: a method or problem without runs makes the claim not run", "[claims]") {
@@ -107,6 +183,17 @@ TEST_CASE("claims: a bad claims table is refused naming the file, line and check
     CHECK_THROWS_WITH(read_claims(dir / "args.csv"), Catch::Contains("leads_from takes a problem, an evaluation >= 1"));
     testing::write_file(dir / "below.csv", "id,place,quote,check\na,Fig. 1,q,borda_below A B\n");
     CHECK_THROWS_WITH(read_claims(dir / "below.csv"), Catch::Contains("borda_below takes A ... < B ..."));
+    for (const char* bad : {"final_below x A < B", "final_below 0 A < B", "final_below all A B", "final_below all < B",
+                            "final_below 2 A <"}) {
+        testing::write_file(dir / "final.csv", "id,place,quote,check\na,Fig. 1,q," + std::string(bad) + "\n");
+        CHECK_THROWS_WITH(read_claims(dir / "final.csv"),
+                          Catch::Contains("final_below takes a count (a number >= 1 or all), then A ... < B ..."));
+    }
+    for (const char* bad : {"final_first all", "final_first none A", "final_first -1 A"}) {
+        testing::write_file(dir / "first.csv", "id,place,quote,check\na,Fig. 1,q," + std::string(bad) + "\n");
+        CHECK_THROWS_WITH(read_claims(dir / "first.csv"),
+                          Catch::Contains("final_first takes a count (a number >= 1 or all) and one method or more"));
+    }
     testing::write_file(dir / "cols.csv", "id,quote,check\na,q,borda_first A\n");
     CHECK_THROWS_WITH(read_claims(dir / "cols.csv"), Catch::Contains("has no column 'place'"));
 }

@@ -473,6 +473,37 @@ TEST_CASE("reproduce --methods ONE: each claim is listed as not run, in the Mark
     CHECK(read_file(dir / "one.md") == md);
 }
 
+TEST_CASE("reproduce: a figure-only paper's claims are checked on our pairwise ranking and final regrets",
+          "[reproduce][cli][claims]") {
+    // no reference numbers: the report is our ranking (Mann-Whitney Borda), and the claims
+    // read it and the curves; each check below holds or fails whatever the runs give
+    TempDir dir;
+    std::filesystem::create_directories(dir.path() / "fig/published");
+    write_file(dir / "fig/published/claims.csv",
+               "# made up for this test\nid,place,quote,check\n"
+               "one-lowest,Fig. 2,one of them ends lowest,final_first all DE RS\n"
+               "self-below,Fig. 2,DE beats itself,final_below all DE < DE\n"
+               "borda-self,Fig. 2,DE ranks below itself,borda_below DE < DE\n"
+               "absent,Fig. 2,TPE beats DE,final_below all TPE < DE\n");
+    write_file(dir / "fig/spec.ini", "[reproduction]\nsource = Somebody 2024, Fig. 2: regret curves\n"
+                                     "claims = published/claims.csv\n\n[experiment]\nseed = 3\nbudget = 8\n"
+                                     "replicates = 3\noutput = " + (dir / "fig.h5") +
+                                     "\n\n[problems]\nBranin = branin\nLevy = levy:d=2\n\n"
+                                     "[optimizers]\nRS = random-search\nDE = de\n");
+    const auto r = run_cli("reproduce --spec '" + (dir / "fig/spec.ini") + "' -q --threads 2");
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("| one-lowest | Fig. 2 | one of them ends lowest | holds | one of DE, RS lowest on 2 of 2 problems "
+                     "by final median regret |") != std::string::npos);
+    CHECK(r.out.find("| self-below | Fig. 2 | DE beats itself | **fails** | DE below DE on 0 of 2 problems by final "
+                     "median regret; not on Branin: DE ") != std::string::npos);
+    // the pairwise Borda (before: "DE has no runs here", as only a Friedman ranking was read)
+    CHECK(r.out.find("| borda-self | Fig. 2 | DE ranks below itself | **fails** | the highest left: DE ") !=
+          std::string::npos);
+    CHECK(r.out.find("| absent | Fig. 2 | TPE beats DE | not run | TPE has no runs here |") != std::string::npos);
+    CHECK(r.out.find("1 of 4 claims hold (3 checked, 1 not run).") != std::string::npos);
+}
+
 TEST_CASE("reproduce warns before running when its tests cannot reach their level with the runs given",
           "[reproduce][cli][min_p]") {
     TempDir dir;
