@@ -8,7 +8,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,8 +18,7 @@
 #include "results/trace.hpp"
 #include "cli/catalog.hpp"
 #include "core/registry.hpp"
-#include "runners/executor.hpp"
-#include "runners/plan.hpp"
+#include "tests/optimizers/optimizer_quality_support.hpp"
 #include "tests/support/function_problem.hpp"
 #include "tests/support/recorded_traces.hpp"
 
@@ -79,20 +77,11 @@ std::vector<Case> cases() {
 // optimizer but keeps the seeds of the identifier without it (a non-default parameter is
 // part of the canonical id the seeds derive from), so both runs draw the same numbers.
 results::Trace run(const Case& c, bool batch) {
-    runners::Plan plan;
-    plan.spec.budget = c.budget;
-    plan.problems.push_back({c.problem_id, c.problem_id, c.problem});
     const OptimizerRegistry& catalog = cli::optimizer_catalog();
     BoundOptimizer bound = bind_optimizer(catalog, Identifier::parse(c.optimizer + (batch ? "" : ",batch=false")));
     if (!batch) bound.id = bind_optimizer(catalog, Identifier::parse(c.optimizer)).id;
-    plan.optimizers.push_back({"optimizer", std::move(bound)});
-    plan.runs.push_back({0, 0, c.replicate});
-    std::atomic<bool> stop{false};
-    return runners::run_one(plan, plan.runs[0], stop);
-}
-
-std::string reference_path(const std::string& name) {
-    return std::string(BOBENCH_TEST_DATA_DIR) + "/bore_xgb_traces/" + name + ".txt";
+    return testing::run_planned({c.problem_id, c.problem_id, c.problem}, {"optimizer", std::move(bound)}, c.budget,
+                                c.replicate);
 }
 
 }  // namespace
@@ -100,7 +89,8 @@ std::string reference_path(const std::string& name) {
 TEST_CASE("bore-xgb traces equal the ones recorded before batch scoring", "[optimizers][bore][batch]") {
     for (const Case& c : cases()) {
         INFO(c.name << ": " << c.optimizer);
-        testing::check_recorded(testing::describe_trace(run(c, true)), reference_path(c.name), "BOBENCH_RECORD_BORE_TRACES");
+        testing::check_recorded(testing::describe_trace(run(c, true)), testing::recorded_trace_path("bore_xgb_traces", c.name),
+                                "BOBENCH_RECORD_BORE_TRACES");
     }
 }
 
