@@ -18,6 +18,9 @@ using bobench::UserError;
 using bobench::surrogates::ClassificationForest;
 using bobench::surrogates::ClassificationForestOptions;
 using bobench::test::diagonal_labels;
+using bobench::test::fitted_proba;
+using bobench::test::labels_where;
+using bobench::test::SumAboveHalf;
 using bobench::test::uniform_points;
 using bobench::test::point;
 
@@ -105,8 +108,8 @@ TEST_CASE("ClassificationForest does not depend on the order of the rows",
           "[trees][classification_forest]") {
     Rng data_rng(22);
     const Eigen::MatrixXd X = uniform_points(120, 4, data_rng);
-    Eigen::VectorXi labels(120);
-    for (int i = 0; i < 120; ++i) labels[i] = X(i, 0) * X(i, 1) + 0.3 * X(i, 3) > 0.35 ? 1 : 0;
+    const Eigen::VectorXi labels =
+        labels_where(120, [&](Eigen::Index i) { return X(i, 0) * X(i, 1) + 0.3 * X(i, 3) > 0.35; });
     std::vector<int> perm(120);
     std::iota(perm.begin(), perm.end(), 0);
     std::reverse(perm.begin(), perm.end());
@@ -157,18 +160,10 @@ TEST_CASE("ClassificationForest does not depend on the order of the rows",
 }
 
 TEST_CASE("ClassificationForest is deterministic by seed", "[trees][classification_forest]") {
-    Rng data_rng(23);
-    const Eigen::MatrixXd X = uniform_points(80, 6, data_rng);
-    Eigen::VectorXi labels(80);
-    for (int i = 0; i < 80; ++i) labels[i] = X.row(i).sum() > 3.0 ? 1 : 0;
-    const Eigen::MatrixXd Xt = uniform_points(100, 6, data_rng);
+    const SumAboveHalf data(23);
     auto run = [&](std::uint64_t seed) {
         ClassificationForest forest;
-        Rng rng(seed);
-        forest.fit(X, labels, rng);
-        Eigen::VectorXd p;
-        forest.predict_proba(Xt, p);
-        return p;
+        return fitted_proba(forest, data.X, data.labels, seed, data.Xt);
     };
     const Eigen::VectorXd a = run(9), b = run(9), c = run(10);
     CHECK(a == b);
@@ -179,8 +174,7 @@ TEST_CASE("ClassificationForest batch predict equals single predict",
           "[trees][classification_forest]") {
     Rng data_rng(24);
     const Eigen::MatrixXd X = uniform_points(60, 6, data_rng);
-    Eigen::VectorXi labels(60);
-    for (int i = 0; i < 60; ++i) labels[i] = X(i, 2) > 0.4 ? 1 : 0;
+    const Eigen::VectorXi labels = labels_where(60, [&](Eigen::Index i) { return X(i, 2) > 0.4; });
     ClassificationForest forest;
     Rng rng(4);
     forest.fit(X, labels, rng);

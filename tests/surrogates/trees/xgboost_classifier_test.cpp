@@ -15,6 +15,9 @@ using bobench::UserError;
 using bobench::surrogates::XGBoostClassifier;
 using bobench::surrogates::XGBoostClassifierOptions;
 using bobench::test::diagonal_labels;
+using bobench::test::fitted_proba;
+using bobench::test::labels_where;
+using bobench::test::SumAboveHalf;
 using bobench::test::uniform_points;
 
 TEST_CASE("XGBoostClassifier runs on libxgboost 1.7", "[trees][xgboost]") {
@@ -67,8 +70,7 @@ TEST_CASE("XGBoostClassifier batch (strided, in place) equals single-row predict
           "[trees][xgboost]") {
     Rng data_rng(32);
     const Eigen::MatrixXd X = uniform_points(100, 5, data_rng);
-    Eigen::VectorXi labels(100);
-    for (int i = 0; i < 100; ++i) labels[i] = X(i, 1) - X(i, 4) > 0.1 ? 1 : 0;
+    const Eigen::VectorXi labels = labels_where(100, [&](Eigen::Index i) { return X(i, 1) - X(i, 4) > 0.1; });
     XGBoostClassifier model;
     Rng rng(3);
     model.fit(X, labels, rng);
@@ -82,18 +84,10 @@ TEST_CASE("XGBoostClassifier batch (strided, in place) equals single-row predict
 }
 
 TEST_CASE("XGBoostClassifier is deterministic by seed", "[trees][xgboost]") {
-    Rng data_rng(33);
-    const Eigen::MatrixXd X = uniform_points(80, 6, data_rng);
-    Eigen::VectorXi labels(80);
-    for (int i = 0; i < 80; ++i) labels[i] = X.row(i).sum() > 3.0 ? 1 : 0;
-    const Eigen::MatrixXd Xt = uniform_points(100, 6, data_rng);
+    const SumAboveHalf data(33);
     auto run = [&](std::uint64_t seed) {
         XGBoostClassifier model;
-        Rng rng(seed);
-        model.fit(X, labels, rng);
-        Eigen::VectorXd p;
-        model.predict_proba(Xt, p);
-        return std::pair{p, model.seed()};
+        return std::pair{fitted_proba(model, data.X, data.labels, seed, data.Xt), model.seed()};
     };
     const auto a = run(7), b = run(7), c = run(8);
     CHECK(a.first == b.first);
