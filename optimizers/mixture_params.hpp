@@ -13,10 +13,8 @@ namespace bobench::mixture_params {
 inline std::vector<ParamSpec> with_shared(std::vector<ParamSpec> own, const char* cv_target) {
     own.push_back(ParamSpec::boolean("prior_blend", true,
                                      "blend the conditional with a broad prior by a_x = N p(x) / (N p(x) + 1) (the thesis')"));
-    own.push_back(ParamSpec::real("prior_weight", 1.0,
-                                  "w in the blend a_x = N p(x) / (N p(x) + w): the broad prior's weight (the thesis': 1)",
-                                  0.0)
-                      .open_min());
+    own.push_back(ParamSpec::positive("prior_weight", 1.0,
+                                      "w in the blend a_x = N p(x) / (N p(x) + w): the broad prior's weight (the thesis': 1)"));
     own.push_back(ParamSpec::real("prior_sd", 2.0, "sd of the broad prior in units of the observed y's sd", 1e-6));
     own.push_back(ParamSpec::integer("cv_folds", 5,
                                      "folds of the cross-validated hyperparameter choice (fewer rows: leave-one-out)", 2));
