@@ -1,6 +1,8 @@
 #include "optimizers/nuts_network.hpp"
 
 #include "core/error.hpp"
+#include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/aryan.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
 
 namespace bobench::nuts_network {
@@ -61,6 +63,11 @@ std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& arg
     o.noise_in_predictive = false;  // the latent function's spread: Aryan's predictive of f
     o.standardize_outputs_once = args.text("standardise") == "first";
     return std::make_unique<bnn::SampledNetwork>(dim, std::move(o));
+}
+
+OptimizerFactory factory(std::string name, std::string description, const Defaults& defaults) {
+    return model_based::make_factory(std::move(name), std::move(description), params(defaults),
+                                     aryan::loop_defaults(), make_model);
 }
 
 }  // namespace bobench::nuts_network
