@@ -1,6 +1,8 @@
 #pragma once
 // The parameters every mixture-density optimizer (mixture-kde, mixture-gmr, mixture-spn)
 // shares: the thesis' prior blending and the cross-validation of hyperparameters.
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/params.hpp"
@@ -44,6 +46,13 @@ inline model_based::LoopDefaults loop_defaults() {
     loop.acquisition = "ei";
     loop.n_init = 10;
     return loop;
+}
+
+// A mixture optimizer: its own parameters and the shared ones, in the loop above.
+inline OptimizerFactory factory(std::string name, std::string description, std::vector<ParamSpec> own,
+                                const char* cv_target, model_based::ModelFactory model) {
+    return model_based::make_factory(std::move(name), std::move(description), with_shared(std::move(own), cv_target),
+                                     loop_defaults(), std::move(model));
 }
 
 }  // namespace bobench::mixture_params
