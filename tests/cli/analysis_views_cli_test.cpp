@@ -43,8 +43,9 @@ std::string bbob_results(const TempDir& dir) {
 // The runs of the file as the exports order them: per (optimizer, function, dimension), by
 // instance then replicate.
 using Key = std::tuple<std::string, int, int>;
-std::map<Key, std::vector<std::pair<int, const results::Trace*>>> runs_by_scenario(const results::Results& res) {
-    std::map<Key, std::vector<std::pair<int, const results::Trace*>>> out;
+using Scenarios = std::map<Key, std::vector<std::pair<int, const results::Trace*>>>;
+Scenarios runs_by_scenario(const results::Results& res) {
+    Scenarios out;
     for (const results::Trace& t : res.runs) {
         const auto& m = res.problems[static_cast<std::size_t>(t.key.problem)].metadata;
         out[{res.optimizers[static_cast<std::size_t>(t.key.optimizer)].label, std::stoi(m.at("function")),
@@ -54,6 +55,18 @@ std::map<Key, std::vector<std::pair<int, const results::Trace*>>> runs_by_scenar
     for (auto& [key, runs] : out)
         std::stable_sort(runs.begin(), runs.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     return out;
+}
+
+// The stored run a read-back `run` stands for: the next one of its scenario in `expected`
+// (`seen` counts them); CHECKs the run's suite and instance.
+const results::Trace* stored_run(const nlohmann::json& run, const Scenarios& expected, std::map<Key, std::size_t>& seen,
+                                 const std::string& suite) {
+    const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
+    REQUIRE(expected.count(key));
+    const auto& [instance, trace] = expected.at(key).at(seen[key]++);
+    CHECK(run.at("suite") == suite);
+    CHECK(run.at("instance") == instance);
+    return trace;
 }
 
 }  // namespace
@@ -73,11 +86,7 @@ TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to a
     std::map<Key, std::size_t> seen;
     std::size_t evaluations = 0;
     for (const auto& run : coco_runs) {
-        const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
-        REQUIRE(expected.count(key));
-        const auto& [instance, trace] = expected.at(key).at(seen[key]++);
-        CHECK(run.at("suite") == "bbob");
-        CHECK(run.at("instance") == instance);
+        const results::Trace* trace = stored_run(run, expected, seen, "bbob");
         const double fopt = *res.problems[static_cast<std::size_t>(trace->key.problem)].optimum;
         CHECK(std::abs(run.at("fopt").get<double>() - fopt) <= 1e-12 * std::max(1.0, std::abs(fopt)));
         const auto incumbent = results::incumbent_curve(*trace);
@@ -108,11 +117,7 @@ TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to a
     seen.clear();
     evaluations = 0;
     for (const auto& run : ioh_runs) {
-        const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
-        REQUIRE(expected.count(key));
-        const auto& [instance, trace] = expected.at(key).at(seen[key]++);
-        CHECK(run.at("suite") == "BBOB");
-        CHECK(run.at("instance") == instance);
+        const results::Trace* trace = stored_run(run, expected, seen, "BBOB");
         const double fopt = *res.problems[static_cast<std::size_t>(trace->key.problem)].optimum;
         REQUIRE(run.at("raw_y").size() == trace->size());
         for (std::size_t i = 0; i < trace->size(); ++i, ++evaluations) {
