@@ -13,16 +13,9 @@
 #include "tests/support/numeric.hpp"
 #include "tests/surrogates/trees/tree_fixtures.hpp"
 
-using bobench::Rng;
-using bobench::UserError;
-using bobench::surrogates::ClassificationForest;
-using bobench::surrogates::ClassificationForestOptions;
-using bobench::test::diagonal_labels;
-using bobench::test::fitted_proba;
-using bobench::test::labels_where;
-using bobench::test::SumAboveHalf;
-using bobench::test::uniform_points;
-using bobench::test::point;
+using namespace bobench;
+using namespace bobench::surrogates;
+using namespace bobench::test;
 
 namespace {
 
@@ -230,24 +223,21 @@ TEST_CASE("ClassificationForest with one class predicts that class",
 TEST_CASE("ClassificationForest rejects bad input", "[trees][classification_forest]") {
     ClassificationForest forest;
     Rng rng(1);
-    Eigen::MatrixXd X(3, 2);
-    X << 0, 1, 2, 3, 4, 5;
-    Eigen::VectorXi labels(3);
-    labels << 0, 1, 1;
+    const ThreeRows valid;
     CHECK_THROWS_WITH(forest.fit(Eigen::MatrixXd(0, 2), Eigen::VectorXi(0), rng),
                       "ClassificationForest: no training data (X has 0 rows); at least 1 row is "
                       "required");
-    CHECK_THROWS_WITH(forest.fit(X, Eigen::VectorXi::Zero(4), rng),
+    CHECK_THROWS_WITH(forest.fit(valid.X, Eigen::VectorXi::Zero(4), rng),
                       "ClassificationForest: labels has 4 entries but X has 3 rows; they must be "
                       "equal");
-    Eigen::VectorXi bad = labels;
+    Eigen::VectorXi bad = valid.labels;
     bad[1] = 2;
-    CHECK_THROWS_WITH(forest.fit(X, bad, rng),
+    CHECK_THROWS_WITH(forest.fit(valid.X, bad, rng),
                       "ClassificationForest: labels(1) = 2 is not a binary label; accepted labels "
                       "are 0 and 1");
     CHECK_THROWS_WITH(forest.predict_proba(Eigen::VectorXd::Zero(2)),
                       "ClassificationForest::predict_proba called before fit");
-    forest.fit(X, labels, rng);
+    forest.fit(valid.X, valid.labels, rng);
     Eigen::VectorXd out;
     CHECK_THROWS_WITH(forest.predict_proba(Eigen::MatrixXd::Zero(4, 3), out),
                       "ClassificationForest: query matrix has 3 columns but the model was fitted "

@@ -1,4 +1,4 @@
-// Data shared by the tree classifier tests.
+// Data shared by the tree model tests.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +34,14 @@ struct SumAboveHalf {
     Eigen::MatrixXd X;
     Eigen::VectorXi labels;
     Eigen::MatrixXd Xt;
+};
+
+// The valid data the refusal tests spoil one entry of: three rows in 2-D, their labels
+// and their targets.
+struct ThreeRows {
+    Eigen::MatrixXd X = (Eigen::MatrixXd(3, 2) << 0, 1, 2, 3, 4, 5).finished();
+    Eigen::VectorXi labels = (Eigen::VectorXi(3) << 0, 1, 1).finished();
+    Eigen::VectorXd y = (Eigen::VectorXd(3) << 1, 2, 3).finished();
 };
 
 // P(label = 1) at the rows of Xt, of `model` fitted to (X, labels) with Rng(seed).
