@@ -12,30 +12,11 @@
 #include "acquisitions/maximizers/multistart_lbfgsb.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 #include "surrogates/gp/gaussian_process_mcmc.hpp"
+#include "testfunctions/synthetic/synthetic.hpp"
 
 namespace {
 
 using namespace bobench;
-
-// Hartmann6 on [0,1]^6 (Hartmann 1972; the Dixon & Szego constants), minimum -3.32237.
-double hartmann6(const Eigen::VectorXd& x) {
-    static constexpr double alpha[4] = {1.0, 1.2, 3.0, 3.2};
-    static constexpr double A[4][6] = {{10, 3, 17, 3.5, 1.7, 8},
-                                       {0.05, 10, 17, 0.1, 8, 14},
-                                       {3, 3.5, 1.7, 10, 17, 8},
-                                       {17, 8, 0.05, 10, 0.1, 14}};
-    static constexpr double P[4][6] = {{0.1312, 0.1696, 0.5569, 0.0124, 0.8283, 0.5886},
-                                       {0.2329, 0.4135, 0.8307, 0.3736, 0.1004, 0.9991},
-                                       {0.2348, 0.1451, 0.3522, 0.2883, 0.3047, 0.6650},
-                                       {0.4047, 0.8828, 0.8732, 0.5743, 0.1091, 0.0381}};
-    double f = 0.0;
-    for (int i = 0; i < 4; ++i) {
-        double s = 0.0;
-        for (int j = 0; j < 6; ++j) s += A[i][j] * (x[j] - P[i][j]) * (x[j] - P[i][j]);
-        f -= alpha[i] * std::exp(-s);
-    }
-    return f;
-}
 
 // Branin with [0,1]^2 mapped to [-5,10] x [0,15], minimum 0.397887.
 double branin(const Eigen::VectorXd& u) {
@@ -57,7 +38,7 @@ Data make_data(int dim, int n, std::uint64_t seed) {
     for (int i = 0; i < n; ++i) {
         for (int j = 0; j < dim; ++j) d.X(i, j) = u(rng);
         const Eigen::VectorXd x = d.X.row(i).transpose();
-        d.y[i] = dim == 6 ? hartmann6(x) : branin(x);
+        d.y[i] = dim == 6 ? synthetic::hartmann6_value(x.data()) : branin(x);
     }
     return d;
 }

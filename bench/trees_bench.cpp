@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include <boost/random/uniform_real_distribution.hpp>
@@ -105,99 +106,62 @@ void BM_RegressionForest_FitPredict2000(benchmark::State& state) {
     }
 }
 
-void BM_ClassificationForest_Fit(benchmark::State& state) {
+// What a classifier benchmark does with the 2000 candidates after the fit: nothing, score
+// them in one batch, or one at a time (a DE that asks point by point).
+enum class Scoring { None, Batch, OneByOne };
+
+// With `refit`, each iteration fits a new classifier (seeds 1, 2, ...), as one BORE
+// iteration does; without, one classifier is fitted (seed 1) before the timed loop.
+template <class Classifier>
+void classifier_iterations(benchmark::State& state, bool refit, Scoring scoring) {
     const Data data(state.range(0));
+    std::optional<Classifier> model;
     std::uint64_t seed = 0;
-    for (auto _ : state) {
-        ClassificationForest forest;
+    auto fit = [&] {
+        model.emplace();
         Rng rng(++seed);
-        forest.fit(data.X, data.labels, rng);
-        benchmark::DoNotOptimize(forest.num_nodes(0));
-    }
-}
-
-void BM_ClassificationForest_Predict2000(benchmark::State& state) {
-    const Data data(state.range(0));
-    ClassificationForest forest;
-    Rng rng(1);
-    forest.fit(data.X, data.labels, rng);
-    Eigen::VectorXd proba;
+        model->fit(data.X, data.labels, rng);
+    };
+    if (!refit) fit();
+    Eigen::VectorXd proba, x(kDim);
     for (auto _ : state) {
-        forest.predict_proba(data.candidates, proba);
-        benchmark::DoNotOptimize(proba.data());
+        if (refit) fit();
+        if (scoring == Scoring::None) {
+            benchmark::DoNotOptimize(model->fitted());
+        } else if (scoring == Scoring::Batch) {
+            model->predict_proba(data.candidates, proba);
+            benchmark::DoNotOptimize(proba.data());
+        } else {
+            double sum = 0.0;
+            for (Eigen::Index i = 0; i < kCandidates; ++i) {
+                x = data.candidates.row(i).transpose();
+                sum += model->predict_proba(x);
+            }
+            benchmark::DoNotOptimize(sum);
+        }
     }
 }
 
+void BM_ClassificationForest_Fit(benchmark::State& state) {
+    classifier_iterations<ClassificationForest>(state, true, Scoring::None);
+}
+void BM_ClassificationForest_Predict2000(benchmark::State& state) {
+    classifier_iterations<ClassificationForest>(state, false, Scoring::Batch);
+}
 // One BORE-RF iteration with the candidates scored in one batch.
 void BM_ClassificationForest_Iteration_Batch(benchmark::State& state) {
-    const Data data(state.range(0));
-    std::uint64_t seed = 0;
-    Eigen::VectorXd proba;
-    for (auto _ : state) {
-        ClassificationForest forest;
-        Rng rng(++seed);
-        forest.fit(data.X, data.labels, rng);
-        forest.predict_proba(data.candidates, proba);
-        benchmark::DoNotOptimize(proba.data());
-    }
+    classifier_iterations<ClassificationForest>(state, true, Scoring::Batch);
 }
-
-// The same with the candidates scored one at a time (a DE that asks point by point).
+// The same with the candidates scored one at a time.
 void BM_ClassificationForest_Iteration_OneByOne(benchmark::State& state) {
-    const Data data(state.range(0));
-    std::uint64_t seed = 0;
-    Eigen::VectorXd x(kDim);
-    for (auto _ : state) {
-        ClassificationForest forest;
-        Rng rng(++seed);
-        forest.fit(data.X, data.labels, rng);
-        double sum = 0.0;
-        for (Eigen::Index i = 0; i < kCandidates; ++i) {
-            x = data.candidates.row(i).transpose();
-            sum += forest.predict_proba(x);
-        }
-        benchmark::DoNotOptimize(sum);
-    }
+    classifier_iterations<ClassificationForest>(state, true, Scoring::OneByOne);
 }
-
-void BM_XGBoost_Fit(benchmark::State& state) {
-    const Data data(state.range(0));
-    std::uint64_t seed = 0;
-    for (auto _ : state) {
-        XGBoostClassifier model;
-        Rng rng(++seed);
-        model.fit(data.X, data.labels, rng);
-        benchmark::DoNotOptimize(model.seed());
-    }
-}
-
+void BM_XGBoost_Fit(benchmark::State& state) { classifier_iterations<XGBoostClassifier>(state, true, Scoring::None); }
 void BM_XGBoost_Iteration_Batch(benchmark::State& state) {
-    const Data data(state.range(0));
-    std::uint64_t seed = 0;
-    Eigen::VectorXd proba;
-    for (auto _ : state) {
-        XGBoostClassifier model;
-        Rng rng(++seed);
-        model.fit(data.X, data.labels, rng);
-        model.predict_proba(data.candidates, proba);
-        benchmark::DoNotOptimize(proba.data());
-    }
+    classifier_iterations<XGBoostClassifier>(state, true, Scoring::Batch);
 }
-
 void BM_XGBoost_Predict2000_OneByOne(benchmark::State& state) {
-    const Data data(state.range(0));
-    XGBoostClassifier model;
-    Rng rng(1);
-    model.fit(data.X, data.labels, rng);
-    Eigen::VectorXd x(kDim);
-    for (auto _ : state) {
-        double sum = 0.0;
-        for (Eigen::Index i = 0; i < kCandidates; ++i) {
-            x = data.candidates.row(i).transpose();
-            sum += model.predict_proba(x);
-        }
-        benchmark::DoNotOptimize(sum);
-    }
+    classifier_iterations<XGBoostClassifier>(state, false, Scoring::OneByOne);
 }
 
 }  // namespace

@@ -58,4 +58,13 @@ std::vector<CsvRecord> read_csv_records(const std::string& path, const std::stri
     return records;
 }
 
+std::string checked_row_name(const CsvRecord& row, std::size_t header_fields, const std::string& what,
+                             const std::string& path) {
+    const std::string where = what + " '" + path + "' line " + std::to_string(row.line);
+    if (row.fields.size() != header_fields)
+        throw UserError(where + ": " + std::to_string(row.fields.size()) + " fields; the header has " +
+                        std::to_string(header_fields));
+    return where;
+}
+
 }  // namespace bobench

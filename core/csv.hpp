@@ -30,4 +30,10 @@ struct CsvRecord {
 inline constexpr std::uintmax_t max_csv_bytes = 1u << 30;
 std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what = "file");
 
+// "<what> '<path>' line N": how messages name a row of a table with a header, once the row
+// is checked to have as many fields as the header (UserError "<that>: K fields; the header
+// has H").
+std::string checked_row_name(const CsvRecord& row, std::size_t header_fields, const std::string& what,
+                             const std::string& path);
+
 }  // namespace bobench

@@ -54,6 +54,10 @@ ParamSpec ParamSpec::real(std::string key, double def, std::string help, double 
     return ParamSpec{std::move(key), Type::Real, format_double(def), std::move(help), {}, min, max};
 }
 
+ParamSpec ParamSpec::positive(std::string key, double def, std::string help) {
+    return real(std::move(key), def, std::move(help), 0).open_min();
+}
+
 ParamSpec ParamSpec::boolean(std::string key, bool def, std::string help) {
     ParamSpec p;
     p.key = std::move(key);

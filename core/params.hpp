@@ -58,6 +58,8 @@ struct ParamSpec {
     static ParamSpec real(std::string key, double def, std::string help,
                           double min = -std::numeric_limits<double>::infinity(),
                           double max = std::numeric_limits<double>::infinity());
+    // real(key, def, help, 0).open_min(): a number > 0 (a rate, a scale, a width)
+    static ParamSpec positive(std::string key, double def, std::string help);
     static ParamSpec boolean(std::string key, bool def, std::string help);
     static ParamSpec text(std::string key, std::string def, std::string help);
     static ParamSpec choice(std::string key, std::string def, std::vector<std::string> choices,

@@ -32,7 +32,7 @@ OptimizerFactory bohamiann_optimizer() {
                             "SGHMC steps after burn-in; draws kept: (sample_steps - 1) / keep_every, rounded down (pybnn)", 1),
          ParamSpec::integer("keep_every", 100, "keep every k-th SGHMC step after burn-in", 1),
          ParamSpec::integer("batch_size", 20, "mini-batch size", 1),
-         ParamSpec::real("lr", 1e-2, "SGHMC learning rate", 0).open_min(),
+         ParamSpec::positive("lr", 1e-2, "SGHMC learning rate"),
          ParamSpec::real("mdecay", 0.05, "SGHMC momentum decay", 0, 1)},
         loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             bnn::SampledNetworkOptions o;

@@ -236,9 +236,9 @@ OptimizerFactory bohb_optimizer() {
     params.push_back(ParamSpec::real("top_n_percent", 15, "percentage of a budget's observations that are 'good'", 1, 99));
     params.push_back(ParamSpec::integer("num_samples", 64, "candidates drawn from l(x) per proposal", 1, 100000));
     params.push_back(ParamSpec::real("random_fraction", 1.0 / 3.0, "fraction of configurations drawn at random", 0, 1));
-    params.push_back(ParamSpec::real("bandwidth_factor", 3, "widening of l(x)'s bandwidths when drawing candidates", 0)
-                         .open_min());
-    params.push_back(ParamSpec::real("min_bandwidth", 1e-3, "smallest KDE bandwidth", 0).open_min());
+    params.push_back(
+        ParamSpec::positive("bandwidth_factor", 3, "widening of l(x)'s bandwidths when drawing candidates"));
+    params.push_back(ParamSpec::positive("min_bandwidth", 1e-3, "smallest KDE bandwidth"));
     return {"bohb",
             "BOHB (Falkner et al. 2018): Hyperband's brackets with configurations proposed by a TPE-like KDE model of "
             "the largest budget that has one; needs a multi-fidelity problem (fcnet, nasbench201)",

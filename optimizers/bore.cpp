@@ -123,7 +123,7 @@ std::vector<ParamSpec> mlp_params() {
     return {ParamSpec::integer("layers", 2, "hidden layers", 1, 16),
             ParamSpec::integer("units", 32, "units per hidden layer", 1, 4096),
             ParamSpec::choice("activation", "elu", {"elu", "relu"}, "hidden activation"),
-            ParamSpec::real("learning_rate", 1e-3, "Adam learning rate", 0.0).open_min(),
+            ParamSpec::positive("learning_rate", 1e-3, "Adam learning rate"),
             ParamSpec::integer("batch_size", 64, "minibatch size", 1),
             ParamSpec::integer("steps", 100, "gradient steps per suggestion (epochs = floor(S / ceil(N/B)))", 1),
             ParamSpec::boolean("from_scratch", false, "re-initialise the weights at every suggestion"),

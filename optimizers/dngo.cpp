@@ -17,7 +17,7 @@ OptimizerFactory dngo_optimizer() {
          ParamSpec::integer("units", 50, "units per hidden layer", 1, 10000),
          ParamSpec::integer("epochs", 500, "Adam epochs per fit", 0),
          ParamSpec::integer("batch_size", 10, "mini-batch size", 1),
-         ParamSpec::real("lr", 0.01, "Adam learning rate", 0).open_min()},
+         ParamSpec::positive("lr", 0.01, "Adam learning rate")},
         loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             bnn::DngoOptions o;
             o.hidden.assign(static_cast<std::size_t>(args.integer("layers")), static_cast<int>(args.integer("units")));

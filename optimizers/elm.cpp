@@ -13,7 +13,7 @@ OptimizerFactory elm_optimizer() {
         "elm", "ensemble of 500 extreme learning machines (Aryan 2020: 10 tanh units, U[-10,10] input weights) + EI",
         {ParamSpec::integer("members", 500, "ensemble size", 1),
          ParamSpec::integer("units", 10, "hidden units per member", 1, 10000),
-         ParamSpec::real("weight_scale", 10, "input weights and biases ~ U[-scale, scale]", 0).open_min()},
+         ParamSpec::positive("weight_scale", 10, "input weights and biases ~ U[-scale, scale]")},
         aryan::loop_defaults(), [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             bnn::ElmOptions o;
             o.members = static_cast<int>(args.integer("members"));

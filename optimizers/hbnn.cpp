@@ -2,8 +2,6 @@
 // Gamma(2, 0.02) hyperpriors (Stan's shape-rate: mean 100) and sampled by NUTS with the
 // weights. Reading we chose: one sd per layer's weights and one per layer's biases (four
 // for the 1 x 10 network). Everything else as sbnn.
-#include "optimizers/loop/model_based.hpp"
-#include "optimizers/presets/aryan.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {
@@ -11,11 +9,11 @@ namespace bobench {
 OptimizerFactory hbnn_optimizer() {
     nuts_network::Defaults d;
     d.hierarchical = true;
-    return model_based::make_factory(
+    return nuts_network::factory(
         "hbnn",
         "NUTS-sampled hierarchical Bayesian network (Aryan 2020 HBNN: SBNN with Gamma(2, rate 0.02) hyperpriors on "
         "per-layer weight and bias sds) + Gaussian or empirical EI",
-        nuts_network::params(d), aryan::loop_defaults(), nuts_network::make_model);
+        d);
 }
 
 }  // namespace bobench

@@ -29,22 +29,17 @@ std::vector<ParamSpec> ivbnn_params() {
         ParamSpec::integer("critic_iterations", d.training.critic_iterations,
                            "critic steps per generator step (thesis: 40)", 1),
         ParamSpec::integer("batch", d.training.batch, "weight samples per batch (thesis: 100)", 1),
-        ParamSpec::real("learning_rate", d.training.learning_rate, "Adam learning rate of the generator (thesis: 3e-5)",
-                        0.0)
-            .open_min(),
-        ParamSpec::real("critic_learning_rate", d.training.critic_learning_rate,
-                        "Adam learning rate of the critic (thesis: one rate, 3e-5)", 0.0)
-            .open_min(),
-        ParamSpec::real("noise_start", d.training.noise_start, "likelihood sd sigma_n at the first step (thesis: 1.0)",
-                        0.0)
-            .open_min(),
-        ParamSpec::real("noise_end", d.training.noise_end,
-                        "likelihood sd sigma_n at the last step, geometric in between (thesis: 0.002)", 0.0)
-            .open_min(),
+        ParamSpec::positive("learning_rate", d.training.learning_rate,
+                            "Adam learning rate of the generator (thesis: 3e-5)"),
+        ParamSpec::positive("critic_learning_rate", d.training.critic_learning_rate,
+                            "Adam learning rate of the critic (thesis: one rate, 3e-5)"),
+        ParamSpec::positive("noise_start", d.training.noise_start,
+                            "likelihood sd sigma_n at the first step (thesis: 1.0)"),
+        ParamSpec::positive("noise_end", d.training.noise_end,
+                            "likelihood sd sigma_n at the last step, geometric in between (thesis: 0.002)"),
         ParamSpec::integer("ensemble", d.ensemble, "generated networks in the predictive (thesis: 30)", 1),
-        ParamSpec::real("width_multiplier", d.width_multiplier,
-                        "main network hidden units per observation (thesis: 2)", 0.0)
-            .open_min(),
+        ParamSpec::positive("width_multiplier", d.width_multiplier,
+                            "main network hidden units per observation (thesis: 2)"),
         ParamSpec::integer("generator_width_cap", d.generator_width_cap,
                            "generator width = hidden units (thesis), at most this; 0: no cap (the thesis)", 0),
         ParamSpec::integer("critic_width_cap", d.critic_width_cap,

@@ -19,23 +19,21 @@ const std::vector<double> kPriorWeights = {0.1, 0.3, 1.0, 3.0, 10.0};
 }  // namespace
 
 OptimizerFactory mixture_gmr_optimizer() {
-    return model_based::make_factory(
+    return mixture_params::factory(
         "mixture-gmr", "Gaussian-mixture regression (EM) on (x, y) + EI (the thesis' BO_em)",
-        mixture_params::with_shared(
-            {ParamSpec::integer("max_components", 16, "largest number of mixture components", 1),
-             ParamSpec::integer("min_rows", 3, "rows per component at least (fewer rows: fewer components)", 1),
-             ParamSpec::choice("components", "most", {"most", "cv"},
-                               "most: the largest number the rows allow; cv: 1 .. that by cross-validated "
-                               "log-likelihood (the thesis')"),
-             ParamSpec::integer("restarts", 3, "EM runs from k-means++ starts; the best is kept", 1),
-             ParamSpec::real("reg_covar", 1e-3, "covariance regularisation r (S = (scatter + Lambda) / (n_k + 1))", 1e-12),
-             ParamSpec::boolean("scaled_prior", true,
-                                "Lambda = r + the data's variance / K^(2/p) per coordinate (Fraley & Raftery 2007); "
-                                "false: r I"),
-             ParamSpec::boolean("prior_weight_cv", true,
-                                "with components=cv, choose the prior weight too, from 0.1, 0.3, 1, 3, 10 (ours)")},
-            "joint"),
-        mixture_params::loop_defaults(), [](int, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
+        {ParamSpec::integer("max_components", 16, "largest number of mixture components", 1),
+         ParamSpec::integer("min_rows", 3, "rows per component at least (fewer rows: fewer components)", 1),
+         ParamSpec::choice("components", "most", {"most", "cv"},
+                           "most: the largest number the rows allow; cv: 1 .. that by cross-validated "
+                           "log-likelihood (the thesis')"),
+         ParamSpec::integer("restarts", 3, "EM runs from k-means++ starts; the best is kept", 1),
+         ParamSpec::real("reg_covar", 1e-3, "covariance regularisation r (S = (scatter + Lambda) / (n_k + 1))", 1e-12),
+         ParamSpec::boolean("scaled_prior", true,
+                            "Lambda = r + the data's variance / K^(2/p) per coordinate (Fraley & Raftery 2007); "
+                            "false: r I"),
+         ParamSpec::boolean("prior_weight_cv", true,
+                            "with components=cv, choose the prior weight too, from 0.1, 0.3, 1, 3, 10 (ours)")},
+        "joint", [](int, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             surrogates::mixtures::GmrOptions o;
             o.max_components = static_cast<int>(args.integer("max_components"));
             o.min_rows_per_component = static_cast<int>(args.integer("min_rows"));

@@ -6,9 +6,8 @@
 namespace bobench {
 
 OptimizerFactory mixture_kde_optimizer() {
-    return model_based::make_factory(
-        "mixture-kde", "kernel density of (x, y), its conditional p(y|x) + EI",
-        mixture_params::with_shared({}, "conditional"), mixture_params::loop_defaults(),
+    return mixture_params::factory(
+        "mixture-kde", "kernel density of (x, y), its conditional p(y|x) + EI", {}, "conditional",
         [](int, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             return std::make_unique<surrogates::mixtures::KernelDensityRegression>(mixture_params::options(args));
         });

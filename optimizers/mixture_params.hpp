@@ -1,6 +1,8 @@
 #pragma once
 // The parameters every mixture-density optimizer (mixture-kde, mixture-gmr, mixture-spn)
 // shares: the thesis' prior blending and the cross-validation of hyperparameters.
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/params.hpp"
@@ -13,10 +15,8 @@ namespace bobench::mixture_params {
 inline std::vector<ParamSpec> with_shared(std::vector<ParamSpec> own, const char* cv_target) {
     own.push_back(ParamSpec::boolean("prior_blend", true,
                                      "blend the conditional with a broad prior by a_x = N p(x) / (N p(x) + 1) (the thesis')"));
-    own.push_back(ParamSpec::real("prior_weight", 1.0,
-                                  "w in the blend a_x = N p(x) / (N p(x) + w): the broad prior's weight (the thesis': 1)",
-                                  0.0)
-                      .open_min());
+    own.push_back(ParamSpec::positive("prior_weight", 1.0,
+                                      "w in the blend a_x = N p(x) / (N p(x) + w): the broad prior's weight (the thesis': 1)"));
     own.push_back(ParamSpec::real("prior_sd", 2.0, "sd of the broad prior in units of the observed y's sd", 1e-6));
     own.push_back(ParamSpec::integer("cv_folds", 5,
                                      "folds of the cross-validated hyperparameter choice (fewer rows: leave-one-out)", 2));
@@ -46,6 +46,13 @@ inline model_based::LoopDefaults loop_defaults() {
     loop.acquisition = "ei";
     loop.n_init = 10;
     return loop;
+}
+
+// A mixture optimizer: its own parameters and the shared ones, in the loop above.
+inline OptimizerFactory factory(std::string name, std::string description, std::vector<ParamSpec> own,
+                                const char* cv_target, model_based::ModelFactory model) {
+    return model_based::make_factory(std::move(name), std::move(description), with_shared(std::move(own), cv_target),
+                                     loop_defaults(), std::move(model));
 }
 
 }  // namespace bobench::mixture_params

@@ -5,8 +5,6 @@
 // standardised outputs), NUTS with max depth 6, 400 iterations of which 200 warm-up,
 // thin 2 (100 draws per fit), 2 uniform initial points; all parameters, to be changed
 // freely.
-#include "optimizers/loop/model_based.hpp"
-#include "optimizers/presets/aryan.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {
@@ -17,11 +15,11 @@ OptimizerFactory nuts_bnn_optimizer() {
     d.prior_sd = 1;
     d.noise_shape = 2, d.noise_rate = 20;
     d.iterations = 400, d.warmup = 200, d.thin = 2, d.max_depth = 6;
-    return model_based::make_factory(
+    return nuts_network::factory(
         "nuts-bnn",
         "NUTS-sampled Bayesian network as the DTU thesis' NumpyNN (3x50 tanh, N(0,1) priors; sampler settings ours, "
         "see the source) + EI",
-        nuts_network::params(d), aryan::loop_defaults(), nuts_network::make_model);
+        d);
 }
 
 }  // namespace bobench

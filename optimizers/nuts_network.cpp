@@ -1,6 +1,8 @@
 #include "optimizers/nuts_network.hpp"
 
 #include "core/error.hpp"
+#include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/aryan.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
 
 namespace bobench::nuts_network {
@@ -12,15 +14,14 @@ std::vector<ParamSpec> params(const Defaults& d) {
         ParamSpec::choice("activation", d.activation, {"tanh", "sigmoid", "relu"}, "hidden activation"),
     };
     if (d.hierarchical) {
-        p.push_back(ParamSpec::real("hyper_shape", d.hyper_shape, "Gamma shape of the prior sds' hyperprior", 0).open_min());
-        p.push_back(ParamSpec::real("hyper_rate", d.hyper_rate, "Gamma rate of the prior sds' hyperprior", 0).open_min());
+        p.push_back(ParamSpec::positive("hyper_shape", d.hyper_shape, "Gamma shape of the prior sds' hyperprior"));
+        p.push_back(ParamSpec::positive("hyper_rate", d.hyper_rate, "Gamma rate of the prior sds' hyperprior"));
     } else {
-        p.push_back(ParamSpec::real("prior_sd", d.prior_sd, "prior sd of every weight and bias", 0).open_min());
+        p.push_back(ParamSpec::positive("prior_sd", d.prior_sd, "prior sd of every weight and bias"));
     }
     for (ParamSpec s : {
-             ParamSpec::real("noise_shape", d.noise_shape, "Gamma shape of the noise sd's prior (standardised y)", 0)
-                 .open_min(),
-             ParamSpec::real("noise_rate", d.noise_rate, "Gamma rate of the noise sd's prior", 0).open_min(),
+             ParamSpec::positive("noise_shape", d.noise_shape, "Gamma shape of the noise sd's prior (standardised y)"),
+             ParamSpec::positive("noise_rate", d.noise_rate, "Gamma rate of the noise sd's prior"),
              ParamSpec::integer("iterations", d.iterations, "NUTS iterations per fit, warm-up included (pyStan's iter)",
                                 1),
              ParamSpec::integer("warmup", d.warmup, "NUTS warm-up iterations (< iterations)", 0),
@@ -62,6 +63,11 @@ std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& arg
     o.noise_in_predictive = false;  // the latent function's spread: Aryan's predictive of f
     o.standardize_outputs_once = args.text("standardise") == "first";
     return std::make_unique<bnn::SampledNetwork>(dim, std::move(o));
+}
+
+OptimizerFactory factory(std::string name, std::string description, const Defaults& defaults) {
+    return model_based::make_factory(std::move(name), std::move(description), params(defaults),
+                                     aryan::loop_defaults(), make_model);
 }
 
 }  // namespace bobench::nuts_network

@@ -1,10 +1,12 @@
 #pragma once
 // What the NUTS-sampled network optimizers (sbnn, hbnn, nuts-bnn) share: their model
-// parameters and the model built from them.
+// parameters, the model built from them and the optimizer around it.
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/params.hpp"
+#include "core/registry.hpp"
 #include "surrogates/model.hpp"
 
 namespace bobench::nuts_network {
@@ -21,5 +23,7 @@ struct Defaults {
 
 std::vector<ParamSpec> params(const Defaults& defaults);
 std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& args);
+// The optimizer: this network's parameters with `defaults`, in the loop of Aryan's protocol.
+OptimizerFactory factory(std::string name, std::string description, const Defaults& defaults);
 
 }  // namespace bobench::nuts_network

@@ -7,18 +7,16 @@
 // every fit starts afresh from Stan's default U(-2, 2) initialisation; the Gaussian EI
 // uses the mean and variance of the sampled latent functions f_theta(x) (no noise term).
 // acquisition=empirical-ei is eq. 3.5. 2 uniform initial points, as the thesis' protocol.
-#include "optimizers/loop/model_based.hpp"
-#include "optimizers/presets/aryan.hpp"
 #include "optimizers/nuts_network.hpp"
 
 namespace bobench {
 
 OptimizerFactory sbnn_optimizer() {
-    return model_based::make_factory(
+    return nuts_network::factory(
         "sbnn",
         "NUTS-sampled Bayesian network (Aryan 2020 SBNN: 1x10 sigmoid, prior sd 100, sigma ~ Gamma(2, rate 200), "
         "depth 8, 3500 iter incl. 2500 warm-up, thin 2) + Gaussian or empirical EI",
-        nuts_network::params({}), aryan::loop_defaults(), nuts_network::make_model);
+        {});
 }
 
 }  // namespace bobench

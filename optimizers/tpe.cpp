@@ -189,9 +189,8 @@ OptimizerFactory tpe_factory(std::string name, std::string description, const Tp
                  .open_max(),
              ParamSpec::integer("n_startup", defaults.n_startup, "uniform random suggestions before the model", 1),
              ParamSpec::integer("n_candidates", defaults.n_candidates, "draws from l(x) per parameter scored by log l - log g", 1),
-             ParamSpec::real("prior_weight", defaults.prior_weight,
-                             "weight of the prior component / pseudo-count of every density", 0)
-                 .open_min(),
+             ParamSpec::positive("prior_weight", defaults.prior_weight,
+                                 "weight of the prior component / pseudo-count of every density"),
              ParamSpec::choice("split", defaults.linear_split ? "linear" : "sqrt", {"linear", "sqrt"},
                                "good-set size: ceil(gamma N) (Optuna) or ceil(gamma sqrt N) (HyperOpt)"),
              ParamSpec::choice("parzen", parzen_name(defaults.parzen), {"optuna-3.1", "optuna", "hyperopt"},

@@ -237,10 +237,7 @@ std::vector<Claim> read_claims(const std::string& path) {
     std::vector<Claim> claims;
     for (std::size_t r = 1; r < records.size(); ++r) {
         const CsvRecord& rec = records[r];
-        const std::string where = "claims table '" + path + "' line " + std::to_string(rec.line);
-        if (rec.fields.size() != header.size())
-            throw UserError(where + ": " + std::to_string(rec.fields.size()) + " fields; the header has " +
-                            std::to_string(header.size()));
+        const std::string where = checked_row_name(rec, header.size(), "claims table", path);
         Claim c{rec.fields[at[0]], rec.fields[at[1]], rec.fields[at[2]], rec.fields[at[3]]};
         if (const std::string error = check_error(words(c.check)); !error.empty())
             throw UserError(where + ": check '" + c.check + "' " + error);

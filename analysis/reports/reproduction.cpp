@@ -77,10 +77,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
     std::map<std::pair<std::string, std::string>, std::size_t> first_line;  // (problem, method) -> its row's line
     for (std::size_t r = 1; r < records.size(); ++r) {
         const CsvRecord& rec = records[r];
-        const std::string where = "reference table '" + path + "' line " + std::to_string(rec.line);
-        if (rec.fields.size() != header.size())
-            throw UserError(where + ": " + std::to_string(rec.fields.size()) + " fields; the header has " +
-                            std::to_string(header.size()));
+        const std::string where = checked_row_name(rec, header.size(), "reference table", path);
         if (std::any_of(keep.begin(), keep.end(), [&](const auto& k) { return rec.fields[k.first] != k.second; }))
             continue;
         // What is compared is a regret or a distance to the optimum and its sd: never negative
@@ -120,13 +117,10 @@ std::vector<DisagreementCause> read_causes(const std::string& path) {
     std::vector<DisagreementCause> causes;
     for (std::size_t r = 1; r < records.size(); ++r) {
         const CsvRecord& rec = records[r];
-        if (rec.fields.size() != header.size())
-            throw UserError("causes table '" + path + "' line " + std::to_string(rec.line) + ": " +
-                            std::to_string(rec.fields.size()) + " fields; the header has " + std::to_string(header.size()));
+        const std::string where = checked_row_name(rec, header.size(), "causes table", path);
         const std::string& cause = rec.fields[c];
         if (cause != "ours" && cause != "paper" && cause != "unknown")
-            throw UserError("causes table '" + path + "' line " + std::to_string(rec.line) + ": cause = '" + cause +
-                            "'; expected ours, paper or unknown");
+            throw UserError(where + ": cause = '" + cause + "'; expected ours, paper or unknown");
         causes.push_back({rec.fields[p], rec.fields[m], cause, rec.fields[e]});
     }
     return causes;

@@ -16,10 +16,6 @@ namespace {
 
 constexpr const char* kWho = "IsotonicRegression";
 
-void require(bool ok, const std::string& what) {
-    if (!ok) throw UserError(std::string(kWho) + ": " + what);
-}
-
 }  // namespace
 
 void IsotonicRegression::fit(const Eigen::VectorXd& scores, const Eigen::VectorXd& targets) {
@@ -34,19 +30,19 @@ void IsotonicRegression::fit(const Eigen::VectorXd& scores, const Eigen::VectorX
 void IsotonicRegression::fit(const Eigen::VectorXd& scores, const Eigen::VectorXd& targets,
                              const Eigen::VectorXd& weights) {
     const Eigen::Index n = scores.size();
-    require(n > 0, "no scores given; at least 1 is required");
-    require(targets.size() == n, "targets has " + std::to_string(targets.size()) +
-                                     " entries but scores has " + std::to_string(n) +
-                                     "; they must be equal");
-    require(weights.size() == n, "weights has " + std::to_string(weights.size()) +
-                                     " entries but scores has " + std::to_string(n) +
-                                     "; they must be equal");
+    detail::require(kWho, n > 0, "no scores given; at least 1 is required");
+    detail::require(kWho, targets.size() == n, "targets has " + std::to_string(targets.size()) +
+                                                   " entries but scores has " + std::to_string(n) +
+                                                   "; they must be equal");
+    detail::require(kWho, weights.size() == n, "weights has " + std::to_string(weights.size()) +
+                                                   " entries but scores has " + std::to_string(n) +
+                                                   "; they must be equal");
     detail::check_finite(kWho, "scores", scores);
     detail::check_finite(kWho, "targets", targets);
     detail::check_finite(kWho, "weights", weights);
     for (Eigen::Index i = 0; i < n; ++i)
-        require(weights[i] > 0.0, "weights(" + std::to_string(i) + ") = " +
-                                      format_double(weights[i]) + " is invalid; weights must be > 0");
+        detail::require(kWho, weights[i] > 0.0, "weights(" + std::to_string(i) + ") = " +
+                                                    format_double(weights[i]) + " is invalid; weights must be > 0");
 
     std::vector<Eigen::Index> order(n);
     std::iota(order.begin(), order.end(), 0);

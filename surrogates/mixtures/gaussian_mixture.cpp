@@ -222,7 +222,7 @@ GaussianMixture GaussianMixture::fit(const MatrixXd& Z, const GaussianMixtureOpt
 }
 
 GaussianMixtureRegression::GaussianMixtureRegression(const MixtureRegressionOptions& options, const GmrOptions& gmr)
-    : MixtureRegression(options), gmr_(gmr) {
+    : SizedMixtureRegression(options, gmr.components_by_cv), gmr_(gmr) {
     if (gmr.max_components < 1 || gmr.min_rows_per_component < 1)
         throw UserError("gaussian-mixture regression: max_components and min_rows_per_component must be >= 1");
 }
@@ -230,11 +230,6 @@ GaussianMixtureRegression::GaussianMixtureRegression(const MixtureRegressionOpti
 std::size_t GaussianMixtureRegression::candidates(std::size_t n) const {
     const std::size_t by_rows = n / static_cast<std::size_t>(gmr_.min_rows_per_component);
     return std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(gmr_.max_components), by_rows));
-}
-
-std::optional<std::size_t> GaussianMixtureRegression::fixed_candidate(std::size_t n) const {
-    if (gmr_.components_by_cv) return std::nullopt;
-    return candidates(n) - 1;
 }
 
 std::unique_ptr<JointDensity> GaussianMixtureRegression::fit_candidate(std::size_t c, const MatrixXd& Z,

@@ -103,14 +103,13 @@ struct GmrOptions {
 // thesis' rule), 1 .. that size by cross-validated log-likelihood. Cross-validation mostly
 // picks one component at N <= 20 (a linear regression) and BO with it is no better than
 // random search; the largest size makes the regression local (README).
-class GaussianMixtureRegression final : public MixtureRegression {
+class GaussianMixtureRegression final : public SizedMixtureRegression {
 public:
     GaussianMixtureRegression(const MixtureRegressionOptions& options, const GmrOptions& gmr);
     std::size_t components() const { return chosen_candidate() + 1; }
 
 protected:
     std::size_t candidates(std::size_t n) const override;
-    std::optional<std::size_t> fixed_candidate(std::size_t n) const override;
     std::unique_ptr<JointDensity> fit_candidate(std::size_t c, const Eigen::MatrixXd& Z, Rng& rng) const override;
 
 private:

@@ -116,4 +116,21 @@ private:
     std::vector<std::pair<double, double>> scores_;  // output=rank: (y, its score), y ascending
 };
 
+// A family whose candidate c is the size c + 1 (GMR's components, the SPN's leaves): it
+// takes the largest size the rows allow, or with size_by_cv cross-validates 1 .. that size.
+class SizedMixtureRegression : public MixtureRegression {
+public:
+    SizedMixtureRegression(const MixtureRegressionOptions& options, bool size_by_cv)
+        : MixtureRegression(options), size_by_cv_(size_by_cv) {}
+
+protected:
+    std::optional<std::size_t> fixed_candidate(std::size_t n) const final {
+        if (size_by_cv_) return std::nullopt;
+        return candidates(n) - 1;
+    }
+
+private:
+    bool size_by_cv_;
+};
+
 }  // namespace bobench::surrogates::mixtures

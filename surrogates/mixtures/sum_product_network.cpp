@@ -316,17 +316,12 @@ double SumProductNetwork::conditional(const VectorXd& x, Components& out) const 
 
 SumProductNetworkRegression::SumProductNetworkRegression(const MixtureRegressionOptions& options,
                                                          const SpnRegressionOptions& spn)
-    : MixtureRegression(options), spn_(spn) {
+    : SizedMixtureRegression(options, spn.leaves_by_cv), spn_(spn) {
     if (spn.max_leaves < 1) throw UserError("sum-product network regression: max_leaves must be >= 1");
 }
 
 std::size_t SumProductNetworkRegression::candidates(std::size_t n) const {
     return std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(spn_.max_leaves), n));
-}
-
-std::optional<std::size_t> SumProductNetworkRegression::fixed_candidate(std::size_t n) const {
-    if (spn_.leaves_by_cv) return std::nullopt;
-    return candidates(n) - 1;
 }
 
 std::unique_ptr<JointDensity> SumProductNetworkRegression::fit_candidate(std::size_t c, const MatrixXd& Z,

@@ -117,14 +117,13 @@ struct SpnRegressionOptions {
 // As GaussianMixtureRegression: the largest size by default, because cross-validated
 // log-likelihood mostly picks 1-2 leaves at N <= 40 and BO with them is no better than
 // random search (README).
-class SumProductNetworkRegression final : public MixtureRegression {
+class SumProductNetworkRegression final : public SizedMixtureRegression {
 public:
     SumProductNetworkRegression(const MixtureRegressionOptions& options, const SpnRegressionOptions& spn);
     int leaves() const { return static_cast<int>(chosen_candidate()) + 1; }
 
 protected:
     std::size_t candidates(std::size_t n) const override;
-    std::optional<std::size_t> fixed_candidate(std::size_t n) const override;
     std::unique_ptr<JointDensity> fit_candidate(std::size_t c, const Eigen::MatrixXd& Z, Rng& rng) const override;
 
 private:

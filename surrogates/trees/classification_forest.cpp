@@ -21,10 +21,6 @@ constexpr const char* kWho = "ClassificationForest";
 // scikit-learn's FEATURE_THRESHOLD: feature values closer than this are not separated.
 constexpr double kFeatureThreshold = 1e-7;
 
-void require(bool ok, const std::string& what) {
-    if (!ok) throw UserError(std::string(kWho) + ": " + what);
-}
-
 // scikit-learn's max_features="sqrt": floor(sqrt(D)), at least 1.
 int resolve_features_per_split(int max_features, int dim) {
     if (max_features > 0) return std::min(max_features, dim);
@@ -239,9 +235,9 @@ void ClassificationForest::predict_proba(const Eigen::MatrixXd& X, Eigen::Vector
 
 int ClassificationForest::num_nodes(int tree) const {
     check_fitted("num_nodes");
-    require(tree >= 0 && tree < num_trees(),
-            "tree index " + std::to_string(tree) + " is out of range; the forest has " +
-                std::to_string(num_trees()) + " trees");
+    detail::require(kWho, tree >= 0 && tree < num_trees(),
+                    "tree index " + std::to_string(tree) + " is out of range; the forest has " +
+                        std::to_string(num_trees()) + " trees");
     const int end = tree + 1 < num_trees() ? roots_[tree + 1] : static_cast<int>(nodes_.size());
     return end - roots_[tree];
 }

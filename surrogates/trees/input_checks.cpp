@@ -17,6 +17,10 @@ namespace {
 
 }  // namespace
 
+void require(std::string_view who, bool ok, const std::string& what) {
+    if (!ok) fail(who, what);
+}
+
 void require_option(std::string_view who, bool ok, std::string_view name, const std::string& value,
                     std::string_view rule) {
     if (!ok) fail(who, std::string(name) + " = " + value + " is invalid; it must be " + std::string(rule));

@@ -9,6 +9,9 @@
 
 namespace bobench::surrogates::detail {
 
+// UserError "who: what" unless `ok`.
+void require(std::string_view who, bool ok, const std::string& what);
+
 // An option of a model must satisfy `ok`; otherwise UserError "who: name = value is
 // invalid; it must be <rule>".
 void require_option(std::string_view who, bool ok, std::string_view name, const std::string& value,

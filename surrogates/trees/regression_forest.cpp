@@ -21,10 +21,6 @@ namespace {
 
 constexpr const char* kWho = "RegressionForest";
 
-void require(bool ok, const std::string& what) {
-    if (!ok) throw UserError(std::string(kWho) + ": " + what);
-}
-
 }  // namespace
 
 // Scratch space reused by every tree of one fit. Growing a tree costs O(D n) per node:
@@ -223,17 +219,17 @@ void RegressionForest::fit_weighted(const Eigen::MatrixXd& X, const Eigen::Vecto
                                     Rng& rng) {
     detail::check_training_inputs(kWho, X, y.size(), "y");
     detail::check_finite(kWho, "y", y);
-    require(!tree_weights.empty(), "no tree weights given; at least one tree is required");
+    detail::require(kWho, !tree_weights.empty(), "no tree weights given; at least one tree is required");
     for (std::size_t t = 0; t < tree_weights.size(); ++t) {
         const Eigen::VectorXi& w = tree_weights[t];
-        require(w.size() == X.rows(),
-                "weights of tree " + std::to_string(t) + " have " + std::to_string(w.size()) +
-                    " entries but X has " + std::to_string(X.rows()) + " rows; they must be equal");
+        detail::require(kWho, w.size() == X.rows(),
+                        "weights of tree " + std::to_string(t) + " have " + std::to_string(w.size()) +
+                            " entries but X has " + std::to_string(X.rows()) + " rows; they must be equal");
         for (Eigen::Index i = 0; i < w.size(); ++i)
-            require(w[i] >= 0, "weight " + std::to_string(i) + " of tree " + std::to_string(t) +
-                                   " is " + std::to_string(w[i]) + "; weights must be >= 0");
-        require(w.maxCoeff() > 0, "all weights of tree " + std::to_string(t) +
-                                      " are 0; each tree needs at least one positive weight");
+            detail::require(kWho, w[i] >= 0, "weight " + std::to_string(i) + " of tree " + std::to_string(t) +
+                                                 " is " + std::to_string(w[i]) + "; weights must be >= 0");
+        detail::require(kWho, w.maxCoeff() > 0, "all weights of tree " + std::to_string(t) +
+                                                    " are 0; each tree needs at least one positive weight");
     }
 
     // Build into locals so a failure leaves the previous fit untouched.
@@ -362,9 +358,9 @@ void RegressionForest::predict(const Eigen::MatrixXd& X, Eigen::VectorXd& mean,
 
 Prediction RegressionForest::tree_leaf(int tree, const Eigen::VectorXd& x) const {
     check_fitted("tree_leaf");
-    require(tree >= 0 && tree < num_trees(),
-            "tree index " + std::to_string(tree) + " is out of range; the forest has trees 0.." +
-                std::to_string(num_trees() - 1));
+    detail::require(kWho, tree >= 0 && tree < num_trees(),
+                    "tree index " + std::to_string(tree) + " is out of range; the forest has trees 0.." +
+                        std::to_string(num_trees() - 1));
     detail::check_query_point(kWho, x, dim_);
     const int leaf = find_leaf(tree, x.data(), 1);
     return {forest_.leaf_mean[leaf], forest_.leaf_var[leaf]};
@@ -372,9 +368,9 @@ Prediction RegressionForest::tree_leaf(int tree, const Eigen::VectorXd& x) const
 
 int RegressionForest::num_nodes(int tree) const {
     check_fitted("num_nodes");
-    require(tree >= 0 && tree < num_trees(),
-            "tree index " + std::to_string(tree) + " is out of range; the forest has trees 0.." +
-                std::to_string(num_trees() - 1));
+    detail::require(kWho, tree >= 0 && tree < num_trees(),
+                    "tree index " + std::to_string(tree) + " is out of range; the forest has trees 0.." +
+                        std::to_string(num_trees() - 1));
     const int end = tree + 1 < num_trees() ? forest_.roots[tree + 1]
                                            : static_cast<int>(forest_.nodes.size());
     return end - forest_.roots[tree];

@@ -21,10 +21,6 @@ namespace {
 
 constexpr const char* kWho = "XGBoostClassifier";
 
-void require(bool ok, const std::string& what) {
-    if (!ok) throw UserError(std::string(kWho) + ": " + what);
-}
-
 // Every XGBoost C call returns 0 on success; on failure the reason is in XGBGetLastError.
 void check_xgb(int rc, const char* call) {
     if (rc != 0)
@@ -61,21 +57,21 @@ std::string XGBoostClassifier::library_version() {
 
 XGBoostClassifier::XGBoostClassifier(XGBoostClassifierOptions options)
     : options_(std::move(options)) {
-    require(options_.num_rounds >= 1, "num_rounds = " + std::to_string(options_.num_rounds) +
-                                          " is invalid; it must be >= 1");
-    require(options_.eta > 0.0 && std::isfinite(options_.eta),
-            "eta = " + format_double(options_.eta) + " is invalid; it must be a finite number > 0");
-    require(options_.max_depth >= 1, "max_depth = " + std::to_string(options_.max_depth) +
-                                         " is invalid; it must be >= 1");
-    require(options_.min_child_weight >= 0.0 && std::isfinite(options_.min_child_weight),
-            "min_child_weight = " + format_double(options_.min_child_weight) +
-                " is invalid; it must be a finite number >= 0");
-    require(options_.lambda >= 0.0 && std::isfinite(options_.lambda),
-            "lambda = " + format_double(options_.lambda) +
-                " is invalid; it must be a finite number >= 0");
+    detail::require(kWho, options_.num_rounds >= 1, "num_rounds = " + std::to_string(options_.num_rounds) +
+                                                        " is invalid; it must be >= 1");
+    detail::require(kWho, options_.eta > 0.0 && std::isfinite(options_.eta),
+                    "eta = " + format_double(options_.eta) + " is invalid; it must be a finite number > 0");
+    detail::require(kWho, options_.max_depth >= 1, "max_depth = " + std::to_string(options_.max_depth) +
+                                                       " is invalid; it must be >= 1");
+    detail::require(kWho, options_.min_child_weight >= 0.0 && std::isfinite(options_.min_child_weight),
+                    "min_child_weight = " + format_double(options_.min_child_weight) +
+                        " is invalid; it must be a finite number >= 0");
+    detail::require(kWho, options_.lambda >= 0.0 && std::isfinite(options_.lambda),
+                    "lambda = " + format_double(options_.lambda) +
+                        " is invalid; it must be a finite number >= 0");
     const std::string& tm = options_.tree_method;
-    require(tm == "exact" || tm == "approx" || tm == "hist" || tm == "auto",
-            "tree_method = '" + tm + "' is invalid; accepted: exact, approx, hist, auto");
+    detail::require(kWho, tm == "exact" || tm == "approx" || tm == "hist" || tm == "auto",
+                    "tree_method = '" + tm + "' is invalid; accepted: exact, approx, hist, auto");
 }
 
 void XGBoostClassifier::fit(const Eigen::MatrixXd& X, const Eigen::VectorXi& labels, Rng& rng) {

@@ -99,6 +99,16 @@ protected:
     Matrix map_;
 };
 
+// The factory of a family whose functions are built from the spec alone: Functions are
+// functions First, First + 1, ... in order; nullptr for a number outside them.
+template <int First, class... Functions>
+std::unique_ptr<Problem> make_numbered(const Spec& spec) {
+    std::unique_ptr<Problem> made;
+    int number = First;
+    ((spec.function == number++ ? (made = std::make_unique<Functions>(spec), true) : false) || ...);
+    return made;
+}
+
 std::unique_ptr<Problem> make_separable(const Spec& spec);        // f1 - f5
 std::unique_ptr<Problem> make_moderate(const Spec& spec);         // f6 - f9
 std::unique_ptr<Problem> make_ill_conditioned(const Spec& spec);  // f10 - f14

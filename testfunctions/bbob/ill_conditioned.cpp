@@ -99,14 +99,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Problem> make_ill_conditioned(const Spec& spec) {
-    switch (spec.function) {
-        case 10: return std::make_unique<RotatedEllipsoid>(spec);
-        case 11: return std::make_unique<Discus>(spec);
-        case 12: return std::make_unique<BentCigar>(spec);
-        case 13: return std::make_unique<SharpRidge>(spec);
-        case 14: return std::make_unique<DifferentPowers>(spec);
-        default: return nullptr;
-    }
+    return make_numbered<10, RotatedEllipsoid, Discus, BentCigar, SharpRidge, DifferentPowers>(spec);
 }
 
 }  // namespace bobench::bbob::detail

@@ -130,13 +130,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Problem> make_moderate(const Spec& spec) {
-    switch (spec.function) {
-        case 6: return std::make_unique<AttractiveSector>(spec);
-        case 7: return std::make_unique<StepEllipsoid>(spec);
-        case 8: return std::make_unique<Rosenbrock>(spec);
-        case 9: return std::make_unique<RotatedRosenbrock>(spec);
-        default: return nullptr;
-    }
+    return make_numbered<6, AttractiveSector, StepEllipsoid, Rosenbrock, RotatedRosenbrock>(spec);
 }
 
 }  // namespace bobench::bbob::detail

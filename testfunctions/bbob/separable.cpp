@@ -129,14 +129,7 @@ private:
 }  // namespace
 
 std::unique_ptr<Problem> make_separable(const Spec& spec) {
-    switch (spec.function) {
-        case 1: return std::make_unique<Sphere>(spec);
-        case 2: return std::make_unique<SeparableEllipsoid>(spec);
-        case 3: return std::make_unique<SeparableRastrigin>(spec);
-        case 4: return std::make_unique<BuecheRastrigin>(spec);
-        case 5: return std::make_unique<LinearSlope>(spec);
-        default: return nullptr;
-    }
+    return make_numbered<1, Sphere, SeparableEllipsoid, SeparableRastrigin, BuecheRastrigin, LinearSlope>(spec);
 }
 
 }  // namespace bobench::bbob::detail

@@ -33,7 +33,8 @@ static constexpr double P6[4][6] = {{0.1312, 0.1696, 0.5569, 0.0124, 0.8283, 0.5
                                     {0.4047, 0.8828, 0.8732, 0.5743, 0.1091, 0.0381}};
 
 static double hartmann3_formula(const double* x, std::size_t) { return hartmann(x, A3, P3); }
-static double hartmann6_formula(const double* x, std::size_t) { return hartmann(x, A6, P6); }
+double hartmann6_value(const double* x) { return hartmann(x, A6, P6); }
+static double hartmann6_formula(const double* x, std::size_t) { return hartmann6_value(x); }
 
 // HPOlib states f* = -3.8627795317627736 and -3.322368011391339 at rounded minimisers;
 // the minimisers below were polished with scipy BFGS, so regret is never negative.

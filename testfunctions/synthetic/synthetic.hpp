@@ -76,4 +76,8 @@ ProblemFactory styblinski_tang();
 
 void register_all(ProblemRegistry& registry);
 
+// Hartmann6's value at x in [0,1]^6 (the formula hartmann6() evaluates), for data made
+// without a problem object.
+double hartmann6_value(const double* x);
+
 }  // namespace bobench::synthetic

@@ -35,18 +35,17 @@ nlohmann::json read_back(const std::string& format, const std::string& dir) {
 // A small bbob experiment: f1 on instances 1 and 2 in 2-D, f3 instance 1 in 3-D.
 std::string bbob_results(const TempDir& dir) {
     const std::string file = dir / "bbob.h5";
-    const auto r = run_cli("run --problem bbob:f=1,i=1-2,d=2 --problem bbob:f=3,i=1,d=3 --optimizer random-search "
-                           "--optimizer de --budget 12 --replicates 2 --seed 3 --threads 1 --output " + file);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    run_ok("run --problem bbob:f=1,i=1-2,d=2 --problem bbob:f=3,i=1,d=3 --optimizer random-search "
+           "--optimizer de --budget 12 --replicates 2 --seed 3 --threads 1 --output " + file);
     return file;
 }
 
 // The runs of the file as the exports order them: per (optimizer, function, dimension), by
 // instance then replicate.
 using Key = std::tuple<std::string, int, int>;
-std::map<Key, std::vector<std::pair<int, const results::Trace*>>> runs_by_scenario(const results::Results& res) {
-    std::map<Key, std::vector<std::pair<int, const results::Trace*>>> out;
+using Scenarios = std::map<Key, std::vector<std::pair<int, const results::Trace*>>>;
+Scenarios runs_by_scenario(const results::Results& res) {
+    Scenarios out;
     for (const results::Trace& t : res.runs) {
         const auto& m = res.problems[static_cast<std::size_t>(t.key.problem)].metadata;
         out[{res.optimizers[static_cast<std::size_t>(t.key.optimizer)].label, std::stoi(m.at("function")),
@@ -58,6 +57,18 @@ std::map<Key, std::vector<std::pair<int, const results::Trace*>>> runs_by_scenar
     return out;
 }
 
+// The stored run a read-back `run` stands for: the next one of its scenario in `expected`
+// (`seen` counts them); CHECKs the run's suite and instance.
+const results::Trace* stored_run(const nlohmann::json& run, const Scenarios& expected, std::map<Key, std::size_t>& seen,
+                                 const std::string& suite) {
+    const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
+    REQUIRE(expected.count(key));
+    const auto& [instance, trace] = expected.at(key).at(seen[key]++);
+    CHECK(run.at("suite") == suite);
+    CHECK(run.at("instance") == instance);
+    return trace;
+}
+
 }  // namespace
 
 TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to an independent reader",
@@ -67,9 +78,7 @@ TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to a
     const results::Results res = results::read_results(file);
     const auto expected = runs_by_scenario(res);
 
-    const auto coco = run_cli("export " + file + " --format coco " + (dir / "coco"));
-    INFO(coco.err);
-    REQUIRE(coco.status == 0);
+    const auto coco = run_ok("export " + file + " --format coco " + (dir / "coco"));
     CHECK(std::filesystem::exists(dir / "coco/random-search/bbobexp_f1.info"));
     CHECK(std::filesystem::exists(dir / "coco/de/data_f3/bbobexp_f3_DIM3.tdat"));
     const nlohmann::json coco_runs = read_back("coco", dir / "coco");
@@ -77,11 +86,7 @@ TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to a
     std::map<Key, std::size_t> seen;
     std::size_t evaluations = 0;
     for (const auto& run : coco_runs) {
-        const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
-        REQUIRE(expected.count(key));
-        const auto& [instance, trace] = expected.at(key).at(seen[key]++);
-        CHECK(run.at("suite") == "bbob");
-        CHECK(run.at("instance") == instance);
+        const results::Trace* trace = stored_run(run, expected, seen, "bbob");
         const double fopt = *res.problems[static_cast<std::size_t>(trace->key.problem)].optimum;
         CHECK(std::abs(run.at("fopt").get<double>() - fopt) <= 1e-12 * std::max(1.0, std::abs(fopt)));
         const auto incumbent = results::incumbent_curve(*trace);
@@ -105,20 +110,14 @@ TEST_CASE("cli export: COCO and IOHprofiler logs give every evaluation back to a
     }
     CHECK(evaluations == res.runs.size() * 12);
 
-    const auto ioh = run_cli("export " + file + " --format iohprofiler -o " + (dir / "ioh"));
-    INFO(ioh.err);
-    REQUIRE(ioh.status == 0);
+    run_ok("export " + file + " --format iohprofiler -o " + (dir / "ioh"));
     CHECK(std::filesystem::exists(dir / "ioh/de/IOHprofiler_f3_Rastrigin.json"));
     const nlohmann::json ioh_runs = read_back("iohprofiler", dir / "ioh");
     REQUIRE(ioh_runs.size() == res.runs.size());
     seen.clear();
     evaluations = 0;
     for (const auto& run : ioh_runs) {
-        const Key key{run.at("algorithm"), run.at("function"), run.at("dimension")};
-        REQUIRE(expected.count(key));
-        const auto& [instance, trace] = expected.at(key).at(seen[key]++);
-        CHECK(run.at("suite") == "BBOB");
-        CHECK(run.at("instance") == instance);
+        const results::Trace* trace = stored_run(run, expected, seen, "BBOB");
         const double fopt = *res.problems[static_cast<std::size_t>(trace->key.problem)].optimum;
         REQUIRE(run.at("raw_y").size() == trace->size());
         for (std::size_t i = 0; i < trace->size(); ++i, ++evaluations) {
@@ -154,9 +153,7 @@ TEST_CASE("cli export: an IOHprofiler run whose every evaluation failed is writt
     r.runs.push_back(make_trace(0, 1, 2, {1.0, 7.0}));
     r.sort_runs();
     results::write_results(dir / "failed.h5", r);
-    const auto e = run_cli("export " + (dir / "failed.h5") + " --format iohprofiler " + (dir / "ioh"));
-    INFO(e.err);
-    REQUIRE(e.status == 0);
+    const auto e = run_ok("export " + (dir / "failed.h5") + " --format iohprofiler " + (dir / "ioh"));
     CHECK(e.err.find("note: 1 run had no evaluation that succeeded: written at the worst value") != std::string::npos);
     // read as IOHanalyzer does (strict JSON, a value in every run, best y a number)
     const nlohmann::json runs = read_back("iohprofiler", dir / "ioh");
@@ -172,14 +169,10 @@ TEST_CASE("cli export: COCO folders hold bbob data only, the .info in numeric in
     TempDir dir;
     const std::string file = dir / "suites.h5";
     // instances given 10, 2, 3; a non-bbob problem with f* beside them
-    const auto r = run_cli("run --problem bbob:f=1,i=10,d=2 --problem bbob:f=1,i=2,d=2 --problem bbob:f=1,i=3,d=2 "
-                           "--problem branin --optimizer random-search --budget 4 --replicates 1 --seed 3 --threads 1 "
-                           "--output " + file);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
-    const auto coco = run_cli("export " + file + " --format coco " + (dir / "coco"));
-    INFO(coco.err);
-    REQUIRE(coco.status == 0);
+    run_ok("run --problem bbob:f=1,i=10,d=2 --problem bbob:f=1,i=2,d=2 --problem bbob:f=1,i=3,d=2 "
+           "--problem branin --optimizer random-search --budget 4 --replicates 1 --seed 3 --threads 1 "
+           "--output " + file);
+    const auto coco = run_ok("export " + file + " --format coco " + (dir / "coco"));
     CHECK(coco.err.find("note: problem 'branin' (suite 'synthetic') left out of the COCO export: cocopp would take "
                         "its function ids for bbob's") != std::string::npos);
     std::vector<std::string> files;
@@ -202,9 +195,7 @@ TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, ra
           "[exports][cli]") {
     TempDir dir;
     results::write_results(dir / "abc.h5", abc_results());
-    const auto table = run_cli("table " + (dir / "abc.h5") + " --target 0.5,1e-8 --bootstrap 50");
-    INFO(table.err);
-    REQUIRE(table.status == 0);
+    const auto table = run_ok("table " + (dir / "abc.h5") + " --target 0.5,1e-8 --bootstrap 50");
     CHECK(table.out.find("| p1 | 0.5 | **2** [2, 2] 10/10 | ∞ 0/10 | ∞ 0/10 |") != std::string::npos);
     CHECK(run_cli("table " + (dir / "abc.h5") + " --target 0").err.find("'0' is not a positive number") !=
           std::string::npos);
@@ -227,9 +218,7 @@ TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, ra
         SUCCEED("gnuplot is not installed here (" << (path ? path : "") << "); scripts/install-deps installs it");
         return;
     }
-    const auto ecdf = run_cli("plot " + (dir / "abc.h5") + " --view ecdf --by dimension --out " + (dir / "ecdf"));
-    INFO(ecdf.err);
-    REQUIRE(ecdf.status == 0);
+    const auto ecdf = run_ok("plot " + (dir / "abc.h5") + " --view ecdf --by dimension --out " + (dir / "ecdf"));
     CHECK(ecdf.out.find("ecdf-dimension-2.png") != std::string::npos);
     CHECK(ecdf.out.find("ecdf-dimension-10.svg") != std::string::npos);
     const auto agg = run_cli("plot " + (dir / "abc.h5") + " --view aggregate --aggregate rank --out " + (dir / "agg"));
@@ -240,9 +229,7 @@ TEST_CASE("cli views: fixed-target table, ECDF, aggregate, cost and CD plots, ra
     CHECK(cost.status == 2);  // the hand-made runs cost nothing
     CHECK(cost.err.find("no problem of") != std::string::npos);
     // Friedman across 2 problems: a CD diagram
-    const auto cd = run_cli("plot " + (dir / "abc.h5") + " --view cd --out " + (dir / "cd"));
-    INFO(cd.err);
-    REQUIRE(cd.status == 0);
+    run_ok("plot " + (dir / "abc.h5") + " --view cd --out " + (dir / "cd"));
     CHECK(testing::read_file(dir / "cd/cd-nemenyi.svg").find(">A (1.50)</text>") != std::string::npos);
     CHECK(testing::read_file(dir / "cd/cd-nemenyi.png").rfind("\x89PNG", 0) == 0);
     // another clique method: its own files beside, no CD bar

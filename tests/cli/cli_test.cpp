@@ -24,9 +24,7 @@ static void require_same_traces(const std::string& a, const std::string& b) {
 
 TEST_CASE("cli: the demo gives identical traces with 1 and 2 threads", "[cli][determinism][demo]") {
     TempDir dir;
-    const auto one = run_cli("run '" + demo + "' --threads 1 --output " + (dir / "one.h5"));
-    INFO(one.err);
-    REQUIRE(one.status == 0);
+    const auto one = run_ok("run '" + demo + "' --threads 1 --output " + (dir / "one.h5"));
     CHECK(one.out.find("results: " + (dir / "one.h5")) != std::string::npos);
     CHECK(one.out.find("hartmann6") != std::string::npos);
     REQUIRE(run_cli("run '" + demo + "' --threads 2 --quiet --output " + (dir / "two.h5")).status == 0);
@@ -60,9 +58,7 @@ TEST_CASE("cli: a run killed with SIGKILL resumes to the same traces", "[cli][re
     kill_when_journalled(args, out);
     REQUIRE(std::filesystem::exists(journal));  // it really died before the end
 
-    const auto resumed = run_cli(args + out);
-    INFO(resumed.err);
-    REQUIRE(resumed.status == 0);
+    const auto resumed = run_ok(args + out);
     CHECK(resumed.err.find("runs were already done and were kept") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(journal));
     require_same_traces(dir / "whole.h5", out);

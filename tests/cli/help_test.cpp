@@ -9,6 +9,7 @@
 #include "tests/support/cli.hpp"
 
 using bobench::testing::run_cli;
+using bobench::testing::run_ok;
 
 namespace {
 std::vector<std::string> lines(const std::string& text) {
@@ -21,9 +22,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 TEST_CASE("list optimizers --names and list problems --names print one canonical id a line", "[cli][help]") {
     for (const std::string what : {"optimizers", "problems"}) {
-        const auto names = run_cli("list " + what + " --names");
-        INFO(names.err);
-        REQUIRE(names.status == 0);
+        const auto names = run_ok("list " + what + " --names");
         // the entries of the full list: its lines that are not indented
         std::vector<std::string> entries;
         for (const std::string& line : lines(run_cli("list " + what).out))
@@ -64,9 +63,7 @@ std::string roff_dashes(const std::string& option) {
 
 TEST_CASE("every command has a man page naming each option its --help lists, and man renders it", "[cli][help]") {
     bobench::testing::TempDir dir;
-    const auto written = run_cli("help --man '" + (dir / "man") + "'");
-    INFO(written.err);
-    REQUIRE(written.status == 0);
+    run_ok("help --man '" + (dir / "man") + "'");
     // the commands, as `bobench --help` lists them
     std::vector<std::string> commands;
     const std::string usage = run_cli("--help").out;

@@ -26,17 +26,13 @@ std::size_t count(const std::string& text, const std::string& what) {
 // The issue's small experiment: two problems, two optimizers, 3 replicates.
 std::string small_results(const TempDir& dir) {
     const std::string file = dir / "small.h5";
-    const auto r = run_cli("run --problem branin --problem levy:d=2 --optimizer random-search --optimizer de "
-                           "--budget 30 --replicates 3 --quiet --output " + file);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    run_ok("run --problem branin --problem levy:d=2 --optimizer random-search --optimizer de "
+           "--budget 30 --replicates 3 --quiet --output " + file);
     return file;
 }
 
 std::string page_of(const std::string& results, const std::string& dir) {
-    const auto r = run_cli("report " + results + " --html " + dir);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("report " + results + " --html " + dir);
     CHECK(r.out == dir + "/index.html\n");
     return read_file(dir + "/index.html");
 }
@@ -170,9 +166,7 @@ TEST_CASE("html report: labels from the file are escaped", "[html]") {
     write_file(dir / "spec.ini", "[experiment]\nbudget = 12\nreplicates = 2\nseed = 3\n"
                                  "[problems]\nb<r&n = branin\n[optimizers]\n"
                                  "rs<\"x\"&'y' = random-search\nde = de\n");
-    const auto r = run_cli("run " + (dir / "spec.ini") + " --quiet --output " + (dir / "esc.h5"));
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    run_ok("run " + (dir / "spec.ini") + " --quiet --output " + (dir / "esc.h5"));
     const std::string page = page_of(dir / "esc.h5", dir / "html");
     CHECK(page.find("rs<\"x") == std::string::npos);
     CHECK(page.find("b<r&") == std::string::npos);
@@ -183,9 +177,7 @@ TEST_CASE("html report: labels from the file are escaped", "[html]") {
 TEST_CASE("html report: the demo's page is under 2 MB", "[html][demo]") {
     TempDir dir;
     const std::string demo = std::string(BOBENCH_SOURCE_DIR) + "/experiments/demo.ini";
-    const auto r = run_cli("run '" + demo + "' --quiet --output " + (dir / "demo.h5"));
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    run_ok("run '" + demo + "' --quiet --output " + (dir / "demo.h5"));
     const std::string page = page_of(dir / "demo.h5", dir / "html");
     // a regret panel per problem; ECDFs of all problems and of each of the 3 dimensions; the CD diagram
     CHECK(count(page, "<svg") == 9);

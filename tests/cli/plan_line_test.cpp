@@ -12,6 +12,7 @@
 #include "tests/support/cli.hpp"
 
 using bobench::testing::run_cli;
+using bobench::testing::run_ok;
 using bobench::testing::TempDir;
 
 namespace {
@@ -32,23 +33,17 @@ TEST_CASE("plan line: the runs, those already in the output, and the cost from i
           "[cli][plan]") {
     TempDir dir;
     const std::string out = dir / "p.h5";
-    const auto first = run_cli(small_run(out, 3));
-    INFO(first.err);
-    REQUIRE(first.status == 0);
+    const auto first = run_ok(small_run(out, 3));
     CHECK(first.err.rfind("plan: 12 runs (2 problems x 2 optimizers x 3 replicates); 12 to run on 2 threads\n"
                           "cost: estimated once the first runs finish\n", 0) == 0);  // first, before any progress
 
-    const auto more = run_cli(small_run(out, 5));
-    INFO(more.err);
-    REQUIRE(more.status == 0);
+    const auto more = run_ok(small_run(out, 5));
     CHECK(more.err.rfind("plan: 20 runs (2 problems x 2 optimizers x 5 replicates), 12 already in '" + out +
                          "'; 8 to run on 2 threads\n", 0) == 0);
     CHECK(std::regex_search(more.err, std::regex("\ncost: about " + duration + " in all, " + duration +
                                                  " on 2 threads \\(from the times of 12 finished runs\\)\n")));
 
-    const auto done = run_cli(small_run(out, 5));
-    INFO(done.err);
-    REQUIRE(done.status == 0);
+    const auto done = run_ok(small_run(out, 5));
     CHECK(done.err.rfind("plan: 20 runs (2 problems x 2 optimizers x 5 replicates), 20 already in '" + out +
                          "'; nothing to run\n", 0) == 0);
     CHECK(done.err.find("cost:") == std::string::npos);
@@ -59,9 +54,7 @@ TEST_CASE("plan line: an optimizer without finished runs is guessed at the other
     TempDir dir;
     const std::string out = dir / "g.h5";
     REQUIRE(run_cli(small_run(out, 2, "--quiet")).status == 0);
-    const auto r = run_cli(small_run(out, 2, "--optimizer tpe"));
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok(small_run(out, 2, "--optimizer tpe"));
     CHECK(r.err.rfind("plan: 12 runs (2 problems x 3 optimizers x 2 replicates), 8 already in '" + out +
                       "'; 4 to run on 2 threads\n", 0) == 0);
     CHECK(std::regex_search(r.err, std::regex("\\(from the times of 8 finished runs\\); 'tpe' has none yet: "
@@ -77,9 +70,7 @@ TEST_CASE("progress: the ETA is marked ~ until each optimizer with runs to do ha
     TempDir dir;
     // one thread, longest first (ties in key order): the first two runs are of one optimizer
     // (both are of linear cost), the other has none finished at the first line
-    const auto r = run_cli(small_run(dir / "e.h5", 3, "", 1));
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok(small_run(dir / "e.h5", 3, "", 1));
     CHECK(progress_line(r.err, "bobench: 2/12 runs done").find(" elapsed, ETA ~") != std::string::npos);
     const std::string last = progress_line(r.err, "bobench: 12/12 runs done");
     CHECK(last.substr(last.size() - std::string(", ETA 0.0 s").size()) == ", ETA 0.0 s");
@@ -88,10 +79,8 @@ TEST_CASE("progress: the ETA is marked ~ until each optimizer with runs to do ha
 TEST_CASE("plan line: a shard names its part of the whole plan, in the singular where it is one",
           "[cli][plan]") {
     TempDir dir;
-    const auto r = run_cli("run --problem branin --optimizer random-search --budget 5 --replicates 4 --threads 1 "
-                           "--shard 1/2 --output " + (dir / "s.h5"));
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("run --problem branin --optimizer random-search --budget 5 --replicates 4 --threads 1 "
+                          "--shard 1/2 --output " + (dir / "s.h5"));
     CHECK(r.err.rfind("plan: 2 runs, shard 1/2 of 4 runs (1 problem x 1 optimizer x 4 replicates); "
                       "2 to run on 1 thread\ncost: estimated once the first runs finish\n", 0) == 0);
 }

@@ -29,9 +29,7 @@ TEST_CASE("plugin: its optimizer and problem run beside bobench's, are ranked, a
           "[cli][plugin]") {
     TempDir dir;
     const std::string out = dir / "p.h5";
-    const auto r = run_cli(small_run + "--plugin " + quoted(step_plugin) + " --output " + out);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    run_ok(small_run + "--plugin " + quoted(step_plugin) + " --output " + out);
 
     const results::Results results = results::read_results(out);
     CHECK(results.find_optimizer("plugin-step") >= 0);
@@ -140,9 +138,7 @@ TEST_CASE("plugin: slurm passes --plugin to every shard, and reproduce takes it"
     const std::string out = dir / "study.h5";
     write_file(dir / "study.ini", "[experiment]\nbudget = 10\nreplicates = 2\noutput = " + out +
                                       "\n[problems]\nbranin =\n[optimizers]\nstep = plugin-step\n");
-    const auto slurm = run_cli("slurm " + quoted(dir / "study.ini") + " --tasks 2 --plugin " + quoted(step_plugin));
-    INFO(slurm.err);
-    REQUIRE(slurm.status == 0);
+    run_ok("slurm " + quoted(dir / "study.ini") + " --tasks 2 --plugin " + quoted(step_plugin));
     const std::string script = read_file(dir / "study.slurm.sh");
     CHECK(script.find("--plugin '" + step_plugin + "'\n") != std::string::npos);
     // the shard command as a job array task runs it: the first shard's file holds plugin-step runs

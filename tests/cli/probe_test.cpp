@@ -329,9 +329,7 @@ TEST_CASE("probe: on a full disk the message counts the runs that were lost, not
     const auto full = run_shell("prlimit --fsize=10000 '" + std::string(BOBENCH_CLI) + "' " + args);
     INFO(full.err);
     REQUIRE(full.status == 1);
-    const auto resumed = run_cli(args);
-    INFO(resumed.err);
-    REQUIRE(resumed.status == 0);
+    const auto resumed = run_ok(args);
     const std::string kept_note = " of 40 runs were already done and were kept";
     const std::size_t at = resumed.err.find(kept_note);
     REQUIRE(at != std::string::npos);

@@ -140,9 +140,7 @@ TEST_CASE("cli reports: rank prints the Markdown report, notes go to stderr", "[
     results::Results res = abc_results();
     res.runs.push_back(make_trace(1, 0, 11, {}));  // an empty run
     results::write_results(dir / "abc.h5", res);
-    const auto r = run_cli("rank " + (dir / "abc.h5") + " --by dimension --friedman --family-alpha 0.01 --correction bonferroni");
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("rank " + (dir / "abc.h5") + " --by dimension --friedman --family-alpha 0.01 --correction bonferroni");
     CHECK(r.out.rfind("# Optimizer ranking\n", 0) == 0);
     CHECK(r.out.find("| 1 | A | 2 | 2 |") != std::string::npos);
     CHECK(r.out.find("bonferroni correction of the family-wise level 0.01") != std::string::npos);
@@ -196,9 +194,7 @@ TEST_CASE("cli reports: rank on awkward data reports each problem on stderr and 
                                                                        t.key.replicate == 1; }),
                    res.runs.end());                    // p2, A: 9 replicates
     results::write_results(dir / "awkward.h5", res);
-    const auto r = run_cli("rank " + (dir / "awkward.h5") + " --nan exclude");
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("rank " + (dir / "awkward.h5") + " --nan exclude");
     CHECK(r.err == "bobench rank: note: problem 'p1', optimizer 'B': 1 run without any evaluation (eval_count 0) skipped\n"
                    "bobench rank: note: problem 'p1', optimizer 'C': 1 run without a successful evaluation (their "
                    "metrics are NaN)\n"
@@ -255,9 +251,7 @@ TEST_CASE("cli reports: table, export --curves, export --runs and plot", "[repor
     CHECK(run_cli("export " + (dir / "timed.h5") + " --runs --format coco " + (dir / "coco")).err.find(
               "--runs is an option of --format csv") != std::string::npos);
 
-    const auto plot = run_cli("plot " + (dir / "abc.h5") + " --out " + (dir / "plots"));
-    INFO(plot.err);
-    REQUIRE(plot.status == 0);
+    const auto plot = run_ok("plot " + (dir / "abc.h5") + " --out " + (dir / "plots"));
     for (const std::string f : {"p1.png", "p1.svg", "p2.png", "p2.svg", "plots.gp", "p1.dat"})
         CHECK(std::filesystem::file_size(dir / ("plots/" + f)) > 0);
     CHECK(plot.out == (dir / "plots/p1.png") + "\n" + (dir / "plots/p1.svg") + "\n" + (dir / "plots/p2.png") + "\n" +

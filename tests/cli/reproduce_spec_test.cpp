@@ -97,22 +97,16 @@ TEST_CASE("reproduce: the plan line, with the section's cost note until a run ha
     write_tiny(dir);
     const std::string reproduce = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --threads 2 --output ";
     const std::string spec = reproduce + "'" + (dir / "r.h5") + "'";
-    const auto first = run_cli(spec);
-    INFO(first.err);
-    REQUIRE(first.status == 0);
+    const auto first = run_ok(spec);
     CHECK(first.err.find("plan: 12 runs (2 problems x 2 optimizers x 3 replicates); 12 to run on 2 threads\n"
                          "cost: estimated once the first runs finish (the reproduction's note: measured: a second)\n") !=
           std::string::npos);
     // the kept results: nothing to run
-    const auto again = run_cli(spec);
-    INFO(again.err);
-    REQUIRE(again.status == 0);
+    const auto again = run_ok(spec);
     CHECK(again.err.find("plan: 12 runs (2 problems x 2 optimizers x 3 replicates), 12 already in '" + (dir / "r.h5") +
                          "'; nothing to run\n") != std::string::npos);
     // --quick is not the protocol the note is about
-    const auto quick = run_cli(reproduce + "'" + (dir / "q.h5") + "' --quick");
-    INFO(quick.err);
-    REQUIRE(quick.status == 0);
+    const auto quick = run_ok(reproduce + "'" + (dir / "q.h5") + "' --quick");
     CHECK(quick.err.find("cost: estimated once the first runs finish\n") != std::string::npos);
 }
 
@@ -120,9 +114,7 @@ TEST_CASE("reproduce --experiments lists and runs the reproductions of another f
     TempDir dir;
     write_tiny(dir);
     write_file(dir / "mine/plain.ini", "[experiment]\nbudget = 5\n[problems]\nb = branin\n[optimizers]\nr = random-search\n");
-    const auto list = run_cli("reproduce list --experiments '" + (dir / "mine") + "'");
-    INFO(list.err);
-    REQUIRE(list.status == 0);
+    const auto list = run_ok("reproduce list --experiments '" + (dir / "mine") + "'");
     CHECK(table_row(list.out, "tiny") ==
           std::vector<std::string>{"tiny", "2 × 2 × 3", "8", "nothing", "measured: a second"});
     const auto show = run_cli("reproduce show tiny --experiments '" + (dir / "mine") + "'");
@@ -146,9 +138,7 @@ TEST_CASE("the cost table gives each reproduction's full cost and the sum of all
                                        "tiny,DE,1.5,extrapolated,a shorter pilot\n"
                                        "other,RS,99,measured,another reproduction's row\n");
     const std::string mine = " --experiments '" + (dir / "mine") + "'";
-    const auto list = run_cli("reproduce list" + mine);
-    INFO(list.err);
-    REQUIRE(list.status == 0);
+    const auto list = run_ok("reproduce list" + mine);
     // 3 s measured + 9 s extrapolated, spread over 2 cores
     CHECK(table_row(list.out, "tiny").at(4) == "~6.0 s");
     CHECK(list.out.find("\nAll full protocols together, by the cost tables:\n  ~6.0 s on 2 cores (12.0 s of CPU, 75 % "
@@ -165,9 +155,7 @@ TEST_CASE("the cost table gives each reproduction's full cost and the sum of all
 
     // before the first run finishes, the full protocol's figure; a method without one is named
     write_file(dir / "mine/costs.csv", "reproduction,method,seconds,basis,from\ntiny,DE,1.5,measured,six runs timed\n");
-    const auto run = run_cli("reproduce tiny" + mine + " --threads 1 --output '" + (dir / "r.h5") + "'");
-    INFO(run.err);
-    REQUIRE(run.status == 0);
+    const auto run = run_ok("reproduce tiny" + mine + " --threads 1 --output '" + (dir / "r.h5") + "'");
     CHECK(run.err.find("cost: estimated once the first runs finish (the cost table: ~4.5 s on 2 cores (9.0 s of CPU, "
                        "measured; not measured: RS))\n") != std::string::npos);
     const auto unmeasured = run_cli("reproduce list" + mine);
@@ -202,9 +190,7 @@ TEST_CASE("reproduce --preset subset runs the cheaper methods on some problems a
     TempDir dir;
     write_tiny(dir, "subset_method = RS\nsubset_problem = Branin\n");
     const std::string spec = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --threads 2 ";
-    const auto r = run_cli(spec + "--preset subset --output '" + (dir / "s.h5") + "'");
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok(spec + "--preset subset --output '" + (dir / "s.h5") + "'");
     const std::string says = "--preset subset: the cheaper methods RS (left out: DE) on Branin (left out: Levy), at the "
                              "protocol's 3 replicates of 8 evaluations: a reproduction of those cells only";
     CHECK(r.err.find("bobench reproduce: " + says + "\n") != std::string::npos);  // before the runs
@@ -306,9 +292,7 @@ TEST_CASE("reproduce show gives the protocol of a NAME or a --spec FILE, and ref
           "[reproduce][cli][help]") {
     TempDir dir;
     write_tiny(dir);
-    const auto r = run_cli("reproduce show --spec '" + (dir / "mine/tiny.ini") + "'");
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("reproduce show --spec '" + (dir / "mine/tiny.ini") + "'");
     CHECK(r.out.find("\nprotocol: 2 problems × 2 methods × 3 replicates, 8 evaluations a run\n") !=
           std::string::npos);
     CHECK(r.out.find("\nmethods:\n  RS      random-search\n  DE      de\n") != std::string::npos);
@@ -341,18 +325,14 @@ TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes fr
                "problem,method,cause,evidence\n*,RS,paper,the paper's random search ran a different box\n");
     const std::string spec = dir / "mine/tiny.ini";
     for (const char* shard : {"1/2", "2/2"}) {
-        const auto r = run_cli("reproduce --spec '" + spec + "' --shard " + shard + " -q --output '" + (dir / "full.h5") + "'");
-        INFO(r.err);
-        REQUIRE(r.status == 0);
+        const auto r = run_ok("reproduce --spec '" + spec + "' --shard " + shard + " -q --output '" + (dir / "full.h5") + "'");
         CHECK(r.out.find("join the shards with `bobench merge`") != std::string::npos);
         CHECK(r.out.find("cells agree") == std::string::npos);  // a shard has no report
     }
     REQUIRE(run_cli("merge '" + (dir / "full.h5") + "' '" + (dir / "full.shard-1-of-2.h5") + "' '" +
                     (dir / "full.shard-2-of-2.h5") + "'").status == 0);
     const std::string report_only = "reproduce --spec '" + spec + "' --report-only --output '" + (dir / "full.h5") + "'";
-    const auto first = run_cli(report_only + " --report '" + (dir / "a.md") + "'");
-    INFO(first.err);
-    REQUIRE(first.status == 0);
+    const auto first = run_ok(report_only + " --report '" + (dir / "a.md") + "'");
     const auto second = run_cli(report_only + " --report '" + (dir / "b.md") + "'");
     REQUIRE(second.status == 0);
     const std::string a = read_file(dir / "a.md");
@@ -378,9 +358,7 @@ TEST_CASE("reproduce --quick is a smoke test: so titled, the numbers side by sid
     write_tiny_with_claim(dir);
     const std::string quick = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' --quick -q --threads 2 --output '" +
                               (dir / "quick.h5") + "'";
-    const auto r = run_cli(quick);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok(quick);
     CHECK(r.out.rfind("# Reproduction: tiny, smoke test (--quick), not a reproduction\n", 0) == 0);
     CHECK(r.out.find("its few, short runs cannot support a verdict, so this report gives none") != std::string::npos);
     CHECK(r.out.find("| Branin | RS | 2 | ") != std::string::npos);  // ours beside theirs
@@ -403,9 +381,7 @@ TEST_CASE("reproduce --html writes one page: the agreement and the paper's claim
     write_tiny_with_claim(dir);
     const std::string spec = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q --threads 2 --output '" +
                              (dir / "tiny.h5") + "' --html '" + (dir / "page") + "'";
-    const auto r = run_cli(spec);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok(spec);
     CHECK(r.out.find("page: " + (dir / "page/index.html")) != std::string::npos);
     const std::string page = read_file(dir / "page/index.html");
     const auto at = page.find("<section id=\"reproduction\">");
@@ -522,9 +498,7 @@ TEST_CASE("reproduce warns before running when its tests cannot reach their leve
     write_file(dir / "rank.ini", "[reproduction]\nsource = a ranking\nalpha = 0.0005\n\n[experiment]\nseed = 1\n"
                                  "budget = 8\nreplicates = 5\noutput = " + (dir / "rank.h5") +
                                  "\n\n[problems]\nBranin = branin\n\n[optimizers]\nRS = random-search\nDE = de\n");
-    const auto ranked = run_cli("reproduce --spec '" + (dir / "rank.ini") + "' -q --threads 2");
-    INFO(ranked.err);
-    REQUIRE(ranked.status == 0);
+    const auto ranked = run_ok("reproduce --spec '" + (dir / "rank.ini") + "' -q --threads 2");
     CHECK(ranked.err.find(warning) == 0);
     CHECK(ranked.out.find("**Too few runs for this level:** on 1 of 1 problems (the first: 'Branin'), with 5 "
                           "replicates against 5, the smallest two-sided p") != std::string::npos);
@@ -541,10 +515,8 @@ TEST_CASE("reproduce warns before running when its tests cannot reach their leve
 
     // one replicate: the agreement test has nothing to test
     write_tiny(dir);
-    const auto one = run_cli("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --replicates 1 -q --threads 2 --output '" +
-                             (dir / "one.h5") + "'");
-    INFO(one.err);
-    REQUIRE(one.status == 0);
+    const auto one = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --replicates 1 -q --threads 2 --output '" +
+                            (dir / "one.h5") + "'");
     CHECK(one.err.find("bobench reproduce: warning: the agreement test cannot be computed with 1 replicate") == 0);
     CHECK(one.out.find("| not tested |") != std::string::npos);
     CHECK(one.out.find("0 of 0 cells agree") != std::string::npos);

@@ -31,9 +31,7 @@ TEST_CASE("reproduce list names every reproduction with what it still needs", "[
     }
     CHECK(r.out.find("bobench reproduce show NAME") != std::string::npos);
     // the evidence table's baselines are run by aryan-ch4-synthetic: show says so
-    const auto show = run_cli("reproduce show aryan-ch4-synthetic-evidence");
-    INFO(show.err);
-    REQUIRE(show.status == 0);
+    const auto show = run_ok("reproduce show aryan-ch4-synthetic-evidence");
     CHECK(show.out.find("\nthe paper's methods not run: Bohamiann, GP, GP_mcmc, RandomForest, RandomSearch\n") !=
           std::string::npos);
 }
@@ -48,9 +46,7 @@ TEST_CASE("reproduce list fits 100 columns and is honest about the tables the ta
     for (const char* name : {"aryan-ch4-synthetic", "bore-synthetic", "dtu-bbob40", "bore-toy"})
         CHECK(table_row(r.out, name).at(3) == "nothing");
     // show names every table and the fixture it runs on without them
-    const auto show = run_cli("reproduce show bore-nasbench201");
-    INFO(show.err);
-    REQUIRE(show.status == 0);
+    const auto show = run_ok("reproduce show bore-nasbench201");
     CHECK(show.out.find("\nneeds: the benchmark tables in --data-dir DIR") != std::string::npos);
     CHECK(show.out.find("\n  NB201-cifar10: nasbench201_cifar10.hdf5\n") != std::string::npos);
     CHECK(show.out.find("\n  without --data-dir, `bobench reproduce bore-nasbench201` runs these problems on") !=
@@ -67,9 +63,7 @@ TEST_CASE("reproduce --quick runs dtu-bbob40 and aryan-ch4-synthetic end to end"
     TempDir dir;
     for (const char* name : {"dtu-bbob40", "aryan-ch4-synthetic"}) {
         const std::string out = dir / (std::string(name) + ".h5");
-        const auto r = run_cli(std::string("reproduce ") + name + " --quick -q --threads 2 --output '" + out + "'");
-        INFO(r.err);
-        REQUIRE(r.status == 0);
+        const auto r = run_ok(std::string("reproduce ") + name + " --quick -q --threads 2 --output '" + out + "'");
         // a smoke test: the numbers side by side, no verdict
         CHECK(r.out.find("smoke test (--quick), not a reproduction") != std::string::npos);
         CHECK(r.out.find("No verdicts: this is a smoke test") != std::string::npos);
@@ -111,9 +105,7 @@ TEST_CASE("reproduce --quick runs the BORE reproductions end to end, tabular one
 
 TEST_CASE("reproduce bore-toy draws the density-ratio illustration", "[reproduce][cli]") {
     TempDir dir;
-    const auto r = run_cli("reproduce bore-toy --report '" + (dir / "toy.md") + "'");
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("reproduce bore-toy --report '" + (dir / "toy.md") + "'");
     CHECK(r.out.find("| true r_gamma | -3.200 | 0 |") != std::string::npos);  // the closed form's maximiser on the grid
     CHECK(std::filesystem::exists(dir / "toy-figures/bore-toy.png"));
     CHECK(std::filesystem::exists(dir / "toy-figures/bore-toy.svg"));
@@ -122,9 +114,7 @@ TEST_CASE("reproduce bore-toy draws the density-ratio illustration", "[reproduce
 
 TEST_CASE("reproduce --quick runs aryan-ch3-bbob, a ranking without published numbers", "[reproduce][cli]") {
     TempDir dir;
-    const auto r = run_cli("reproduce aryan-ch3-bbob --quick -q --threads 2 --output '" + (dir / "c3.h5") + "'");
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("reproduce aryan-ch3-bbob --quick -q --threads 2 --output '" + (dir / "c3.h5") + "'");
     CHECK(r.out.find("\n## Our ranking\n") != std::string::npos);
     const std::string report = bobench::testing::read_file(dir / "c3.md");
     CHECK(bobench::testing::heading_outline_error(report) == "");

@@ -11,6 +11,7 @@
 
 using namespace bobench;
 using bobench::testing::run_cli;
+using bobench::testing::run_ok;
 using bobench::testing::TempDir;
 
 namespace {
@@ -50,11 +51,9 @@ TEST_CASE("cli run: the summary shows the numbers of `bobench table --stat media
     testing::write_file(dir / "t.csv", "lr,layers,objective\n0.001,1,nan\n0.001,2,3\n0.001,3,nan\n0.01,1,5\n"
                                        "0.01,2,nan\n0.01,3,7\n0.1,1,nan\n0.1,2,9\n0.1,3,10\n");
     // branin: f* known (regret); racing-line: f* unknown (final best value)
-    const auto run = run_cli("run --problem branin --problem levy:d=3,noise=0.1 --problem racing-line --problem "
-                             "table:file=" + (dir / "t.csv") + " --optimizer random-search --optimizer de --budget 12 "
-                             "--replicates 4 --threads 1 --output " + out);
-    INFO(run.err);
-    REQUIRE(run.status == 0);
+    const auto run = run_ok("run --problem branin --problem levy:d=3,noise=0.1 --problem racing-line --problem "
+                            "table:file=" + (dir / "t.csv") + " --optimizer random-search --optimizer de --budget 12 "
+                            "--replicates 4 --threads 1 --output " + out);
     REQUIRE(run.err.find("evaluations returned NaN or inf") != std::string::npos);
     const auto summary = summary_rows(run.out);
 

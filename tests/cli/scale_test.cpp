@@ -25,18 +25,14 @@ const std::string small = "run --problem branin --problem levy:d=3 --optimizer r
                           "--budget 30 --replicates 3 --quiet ";
 
 std::string export_of(const std::string& file) {
-    const auto r = run_cli("export '" + file + "'");
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("export '" + file + "'");
     REQUIRE(r.out.size() > 100);
     return r.out;
 }
 
 std::string one_process_export(const TempDir& dir, const std::string& threads = "2") {
     const std::string out = dir / ("one-" + threads + ".h5");
-    const auto r = run_cli(small + "--threads " + threads + " --output " + out);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    run_ok(small + "--threads " + threads + " --output " + out);
     return export_of(out);
 }
 
@@ -48,10 +44,8 @@ std::string shard_file(const TempDir& dir, const std::string& base, int k, int n
 std::vector<std::string> run_shards(const TempDir& dir, const std::string& base, int n, const std::string& extra = "") {
     std::vector<std::string> files;
     for (int k = 1; k <= n; ++k) {
-        const auto r = run_cli(small + extra + " --threads 1 --shard " + std::to_string(k) + "/" + std::to_string(n) +
-                               " --output " + (dir / (base + ".h5")));
-        INFO(r.err);
-        REQUIRE(r.status == 0);
+        run_ok(small + extra + " --threads 1 --shard " + std::to_string(k) + "/" + std::to_string(n) +
+               " --output " + (dir / (base + ".h5")));
         files.push_back(shard_file(dir, base, k, n));
         REQUIRE(std::filesystem::exists(files.back()));
     }
@@ -81,9 +75,7 @@ TEST_CASE("scale: shards + merge give the one-process export, byte for byte, wit
     for (int n : {1, 2, 5}) {
         const std::string base = "split" + std::to_string(n), merged = dir / (base + "-merged.h5");
         const auto files = run_shards(dir, base, n);
-        const auto m = run_cli("merge '" + merged + "'" + words(files));
-        INFO(m.err);
-        REQUIRE(m.status == 0);
+        const auto m = run_ok("merge '" + merged + "'" + words(files));
         CHECK(m.out.find("12 runs") != std::string::npos);
         CHECK(export_of(merged) == whole);
         const results::Results r = results::read_results(merged);
@@ -103,9 +95,7 @@ TEST_CASE("scale: a merge of some shards reports the missing runs and run comple
     CHECK(m.status == 1);
     CHECK(m.err.find("runs of the plan are in none of the shards (shards not given: 2)") != std::string::npos);
     REQUIRE(std::filesystem::exists(merged));
-    const auto completed = run_cli(small + "--output '" + merged + "'");
-    INFO(completed.err);
-    REQUIRE(completed.status == 0);
+    run_ok(small + "--output '" + merged + "'");
     CHECK(export_of(merged) == whole);
 }
 
@@ -166,9 +156,7 @@ TEST_CASE("scale: --across-builds joins shards of two builds, naming both, and s
     set_attribute(files[1], "git_revision", "0123456789ab");  // as if a later commit ran shard 2
     const std::string out = dir / "merged.h5";
     check_refused("merge '" + out + "'" + words(files), "--across-builds joins builds that run the same code");
-    const auto m = run_cli("merge --across-builds '" + out + "'" + words(files));
-    INFO(m.err);
-    REQUIRE(m.status == 0);
+    const auto m = run_ok("merge --across-builds '" + out + "'" + words(files));
     // both revisions, the first shard's first
     CHECK(results::read_results(out).git_revision == results::read_results(files[0]).git_revision + ", 0123456789ab");
     CHECK(m.out.find("builds: ") != std::string::npos);
@@ -194,9 +182,7 @@ TEST_CASE("scale: runs of another build join a results file only with --across-b
     // the same plan again adds no run: accepted, and the file still names only the build that ran them
     REQUIRE(run_cli(cmd + "--replicates 2").status == 0);
     CHECK(results::read_results(out).git_revision == "0123456789ab");
-    const auto joined = run_cli(cmd + "--replicates 3 --across-builds");
-    INFO(joined.err);
-    REQUIRE(joined.status == 0);
+    run_ok(cmd + "--replicates 3 --across-builds");
     const results::Results r = results::read_results(out);
     CHECK(r.runs.size() == 3);
     CHECK(r.git_revision == "0123456789ab, " + ours);
@@ -310,10 +296,8 @@ TEST_CASE("scale: progress in a log is plain lines (runs done, rate, ETA)", "[cl
 TEST_CASE("scale: --timing splits the CPU time and the wall time of a run into their phases", "[cli][scale]") {
     TempDir dir;
     // 8 runs of 2000 evaluations: milliseconds each, enough to show in the printed figures
-    const auto r = run_cli("run --problem 'bbob:f=1-4,i=1,d=10' --optimizer de --budget 2000 --replicates 2 --quiet "
-                           "--threads 2 --timing --output " + (dir / "t.h5"));
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("run --problem 'bbob:f=1-4,i=1,d=10' --optimizer de --budget 2000 --replicates 2 --quiet "
+                          "--threads 2 --timing --output " + (dir / "t.h5"));
     std::smatch cpu, wall;
     const std::string number = "([0-9]+\\.[0-9]+)";
     REQUIRE(std::regex_search(r.err, cpu, std::regex("timing: CPU " + number + " s in runs .* serial fraction " + number)));

@@ -15,11 +15,9 @@ using namespace bobench::testing;
 TEST_CASE("cli run: LABEL=IDENTIFIER labels command-line entries as the spec's INI lines do", "[cli][labels]") {
     TempDir dir;
     const std::string out = dir / "l.h5";
-    const auto r = run_cli("run --problem h6=hartmann6 --problem l3=levy:d=3 --problem bbob:d=2,f=1,i=1 "
-                           "--optimizer rs=random-search --optimizer de --budget 4 --replicates 1 --threads 1 "
-                           "--output " + out);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("run --problem h6=hartmann6 --problem l3=levy:d=3 --problem bbob:d=2,f=1,i=1 "
+                          "--optimizer rs=random-search --optimizer de --budget 4 --replicates 1 --threads 1 "
+                          "--output " + out);
     const results::Results stored = results::read_results(out);
     REQUIRE(stored.problems.size() == 3);
     CHECK(stored.problems[0].label == "h6");
@@ -46,10 +44,8 @@ TEST_CASE("cli run: LABEL=IDENTIFIER labels command-line entries as the spec's I
 
 TEST_CASE("cli run: a labelled list of problems is labelled as the README says", "[cli][labels][readme]") {
     TempDir dir;
-    const auto r = run_cli("run --problem suite=bbob:f=1-2,i=1,d=2,3 --problem bbob:f=3,i=1,d=2 --optimizer de "
-                           "--budget 2 --replicates 1 --quiet --output " + (dir / "s.h5"));
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    run_ok("run --problem suite=bbob:f=1-2,i=1,d=2,3 --problem bbob:f=3,i=1,d=2 --optimizer de "
+           "--budget 2 --replicates 1 --quiet --output " + (dir / "s.h5"));
     std::vector<std::string> labels;
     for (const auto& p : results::read_results(dir / "s.h5").problems) labels.push_back(p.label);
     CHECK(labels == std::vector<std::string>{"suite-f1-d2", "suite-f1-d3", "suite-f2-d2", "suite-f2-d3",

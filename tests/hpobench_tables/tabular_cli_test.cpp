@@ -15,6 +15,7 @@
 
 using namespace bobench;
 using bobench::testing::run_cli;
+using bobench::testing::run_ok;
 using bobench::testing::TempDir;
 namespace raw = bobench::testing::raw_h5;
 
@@ -38,13 +39,9 @@ struct RawTable {
 TEST_CASE("cli tabular: fixture writes a marked synthetic table and info summarises it", "[tabular][cli]") {
     TempDir dir;
     const std::string f = dir / "nb.h5";
-    const auto w = run_cli("tabular fixture --layout nasbench201 --dataset cifar100 --out " + f);
-    INFO(w.err);
-    REQUIRE(w.status == 0);
+    const auto w = run_ok("tabular fixture --layout nasbench201 --dataset cifar100 --out " + f);
     CHECK(has(w.out, "15625 of 15625 configurations in the nasbench201 layout with SYNTHETIC values"));
-    const auto i = run_cli("tabular info " + f);
-    INFO(i.err);
-    REQUIRE(i.status == 0);
+    const auto i = run_ok("tabular info " + f);
     CHECK(has(i.out, "SYNTHETIC FIXTURE"));
     CHECK(has(i.out, "dataset: cifar100"));
     CHECK(has(i.out, "configurations: 15625 of 15625 in the space"));
@@ -89,10 +86,8 @@ TEST_CASE("cli tabular: bobench run finds the table through --data-dir and recor
     tables::nasbench201::write_fixture(table, "cifar10", 0);
     const RawTable t(table);
     const std::string out = dir / "out.h5";
-    const auto r = run_cli("run --problem nasbench201 --optimizer random-search --budget 25 --replicates 2 --threads 1 "
-                           "--quiet --data-dir " + dir.path().string() + " --output " + out);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("run --problem nasbench201 --optimizer random-search --budget 25 --replicates 2 --threads 1 "
+                          "--quiet --data-dir " + dir.path().string() + " --output " + out);
     CHECK(has(r.err, "warning: problem 'nasbench201' reads a SYNTHETIC fixture table (" + table +
                          "): its results are not the benchmark's"));
     const results::Results res = results::read_results(out);
@@ -158,10 +153,8 @@ TEST_CASE("cli tabular: NaN entries become failed evaluations of the run, with a
     for (std::size_t i = 0; i < t.arch.dims[0]; i += 2) t.valid.values[i * 3] = NAN;  // repeat 0 of every other row
     raw::write(table, "/", "valid_error", t.valid.dims, t.valid.values);
     const std::string out = dir / "out.h5";
-    const auto r = run_cli("run --problem nasbench201:file=" + table + ",repeat=0 --optimizer random-search --budget 40 "
-                           "--replicates 1 --threads 1 --quiet --output " + out);
-    INFO(r.err);
-    REQUIRE(r.status == 0);
+    const auto r = run_ok("run --problem nasbench201:file=" + table + ",repeat=0 --optimizer random-search --budget 40 "
+                          "--replicates 1 --threads 1 --quiet --output " + out);
     CHECK(has(r.err, "evaluations returned NaN or inf; they are recorded as failed"));
     const results::Results res = results::read_results(out);
     const results::Trace& tr = res.runs.at(0);

@@ -8,7 +8,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -19,8 +18,8 @@
 #include "results/trace.hpp"
 #include "cli/catalog.hpp"
 #include "core/registry.hpp"
-#include "runners/executor.hpp"
-#include "runners/plan.hpp"
+#include "tests/optimizers/optimizer_quality_support.hpp"
+#include "tests/support/function_problem.hpp"
 #include "tests/support/recorded_traces.hpp"
 
 using namespace bobench;
@@ -29,36 +28,23 @@ namespace {
 
 // Real, integer, ordinal and categorical parameters: DE searches the cube, each vector
 // scored as the point it decodes to.
-class MixedQuadratic final : public Problem {
-public:
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point& x, Rng&) const override {
-        Evaluation e;
-        e.value = e.true_value = (x[0] - 0.3) * (x[0] - 0.3) + (x[1] - 2) * (x[1] - 2) + (x[2] == 0.5 ? 0 : 1) +
-                                 (x[3] == 1 ? 0 : 0.5) + std::abs(x[4] - 1.5);
-        return e;
-    }
-    std::optional<double> optimum() const override { return 0.0; }
-
-private:
-    Space space_{{Param::real("r", -1, 1), Param::integer("i", 0, 6), Param::ordinal("o", {0.125, 0.25, 0.5, 1}),
-                  Param::categorical("c", {"a", "b", "c"}), Param::real("s", 0, 4)}};
-};
+std::shared_ptr<const Problem> mixed_quadratic() {
+    return testing::function_problem(
+        Space({Param::real("r", -1, 1), Param::integer("i", 0, 6), Param::ordinal("o", {0.125, 0.25, 0.5, 1}),
+               Param::categorical("c", {"a", "b", "c"}), Param::real("s", 0, 4)}),
+        [](const Point& x) {
+            return (x[0] - 0.3) * (x[0] - 0.3) + (x[1] - 2) * (x[1] - 2) + (x[2] == 0.5 ? 0 : 1) +
+                   (x[3] == 1 ? 0 : 0.5) + std::abs(x[4] - 1.5);
+        },
+        0.0);
+}
 
 // Integers and a categorical only: bore samples the space (random_evals points).
-class DiscreteGrid final : public Problem {
-public:
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point& x, Rng&) const override {
-        Evaluation e;
-        e.value = e.true_value = std::abs(x[0] - 7) + std::abs(x[1] - 3) + (x[2] == 2 ? 0 : 1);
-        return e;
-    }
-    std::optional<double> optimum() const override { return 0.0; }
-
-private:
-    Space space_{{Param::integer("a", 0, 20), Param::integer("b", 0, 9), Param::categorical("c", {"x", "y", "z"})}};
-};
+std::shared_ptr<const Problem> discrete_grid() {
+    return testing::function_problem(
+        Space({Param::integer("a", 0, 20), Param::integer("b", 0, 9), Param::categorical("c", {"x", "y", "z"})}),
+        [](const Point& x) { return std::abs(x[0] - 7) + std::abs(x[1] - 3) + (x[2] == 2 ? 0 : 1); }, 0.0);
+}
 
 struct Case {
     std::string name;
@@ -74,8 +60,8 @@ std::shared_ptr<const Problem> registered(const std::string& id) {
 }
 
 std::vector<Case> cases() {
-    const auto mixed = std::make_shared<MixedQuadratic>();
-    const auto grid = std::make_shared<DiscreteGrid>();
+    const auto mixed = mixed_quadratic();
+    const auto grid = discrete_grid();
     return {
         {"branin", registered("branin"), "branin", "bore-xgb:epsilon=0.2", 24, 0},
         {"mixed", mixed, "problem", "bore-xgb:rounds=30,n_init=6", 22, 1},
@@ -91,20 +77,11 @@ std::vector<Case> cases() {
 // optimizer but keeps the seeds of the identifier without it (a non-default parameter is
 // part of the canonical id the seeds derive from), so both runs draw the same numbers.
 results::Trace run(const Case& c, bool batch) {
-    runners::Plan plan;
-    plan.spec.budget = c.budget;
-    plan.problems.push_back({c.problem_id, c.problem_id, c.problem});
     const OptimizerRegistry& catalog = cli::optimizer_catalog();
     BoundOptimizer bound = bind_optimizer(catalog, Identifier::parse(c.optimizer + (batch ? "" : ",batch=false")));
     if (!batch) bound.id = bind_optimizer(catalog, Identifier::parse(c.optimizer)).id;
-    plan.optimizers.push_back({"optimizer", std::move(bound)});
-    plan.runs.push_back({0, 0, c.replicate});
-    std::atomic<bool> stop{false};
-    return runners::run_one(plan, plan.runs[0], stop);
-}
-
-std::string reference_path(const std::string& name) {
-    return std::string(BOBENCH_TEST_DATA_DIR) + "/bore_xgb_traces/" + name + ".txt";
+    return testing::run_planned({c.problem_id, c.problem_id, c.problem}, {"optimizer", std::move(bound)}, c.budget,
+                                c.replicate);
 }
 
 }  // namespace
@@ -112,7 +89,8 @@ std::string reference_path(const std::string& name) {
 TEST_CASE("bore-xgb traces equal the ones recorded before batch scoring", "[optimizers][bore][batch]") {
     for (const Case& c : cases()) {
         INFO(c.name << ": " << c.optimizer);
-        testing::check_recorded(testing::describe_trace(run(c, true)), reference_path(c.name), "BOBENCH_RECORD_BORE_TRACES");
+        testing::check_recorded(testing::describe_trace(run(c, true)), testing::recorded_trace_path("bore_xgb_traces", c.name),
+                                "BOBENCH_RECORD_BORE_TRACES");
     }
 }
 

@@ -18,6 +18,7 @@
 #include "cli/catalog.hpp"
 #include "core/error.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
+#include "tests/support/function_problem.hpp"
 
 using namespace bobench;
 
@@ -88,19 +89,10 @@ private:
 
 // The same value everywhere on a 3 x 3 grid: fewer points than evaluations, so repeats
 // are forced, and a classifier or density sees only ties.
-class ConstantGrid final : public Problem {
-public:
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point&, Rng&) const override {
-        Evaluation e;
-        e.value = e.true_value = 1.0;
-        return e;
-    }
-    std::optional<double> optimum() const override { return 1.0; }
-
-private:
-    Space space_{{Param::integer("a", 0, 2), Param::categorical("b", {"x", "y", "z"})}};
-};
+std::shared_ptr<const Problem> constant_grid() {
+    return testing::function_problem(Space({Param::integer("a", 0, 2), Param::categorical("b", {"x", "y", "z"})}),
+                                     [](const Point&) { return 1.0; }, 1.0);
+}
 
 // A 2-D real space (the gradient-based acquisition search) with the same failures.
 class RealProblem final : public Problem {
@@ -174,7 +166,7 @@ TEST_CASE("every registered optimizer: same seed gives the same trace, suggestio
           "constant objectives run to the end", "[optimizers][registry]") {
     const auto mixed = std::make_shared<MixedProblem>();
     const auto real = std::make_shared<RealProblem>();
-    const auto constant = std::make_shared<ConstantGrid>();
+    const auto constant = constant_grid();
     std::vector<std::string> ids;
     std::vector<results::Trace> sequential;
     for (const OptimizerFactory& f : cli::optimizer_catalog().entries()) {

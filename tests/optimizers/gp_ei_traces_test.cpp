@@ -7,15 +7,13 @@
 //   BOBENCH_RECORD_GP_TRACES=1 build/bobench_tests "gp-ei traces equal the ones recorded before the speed work"
 #include <catch2/catch.hpp>
 
-#include <atomic>
 #include <string>
 #include <vector>
 
 #include "cli/catalog.hpp"
 #include "core/registry.hpp"
 #include "results/trace.hpp"
-#include "runners/executor.hpp"
-#include "runners/plan.hpp"
+#include "tests/optimizers/optimizer_quality_support.hpp"
 #include "tests/support/recorded_traces.hpp"
 
 using namespace bobench;
@@ -40,18 +38,10 @@ std::vector<Case> cases() {
 
 // One run through the run loop `bobench run` uses.
 results::Trace run(const Case& c) {
-    runners::Plan plan;
-    plan.spec.budget = c.budget;
     const BoundProblem problem = bind_problem(cli::problem_catalog(), Identifier::parse(c.problem));
-    plan.problems.push_back({c.problem, problem.id, problem.problem});
-    plan.optimizers.push_back({"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(c.optimizer))});
-    plan.runs.push_back({0, 0, c.replicate});
-    std::atomic<bool> stop{false};
-    return runners::run_one(plan, plan.runs[0], stop);
-}
-
-std::string reference_path(const std::string& name) {
-    return std::string(BOBENCH_TEST_DATA_DIR) + "/gp_ei_traces/" + name + ".txt";
+    return testing::run_planned({c.problem, problem.id, problem.problem},
+                                {"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(c.optimizer))},
+                                c.budget, c.replicate);
 }
 
 }  // namespace
@@ -59,6 +49,7 @@ std::string reference_path(const std::string& name) {
 TEST_CASE("gp-ei traces equal the ones recorded before the speed work", "[optimizers][gp][traces]") {
     for (const Case& c : cases()) {
         INFO(c.name << ": " << c.optimizer);
-        testing::check_recorded(testing::describe_trace(run(c)), reference_path(c.name), "BOBENCH_RECORD_GP_TRACES");
+        testing::check_recorded(testing::describe_trace(run(c)), testing::recorded_trace_path("gp_ei_traces", c.name),
+                                "BOBENCH_RECORD_GP_TRACES");
     }
 }

@@ -13,6 +13,7 @@
 #include "cli/catalog.hpp"
 #include "runners/executor.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
+#include "tests/support/function_problem.hpp"
 
 using namespace bobench;
 
@@ -48,28 +49,19 @@ TEST_CASE("gp-mcmc: improves on random search on Branin", "[optimizers][gp][qual
 }
 
 namespace {
-// A test input (not a mock): an objective with a NaN column on a small grid of integers,
-// where repeated points are unavoidable.
-class GridProblem final : public Problem {
-public:
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point& x, Rng&) const override {
-        Evaluation e;
-        e.value = x[0] == 1 ? std::nan("") : (x[0] - 2) * (x[0] - 2) + x[1];
-        e.true_value = e.value;
-        return e;
-    }
-    std::optional<double> optimum() const override { return 0.0; }
-
-private:
-    Space space_{{Param::integer("a", 0, 3), Param::integer("b", 0, 2)}};
-};
+// An objective with a NaN column on a small grid of integers, where repeated points are
+// unavoidable.
+std::shared_ptr<const Problem> grid_problem() {
+    return testing::function_problem(
+        Space({Param::integer("a", 0, 3), Param::integer("b", 0, 2)}),
+        [](const Point& x) { return x[0] == 1 ? std::nan("") : (x[0] - 2) * (x[0] - 2) + x[1]; }, 0.0);
+}
 }  // namespace
 
 TEST_CASE("gp-ei: a singular kernel matrix is repaired by jitter and the trace says so", "[optimizers][gp]") {
     // 12 points of a 4 x 3 grid, 20 evaluations: repeats; without noise K is singular
     const results::Trace t =
-        testing::run_single(std::make_shared<GridProblem>(), "gp-ei:learn_noise=false,noise=0,n_init=3", 20);
+        testing::run_single(grid_problem(), "gp-ei:learn_noise=false,noise=0,n_init=3", 20);
     REQUIRE(t.size() == 20);
     REQUIRE_FALSE(t.notes.empty());
     const auto notes = nlohmann::json::parse(t.notes);
@@ -80,19 +72,9 @@ TEST_CASE("gp-ei: a singular kernel matrix is repaired by jitter and the trace s
 namespace {
 // f(a) = a on the integers 0..9: once 0 is found, the GP's mean is lowest at that observed
 // point, so a mean-minimising loop suggests it again and again.
-class LineProblem final : public Problem {
-public:
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point& x, Rng&) const override {
-        Evaluation e;
-        e.value = e.true_value = x[0];
-        return e;
-    }
-    std::optional<double> optimum() const override { return 0.0; }
-
-private:
-    Space space_{{Param::integer("a", 0, 9)}};
-};
+std::shared_ptr<const Problem> line_problem() {
+    return testing::function_problem(Space({Param::integer("a", 0, 9)}), [](const Point& x) { return x[0]; }, 0.0);
+}
 
 std::size_t distinct_points(const results::Trace& t) {
     std::set<double> seen;
@@ -103,7 +85,7 @@ std::size_t distinct_points(const results::Trace& t) {
 
 TEST_CASE("on_repeat: a repeated suggestion is replaced by an unseen point, or evaluated again as RoBO does",
           "[optimizers][model-based]") {
-    const auto problem = std::make_shared<LineProblem>();
+    const auto problem = line_problem();
     const std::string base = "gp-ei:acquisition=lcb,kappa=0,maximizer=local,n_init=1";
     std::size_t repeating_runs = 0;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {

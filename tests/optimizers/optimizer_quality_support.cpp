@@ -36,11 +36,18 @@ std::vector<double> final_regrets(const std::string& problem, const std::string&
 
 results::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
                           int replicate, results::FailurePolicy on_failure) {
+    return run_planned({"problem", "problem", std::move(problem)},
+                       {"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer))}, budget,
+                       replicate, on_failure);
+}
+
+results::Trace run_planned(runners::PlannedProblem problem, runners::PlannedOptimizer optimizer, long budget,
+                           int replicate, results::FailurePolicy on_failure) {
     runners::Plan plan;
     plan.spec.budget = budget;
     plan.spec.on_failure = on_failure;
-    plan.problems.push_back({"problem", "problem", std::move(problem)});
-    plan.optimizers.push_back({"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(optimizer))});
+    plan.problems.push_back(std::move(problem));
+    plan.optimizers.push_back(std::move(optimizer));
     plan.runs.push_back({0, 0, replicate});
     std::atomic<bool> stop{false};
     return runners::run_one(plan, plan.runs[0], stop);

@@ -8,6 +8,7 @@
 #include "core/problem.hpp"
 #include "results/store.hpp"
 #include "results/trace.hpp"
+#include "runners/plan.hpp"
 
 namespace bobench::testing {
 
@@ -23,5 +24,9 @@ std::vector<results::Trace> run_traces(const std::string& problem, const std::st
 // evaluations handled by `on_failure`; throws if a suggestion leaves the space.
 results::Trace run_single(std::shared_ptr<const Problem> problem, const std::string& optimizer, long budget,
                           int replicate = 0, results::FailurePolicy on_failure = results::FailurePolicy::Penalty);
+// The same with the problem and the optimizer as a plan holds them: their labels and the
+// canonical ids the run's seeds derive from.
+results::Trace run_planned(runners::PlannedProblem problem, runners::PlannedOptimizer optimizer, long budget,
+                           int replicate = 0, results::FailurePolicy on_failure = results::FailurePolicy::Penalty);
 
 }  // namespace bobench::testing

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "tests/optimizers/optimizer_loop.hpp"
+#include "tests/support/function_problem.hpp"
 
 using namespace bobench;
 using namespace bobench::density_test;
@@ -13,22 +14,16 @@ namespace {
 
 // A mixed space: log-scale real, integer, ordinal and categorical, minimum 0 at
 // (1e-3, 7, 32, "b").
-class MixedToy final : public Problem {
-public:
-    MixedToy()
-        : space_({Param::real("lr", 1e-5, 1, true), Param::integer("units", 1, 20),
-                  Param::ordinal("batch", {8, 16, 32, 64, 128, 256}), Param::categorical("act", {"a", "b", "c"})}) {}
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point& x, Rng&) const override {
-        const double a = std::log10(x[0]) + 3, b = (x[1] - 7) / 4, c = std::log2(x[2] / 32);
-        const double v = a * a + b * b + c * c + (x[3] == 1 ? 0 : 1);
-        return {v, v, 0, std::nan("")};
-    }
-    std::optional<double> optimum() const override { return 0.0; }
-
-private:
-    Space space_;
-};
+std::shared_ptr<const Problem> mixed_toy() {
+    return testing::function_problem(
+        Space({Param::real("lr", 1e-5, 1, true), Param::integer("units", 1, 20),
+               Param::ordinal("batch", {8, 16, 32, 64, 128, 256}), Param::categorical("act", {"a", "b", "c"})}),
+        [](const Point& x) {
+            const double a = std::log10(x[0]) + 3, b = (x[1] - 7) / 4, c = std::log2(x[2] / 32);
+            return a * a + b * b + c * c + (x[3] == 1 ? 0 : 1);
+        },
+        0.0);
+}
 
 }  // namespace
 
@@ -61,9 +56,9 @@ TEST_CASE("tpe: on Branin (200 evaluations) both sets of defaults beat random se
 }
 
 TEST_CASE("tpe: mixed spaces (log real, integer, ordinal, categorical) give valid points and progress", "[density][tpe]") {
-    const MixedToy toy;
-    const double tpe = median(regrets("tpe", toy, 80, 20));  // final_regret throws on an invalid point
-    const double random = median(regrets("random-search", toy, 80, 20));
+    const auto toy = mixed_toy();
+    const double tpe = median(regrets("tpe", *toy, 80, 20));  // final_regret throws on an invalid point
+    const double random = median(regrets("random-search", *toy, 80, 20));
     WARN("mixed toy, 80 evaluations: tpe " << tpe << ", random search " << random);
     CHECK(tpe < 0.5 * random);
 }

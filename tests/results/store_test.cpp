@@ -14,6 +14,7 @@
 #include "results/journal.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/function_problem.hpp"
 
 using namespace bobench;
 using namespace bobench::runners;
@@ -22,23 +23,14 @@ using namespace bobench::cli;
 using bobench::testing::TempDir;
 
 namespace {
-// A test input, not a mock: an objective that is NaN inside a disc and +inf on a line.
-class HolesProblem final : public Problem {
-public:
-    const Space& space() const override { return space_; }
-    Evaluation evaluate(const Point& x, Rng&) const override {
-        Evaluation e;
-        e.true_value = x[0] * x[0] + x[1] * x[1];
-        if (e.true_value < 0.25) e.true_value = std::nan("");
-        else if (x[0] > 0.9) e.true_value = INFINITY;
-        e.value = e.true_value;
-        return e;
-    }
-    std::optional<double> optimum() const override { return 0.25; }
-
-private:
-    Space space_ = real_box({-1, -1}, {1, 1});
-};
+// An objective that is NaN inside a disc and +inf on a line.
+std::shared_ptr<const Problem> holes_problem() {
+    return bobench::testing::function_problem(real_box({-1, -1}, {1, 1}), [](const Point& x) {
+        const double r2 = x[0] * x[0] + x[1] * x[1];
+        if (r2 < 0.25) return std::nan("");
+        return x[0] > 0.9 ? INFINITY : r2;
+    }, 0.25);
+}
 
 Plan holes_plan(const std::string& output, FailurePolicy policy) {
     ExperimentSpec spec;
@@ -50,7 +42,7 @@ Plan holes_plan(const std::string& output, FailurePolicy policy) {
     spec.optimizers.push_back({"rs", Identifier::parse("random-search")});
     Plan plan;
     plan.spec = spec;
-    plan.problems.push_back({"holes", "holes", std::make_shared<HolesProblem>()});
+    plan.problems.push_back({"holes", "holes", holes_problem()});
     plan.optimizers.push_back({"rs", bind_optimizer(cli::optimizer_catalog(), Identifier::parse("random-search"))});
     for (int r = 0; r < 3; ++r) plan.runs.push_back({0, 0, r});
     return plan;

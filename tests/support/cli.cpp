@@ -35,6 +35,13 @@ void write_file(const std::string& path, const std::string& text) {
 
 CliResult run_cli(const std::string& args) { return run_shell(std::string("'") + BOBENCH_CLI + "' " + args); }
 
+CliResult run_ok(const std::string& args) {
+    CliResult r = run_cli(args);
+    INFO("bobench " << args << "\nstderr: " << r.err);
+    REQUIRE(r.status == 0);
+    return r;
+}
+
 void check_refused(const std::string& args, const std::string& message) {
     const CliResult r = run_cli(args);
     INFO(args << "\nstderr: " << r.err);

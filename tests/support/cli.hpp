@@ -14,6 +14,9 @@ struct CliResult {
 
 // Runs `bobench <args>` through the shell (args are shell words, already quoted).
 CliResult run_cli(const std::string& args);
+// Runs `bobench <args>` and REQUIREs exit status 0, showing the arguments and standard
+// error when it fails; the result for the checks that follow.
+CliResult run_ok(const std::string& args);
 // Runs any shell command line, capturing its standard output and error.
 CliResult run_shell(const std::string& command);
 // Checks (Catch2 CHECKs) that `bobench <args>` exits with status 2 and says `message` on

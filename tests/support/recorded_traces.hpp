@@ -30,6 +30,11 @@ inline std::string describe_trace(const results::Trace& t) {
     return out.str();
 }
 
+// tests/data/FOLDER/NAME.txt: where the recorded trace of the case `name` lives.
+inline std::string recorded_trace_path(const std::string& folder, const std::string& name) {
+    return std::string(BOBENCH_TEST_DATA_DIR) + "/" + folder + "/" + name + ".txt";
+}
+
 // CHECKs that `got` equals the file at `path`; with the environment variable `record_env`
 // set it writes the file instead (only when a change of results is intended).
 inline void check_recorded(const std::string& got, const std::string& path, const char* record_env) {

@@ -13,13 +13,9 @@
 #include "tests/support/numeric.hpp"
 #include "tests/surrogates/trees/tree_fixtures.hpp"
 
-using bobench::Rng;
-using bobench::UserError;
-using bobench::surrogates::ClassificationForest;
-using bobench::surrogates::ClassificationForestOptions;
-using bobench::test::diagonal_labels;
-using bobench::test::uniform_points;
-using bobench::test::point;
+using namespace bobench;
+using namespace bobench::surrogates;
+using namespace bobench::test;
 
 namespace {
 
@@ -105,8 +101,8 @@ TEST_CASE("ClassificationForest does not depend on the order of the rows",
           "[trees][classification_forest]") {
     Rng data_rng(22);
     const Eigen::MatrixXd X = uniform_points(120, 4, data_rng);
-    Eigen::VectorXi labels(120);
-    for (int i = 0; i < 120; ++i) labels[i] = X(i, 0) * X(i, 1) + 0.3 * X(i, 3) > 0.35 ? 1 : 0;
+    const Eigen::VectorXi labels =
+        labels_where(120, [&](Eigen::Index i) { return X(i, 0) * X(i, 1) + 0.3 * X(i, 3) > 0.35; });
     std::vector<int> perm(120);
     std::iota(perm.begin(), perm.end(), 0);
     std::reverse(perm.begin(), perm.end());
@@ -157,18 +153,10 @@ TEST_CASE("ClassificationForest does not depend on the order of the rows",
 }
 
 TEST_CASE("ClassificationForest is deterministic by seed", "[trees][classification_forest]") {
-    Rng data_rng(23);
-    const Eigen::MatrixXd X = uniform_points(80, 6, data_rng);
-    Eigen::VectorXi labels(80);
-    for (int i = 0; i < 80; ++i) labels[i] = X.row(i).sum() > 3.0 ? 1 : 0;
-    const Eigen::MatrixXd Xt = uniform_points(100, 6, data_rng);
+    const SumAboveHalf data(23);
     auto run = [&](std::uint64_t seed) {
         ClassificationForest forest;
-        Rng rng(seed);
-        forest.fit(X, labels, rng);
-        Eigen::VectorXd p;
-        forest.predict_proba(Xt, p);
-        return p;
+        return fitted_proba(forest, data.X, data.labels, seed, data.Xt);
     };
     const Eigen::VectorXd a = run(9), b = run(9), c = run(10);
     CHECK(a == b);
@@ -179,8 +167,7 @@ TEST_CASE("ClassificationForest batch predict equals single predict",
           "[trees][classification_forest]") {
     Rng data_rng(24);
     const Eigen::MatrixXd X = uniform_points(60, 6, data_rng);
-    Eigen::VectorXi labels(60);
-    for (int i = 0; i < 60; ++i) labels[i] = X(i, 2) > 0.4 ? 1 : 0;
+    const Eigen::VectorXi labels = labels_where(60, [&](Eigen::Index i) { return X(i, 2) > 0.4; });
     ClassificationForest forest;
     Rng rng(4);
     forest.fit(X, labels, rng);
@@ -236,24 +223,21 @@ TEST_CASE("ClassificationForest with one class predicts that class",
 TEST_CASE("ClassificationForest rejects bad input", "[trees][classification_forest]") {
     ClassificationForest forest;
     Rng rng(1);
-    Eigen::MatrixXd X(3, 2);
-    X << 0, 1, 2, 3, 4, 5;
-    Eigen::VectorXi labels(3);
-    labels << 0, 1, 1;
+    const ThreeRows valid;
     CHECK_THROWS_WITH(forest.fit(Eigen::MatrixXd(0, 2), Eigen::VectorXi(0), rng),
                       "ClassificationForest: no training data (X has 0 rows); at least 1 row is "
                       "required");
-    CHECK_THROWS_WITH(forest.fit(X, Eigen::VectorXi::Zero(4), rng),
+    CHECK_THROWS_WITH(forest.fit(valid.X, Eigen::VectorXi::Zero(4), rng),
                       "ClassificationForest: labels has 4 entries but X has 3 rows; they must be "
                       "equal");
-    Eigen::VectorXi bad = labels;
+    Eigen::VectorXi bad = valid.labels;
     bad[1] = 2;
-    CHECK_THROWS_WITH(forest.fit(X, bad, rng),
+    CHECK_THROWS_WITH(forest.fit(valid.X, bad, rng),
                       "ClassificationForest: labels(1) = 2 is not a binary label; accepted labels "
                       "are 0 and 1");
     CHECK_THROWS_WITH(forest.predict_proba(Eigen::VectorXd::Zero(2)),
                       "ClassificationForest::predict_proba called before fit");
-    forest.fit(X, labels, rng);
+    forest.fit(valid.X, valid.labels, rng);
     Eigen::VectorXd out;
     CHECK_THROWS_WITH(forest.predict_proba(Eigen::MatrixXd::Zero(4, 3), out),
                       "ClassificationForest: query matrix has 3 columns but the model was fitted "

@@ -9,13 +9,11 @@
 #include "core/rng.hpp"
 #include "surrogates/trees/regression_forest.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/surrogates/trees/tree_fixtures.hpp"
 
-using bobench::Rng;
-using bobench::UserError;
-using bobench::surrogates::Prediction;
-using bobench::surrogates::RegressionForest;
-using bobench::surrogates::RegressionForestOptions;
-using bobench::test::uniform_points;
+using namespace bobench;
+using namespace bobench::surrogates;
+using namespace bobench::test;
 
 namespace {
 
@@ -290,36 +288,33 @@ TEST_CASE("RegressionForest options change the trees", "[trees][regression_fores
 TEST_CASE("RegressionForest rejects bad input", "[trees][regression_forest]") {
     RegressionForest forest;
     Rng rng(1);
-    Eigen::MatrixXd X(3, 2);
-    X << 0, 1, 2, 3, 4, 5;
-    Eigen::VectorXd y(3);
-    y << 1, 2, 3;
+    const ThreeRows valid;
 
     CHECK_THROWS_WITH(forest.fit(Eigen::MatrixXd(0, 2), Eigen::VectorXd(0), rng),
                       "RegressionForest: no training data (X has 0 rows); at least 1 row is required");
-    CHECK_THROWS_WITH(forest.fit(Eigen::MatrixXd(3, 0), y, rng),
+    CHECK_THROWS_WITH(forest.fit(Eigen::MatrixXd(3, 0), valid.y, rng),
                       "RegressionForest: X has 0 columns; at least 1 feature is required");
-    CHECK_THROWS_WITH(forest.fit(X, Eigen::VectorXd(2), rng),
+    CHECK_THROWS_WITH(forest.fit(valid.X, Eigen::VectorXd(2), rng),
                       "RegressionForest: y has 2 entries but X has 3 rows; they must be equal");
-    Eigen::MatrixXd Xnan = X;
+    Eigen::MatrixXd Xnan = valid.X;
     Xnan(1, 1) = std::nan("");
-    CHECK_THROWS_WITH(forest.fit(Xnan, y, rng),
+    CHECK_THROWS_WITH(forest.fit(Xnan, valid.y, rng),
                       "RegressionForest: X(1,1) = nan is not finite; inputs must be finite numbers");
-    Eigen::VectorXd yinf = y;
+    Eigen::VectorXd yinf = valid.y;
     yinf[2] = INFINITY;
-    CHECK_THROWS_WITH(forest.fit(X, yinf, rng),
+    CHECK_THROWS_WITH(forest.fit(valid.X, yinf, rng),
                       "RegressionForest: y(2) = inf is not finite; values must be finite numbers");
     CHECK_THROWS_WITH(forest.predict(Eigen::VectorXd::Zero(2)),
                       "RegressionForest::predict called before fit");
-    CHECK_THROWS_WITH(forest.fit_weighted(X, y, {Eigen::VectorXi::Zero(3)}, rng),
+    CHECK_THROWS_WITH(forest.fit_weighted(valid.X, valid.y, {Eigen::VectorXi::Zero(3)}, rng),
                       "RegressionForest: all weights of tree 0 are 0; each tree needs at least one "
                       "positive weight");
-    CHECK_THROWS_WITH(forest.fit_weighted(X, y, {Eigen::VectorXi::Ones(2)}, rng),
+    CHECK_THROWS_WITH(forest.fit_weighted(valid.X, valid.y, {Eigen::VectorXi::Ones(2)}, rng),
                       "RegressionForest: weights of tree 0 have 2 entries but X has 3 rows; they "
                       "must be equal");
-    CHECK_THROWS_AS(forest.fit_weighted(X, y, {}, rng), UserError);
+    CHECK_THROWS_AS(forest.fit_weighted(valid.X, valid.y, {}, rng), UserError);
 
-    forest.fit(X, y, rng);
+    forest.fit(valid.X, valid.y, rng);
     CHECK_THROWS_WITH(forest.predict(Eigen::VectorXd::Zero(3)),
                       "RegressionForest: query point has 3 entries but the model was fitted on 2 "
                       "features");

@@ -10,12 +10,9 @@
 #include "tests/support/numeric.hpp"
 #include "tests/surrogates/trees/tree_fixtures.hpp"
 
-using bobench::Rng;
-using bobench::UserError;
-using bobench::surrogates::XGBoostClassifier;
-using bobench::surrogates::XGBoostClassifierOptions;
-using bobench::test::diagonal_labels;
-using bobench::test::uniform_points;
+using namespace bobench;
+using namespace bobench::surrogates;
+using namespace bobench::test;
 
 TEST_CASE("XGBoostClassifier runs on libxgboost 1.7", "[trees][xgboost]") {
     CHECK(XGBoostClassifier::library_version().rfind("1.7.", 0) == 0);
@@ -67,8 +64,7 @@ TEST_CASE("XGBoostClassifier batch (strided, in place) equals single-row predict
           "[trees][xgboost]") {
     Rng data_rng(32);
     const Eigen::MatrixXd X = uniform_points(100, 5, data_rng);
-    Eigen::VectorXi labels(100);
-    for (int i = 0; i < 100; ++i) labels[i] = X(i, 1) - X(i, 4) > 0.1 ? 1 : 0;
+    const Eigen::VectorXi labels = labels_where(100, [&](Eigen::Index i) { return X(i, 1) - X(i, 4) > 0.1; });
     XGBoostClassifier model;
     Rng rng(3);
     model.fit(X, labels, rng);
@@ -82,18 +78,10 @@ TEST_CASE("XGBoostClassifier batch (strided, in place) equals single-row predict
 }
 
 TEST_CASE("XGBoostClassifier is deterministic by seed", "[trees][xgboost]") {
-    Rng data_rng(33);
-    const Eigen::MatrixXd X = uniform_points(80, 6, data_rng);
-    Eigen::VectorXi labels(80);
-    for (int i = 0; i < 80; ++i) labels[i] = X.row(i).sum() > 3.0 ? 1 : 0;
-    const Eigen::MatrixXd Xt = uniform_points(100, 6, data_rng);
+    const SumAboveHalf data(33);
     auto run = [&](std::uint64_t seed) {
         XGBoostClassifier model;
-        Rng rng(seed);
-        model.fit(X, labels, rng);
-        Eigen::VectorXd p;
-        model.predict_proba(Xt, p);
-        return std::pair{p, model.seed()};
+        return std::pair{fitted_proba(model, data.X, data.labels, seed, data.Xt), model.seed()};
     };
     const auto a = run(7), b = run(7), c = run(8);
     CHECK(a.first == b.first);
@@ -117,23 +105,20 @@ TEST_CASE("XGBoostClassifier with one class predicts that class", "[trees][xgboo
 TEST_CASE("XGBoostClassifier rejects bad input", "[trees][xgboost]") {
     XGBoostClassifier model;
     Rng rng(1);
-    Eigen::MatrixXd X(3, 2);
-    X << 0, 1, 2, 3, 4, 5;
-    Eigen::VectorXi labels(3);
-    labels << 0, 1, 1;
+    const ThreeRows valid;
     CHECK_THROWS_WITH(model.fit(Eigen::MatrixXd(0, 2), Eigen::VectorXi(0), rng),
                       "XGBoostClassifier: no training data (X has 0 rows); at least 1 row is "
                       "required");
-    CHECK_THROWS_WITH(model.fit(X, Eigen::VectorXi::Zero(2), rng),
+    CHECK_THROWS_WITH(model.fit(valid.X, Eigen::VectorXi::Zero(2), rng),
                       "XGBoostClassifier: labels has 2 entries but X has 3 rows; they must be equal");
-    Eigen::VectorXi bad = labels;
+    Eigen::VectorXi bad = valid.labels;
     bad[0] = -1;
-    CHECK_THROWS_WITH(model.fit(X, bad, rng),
+    CHECK_THROWS_WITH(model.fit(valid.X, bad, rng),
                       "XGBoostClassifier: labels(0) = -1 is not a binary label; accepted labels "
                       "are 0 and 1");
     CHECK_THROWS_WITH(model.predict_proba(Eigen::VectorXd::Zero(2)),
                       "XGBoostClassifier::predict_proba called before fit");
-    model.fit(X, labels, rng);
+    model.fit(valid.X, valid.labels, rng);
     CHECK_THROWS_WITH(model.predict_proba(Eigen::VectorXd::Zero(5)),
                       "XGBoostClassifier: query point has 5 entries but the model was fitted on 2 "
                       "features");
