@@ -127,7 +127,9 @@ ClaimVerdict leads_claim(const std::vector<std::string>& w, const std::vector<Cu
     std::map<std::string, const CurveSummary*> of;
     for (const CurveSummary& c : curves)
         if (c.problem == problem) of[c.optimizer] = &c;
-    if (!of.count(first) || !of.count(second)) return {ClaimStatus::not_run, "no runs of " + first + " or " + second};
+    if (of.empty()) return {ClaimStatus::not_run, "no runs of problem " + problem};
+    for (const std::string* method : {&first, &second})
+        if (!of.count(*method)) return {ClaimStatus::not_run, "no runs of " + *method + " on " + problem};
     std::size_t evaluations = 0, both = 0, end = of.at(first)->by_iteration.size();
     for (std::size_t t = from; t < end; ++t) {
         std::vector<std::pair<double, std::string>> medians;

@@ -154,6 +154,8 @@ TEST_CASE("claims: a method or problem without runs makes the claim not run", "[
     CHECK(check("borda_first GP_mcmc").status == ClaimStatus::not_run);
     CHECK(check("borda_below A < Z").status == ClaimStatus::not_run);
     CHECK(check("leads_from Nowhere 3 A B").status == ClaimStatus::not_run);
+    CHECK(check("leads_from Nowhere 3 A B").figure == "no runs of problem Nowhere");  // the problem, not the methods
+    CHECK(check("leads_from L 3 C Z").figure == "no runs of Z on L");
     CHECK(check("leads_from L 9 C B").status == ClaimStatus::not_run);
     CHECK(check("leads_from L 9 C B").figure == "the runs end before evaluation 9");
     const std::vector<Claim> claims{{"x", "Fig. 1", "A wins", "borda_first A"}, {"y", "Fig. 2", "Z wins", "borda_first Z"}};
