@@ -200,10 +200,12 @@ ClaimVerdict final_claim(const std::vector<std::string>& w, const std::vector<Cu
             return {ClaimStatus::not_run, n + " has no runs here"};
     std::size_t counted = 0;
     std::vector<std::string> misses;
-    for (const auto& [problem, of] : finals) {
+    for (const auto& problem_finals : finals) {  // not a structured binding: Clang 14 cannot capture one
+        const std::map<std::string, double>& of = problem_finals.second;
         if (!std::all_of(named.begin(), named.end(), [&](const std::string& n) { return of.count(n) > 0; })) continue;
         ++counted;
-        if (const std::string miss = final_miss(w, of); !miss.empty()) misses.push_back(problem + ": " + miss);
+        if (const std::string miss = final_miss(w, of); !miss.empty())
+            misses.push_back(problem_finals.first + ": " + miss);
     }
     if (counted == 0) return {ClaimStatus::not_run, "no problem has runs of every method named"};
     long wanted = static_cast<long>(counted);
