@@ -64,8 +64,8 @@ struct ProgressOptions {
 
 // `provenance` (host, command line ...) goes into the results file's attributes.
 // UserError, before anything is written, when the results file exists and is not a
-// bobench file, holds an experiment with another seed, budget or failure policy, holds
-// another shard, is being written by another process (its lock), or cannot be written.
+// bobench file, holds an experiment that differs in a setting a resumed run must match (the
+// schema's must_match: seed, budget, ...), holds another shard, is being written by another process (its lock), or cannot be written.
 // std::runtime_error when writing fails while running (disk full): the finished runs are
 // then in the results file and the journal.
 ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop, const ProgressOptions& progress = {},
