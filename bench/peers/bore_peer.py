@@ -86,7 +86,7 @@ DEFAULTS = dict(
     max_depth=6,
     min_child_weight=1.0,
     reg_lambda=1.0,
-    # DE budget ~2000 evaluations of the classifier (the lead's brief; bobench's DE maximizer
+    # DE budget ~2000 evaluations of the classifier (as bobench's DE maximizer:
     # default max_evaluations = 2000). scipy defaults otherwise: strategy "best1bin",
     # mutation (0.5, 1) with dithering, recombination 0.7, popsize 15 (x D members),
     # init "latinhypercube"; polish=False (L-BFGS-B on a piecewise-constant tree ensemble is
