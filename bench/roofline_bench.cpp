@@ -168,31 +168,25 @@ BENCHMARK(marginal_likelihood)->ArgNames({"N", "gradient"})
 
 constexpr Eigen::Index kArray = 1024;  // input and output fit in L1 (32 KiB per core here)
 
-// glibc's scalar exp, one call per entry (what the kernel matrices of the GP, the KDE and
-// the mixtures call): the "exp" counter is calls per second.
-void scalar_exp(benchmark::State& state) {
-    const VectorXd in = uniform(kArray, 1, -20, 0, 7).col(0);
+// One glibc scalar call per entry of an array in L1: `counter` calls per second.
+template <double (*function)(double)>
+void scalar_calls(benchmark::State& state, double lo, double hi, std::uint64_t seed, const char* counter) {
+    const VectorXd in = uniform(kArray, 1, lo, hi, seed).col(0);
     VectorXd out(kArray);
     for (auto _ : state) {
-        for (Eigen::Index i = 0; i < kArray; ++i) out[i] = std::exp(in[i]);
+        for (Eigen::Index i = 0; i < kArray; ++i) out[i] = function(in[i]);
         benchmark::DoNotOptimize(out.data());
         benchmark::ClobberMemory();
     }
-    rate(state, "exp", static_cast<double>(kArray));
+    rate(state, counter, static_cast<double>(kArray));
 }
+
+// exp: what the kernel matrices of the GP, the KDE and the mixtures call
+void scalar_exp(benchmark::State& state) { scalar_calls<std::exp>(state, -20, 0, 7, "exp"); }
 BENCHMARK(scalar_exp);
 
-// glibc's scalar log (the mixtures' normal log densities and log-sum-exps): "log" per second.
-void scalar_log(benchmark::State& state) {
-    const VectorXd in = uniform(kArray, 1, 1e-3, 1e3, 13).col(0);
-    VectorXd out(kArray);
-    for (auto _ : state) {
-        for (Eigen::Index i = 0; i < kArray; ++i) out[i] = std::log(in[i]);
-        benchmark::DoNotOptimize(out.data());
-        benchmark::ClobberMemory();
-    }
-    rate(state, "log", static_cast<double>(kArray));
-}
+// log: the mixtures' normal log densities and log-sum-exps
+void scalar_log(benchmark::State& state) { scalar_calls<std::log>(state, 1e-3, 1e3, 13, "log"); }
 BENCHMARK(scalar_log);
 
 // Adam's parameter update as dngo's training writes it (Eigen arrays, baseline ISA) over
