@@ -37,6 +37,9 @@ std::vector<ParamSpec> rvfl_params(bool ensemble) {
         ParamSpec::integer("hidden", 300, "random hidden units (thesis: 300)", 0),
         ParamSpec::real("sigma_hat", 0.0, "fixed setting: sigma_hat; 0: the thesis' 0.001 (tanh) / 0.02 (relu)", 0.0),
         ParamSpec::real("beta", 1000.0, "noise precision on standardised outputs (fixed and evidence settings)", 1e-12),
+        ParamSpec::choice("outputs", "standardised", {"standardised", "centred", "raw"},
+                          "what the network fits: the outputs standardised (thesis ch. 4), only centred, or raw "
+                          "(variants)"),
     };
     if (ensemble) {
         p.push_back(ParamSpec::integer("members", 5, "ensemble size (not stated in the thesis)", 2));
@@ -55,6 +58,7 @@ surrogates::rvfl::RvflOptions rvfl_options(int variant, const Args& args) {
     o.hidden = static_cast<int>(args.integer("hidden"));
     o.sigma_hat = args.real("sigma_hat");
     o.beta = args.real("beta");
+    o.outputs = surrogates::rvfl::parse_output_scaling(args.text("outputs"));
     return o;
 }
 

@@ -17,6 +17,13 @@ AlphaRule parse_alpha_rule(const std::string& name) {
     throw UserError("rvfl: unknown alpha rule '" + name + "'; expected fixed, evidence or evidence-ab");
 }
 
+OutputScaling parse_output_scaling(const std::string& name) {
+    if (name == "standardised") return OutputScaling::Standardised;
+    if (name == "centred") return OutputScaling::Centred;
+    if (name == "raw") return OutputScaling::Raw;
+    throw UserError("rvfl: unknown output scaling '" + name + "'; expected standardised, centred or raw");
+}
+
 double thesis_sigma_hat(Activation a) { return a == Activation::Relu ? 0.02 : 0.001; }
 
 void apply_variant(int variant, RvflOptions& o) {
@@ -56,9 +63,10 @@ struct Standardised {
     Eigen::VectorXd t;
 };
 
-Standardised standardise(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, int dim, const char* who) {
+Standardised standardise(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, int dim, OutputScaling outputs,
+                         const char* who) {
     Standardised s{clean_training_data(X, y, dim, who), {}, {}};
-    s.y = Standardization::of(s.data.y);
+    if (outputs != OutputScaling::Raw) s.y = Standardization::of(s.data.y, outputs == OutputScaling::Standardised);
     s.t = s.y.apply(s.data.y);
     return s;
 }
@@ -111,7 +119,7 @@ BayesianRvfl::BayesianRvfl(int dim, RvflOptions options) : dim_(dim), options_(o
 }
 
 void BayesianRvfl::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
-    const Standardised s = standardise(X, y, dim_, "brvfl");
+    const Standardised s = standardise(X, y, dim_, options_.outputs, "brvfl");
     features_ = std::make_unique<RandomFeatures>(dim_, options_.hidden, options_.activation, options_.direct_link, rng);
     features_->standardise_by(s.data.X);
     blr_ = BayesianLinearRegression(blr_options(options_, features_->size()));
@@ -150,7 +158,7 @@ RvflEnsemble::RvflEnsemble(int dim, RvflOptions options, int members)
 }
 
 void RvflEnsemble::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
-    const Standardised s = standardise(X, y, dim_, "ervfl");
+    const Standardised s = standardise(X, y, dim_, options_.outputs, "ervfl");
     features_.clear();
     weights_.clear();
     for (int k = 0; k < members_; ++k) {

@@ -36,6 +36,11 @@ namespace bobench::surrogates::rvfl {
 enum class AlphaRule { Fixed, Evidence, EvidenceBoth };
 AlphaRule parse_alpha_rule(const std::string& name);  // "fixed" | "evidence" | "evidence-ab"; UserError otherwise
 
+// What the network is fitted to: the outputs standardised (the thesis' words, ch. 4), only
+// centred, or raw (variants: README, "Unscaled outputs").
+enum class OutputScaling { Standardised, Centred, Raw };
+OutputScaling parse_output_scaling(const std::string& name);  // "standardised" | "centred" | "raw"
+
 struct RvflOptions {
     int hidden = 300;  // thesis Table 4.1
     Activation activation = Activation::Tanh;
@@ -53,6 +58,7 @@ struct RvflOptions {
     // true: eq. 4.7 read literally, N(0, lambda I + lambda^2 beta Phi^T Phi) with
     // lambda = alpha / beta (kept to show what that reading does; README).
     bool literal_anchor = false;
+    OutputScaling outputs = OutputScaling::Standardised;
 };
 
 // The thesis' default sigma_hat of an activation.

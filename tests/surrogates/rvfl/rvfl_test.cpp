@@ -313,3 +313,36 @@ TEST_CASE("rvfl: the fixed setting as we read it leaves the posterior at the pri
     CHECK(z_max < -20);
     CHECK(fit_share(evidence) > 0.9);
 }
+
+TEST_CASE("rvfl: outputs standardised, only centred, or raw", "[rvfl][fidelity]") {
+    // The posterior mean is linear in the targets, so fitting y - mean(y) instead of
+    // (y - mean(y)) / sd gives the same predictive mean in raw units and a variance sd^2
+    // times smaller (the noise and the prior no longer scale with the outputs); raw outputs
+    // put the prior's mean, 0, where the data's mean was: with the fixed setting's tight
+    // prior the prediction then stays near 0 (surrogates/rvfl/README.md, "Unscaled outputs").
+    Rng draw(31);
+    const MatrixXd X = test::uniform_points(15, 2, draw);
+    const VectorXd y = (500 + 40 * (5 * X.col(0)).array().sin() + 90 * X.col(1).array().square()).matrix();
+    const double mean = y.mean(), sd = std::sqrt((y.array() - mean).square().sum() / 15);
+    auto fitted = [&](OutputScaling outputs) {
+        RvflOptions o = options(1, AlphaRule::Fixed);
+        o.outputs = outputs;
+        BayesianRvfl model(2, o);
+        Rng rng(5);  // the same hidden layer for every scaling
+        model.fit(X, y, rng);
+        return model;
+    };
+    const BayesianRvfl standardised = fitted(OutputScaling::Standardised);
+    const BayesianRvfl centred = fitted(OutputScaling::Centred);
+    const BayesianRvfl raw = fitted(OutputScaling::Raw);
+    for (const VectorXd& x : {test::point({0.1, 0.2}), test::point({0.7, 0.9}), VectorXd(X.row(3).transpose())}) {
+        const auto s = standardised.predict(x), c = centred.predict(x), r = raw.predict(x);
+        CHECK(c.mean == Approx(s.mean).epsilon(1e-10));
+        CHECK(s.var / c.var == Approx(sd * sd).epsilon(1e-10));
+        CHECK(std::fabs(c.mean - mean) < 0.01 * sd);  // the tight prior: the data's mean
+        CHECK(std::fabs(r.mean) < 0.01 * mean);        // raw: the prior's mean
+        CHECK(r.var == Approx(c.var).epsilon(1e-12));  // the variance does not see the targets
+    }
+    CHECK(parse_output_scaling("centred") == OutputScaling::Centred);
+    CHECK_THROWS_WITH(parse_output_scaling("normalised"), Catch::Contains("expected standardised, centred or raw"));
+}
