@@ -1,4 +1,5 @@
 // bobench merge OUT SHARD... : the shards of `bobench run --shard K/N` as one results file
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -62,11 +63,20 @@ int merge(const Args& args) {
                             "K/N` command again to finish it, then merge");
     std::vector<results::ShardFile> shards;
     for (const std::string& path : inputs) shards.push_back({path, results::read_results(path)});
+    std::vector<std::string> shard_specs;  // the merge moves the runs away; the specs name each selection's optimizers
+    for (const results::ShardFile& s : shards) shard_specs.push_back(s.results.spec);
     results::Merged merged = results::merge_shards(std::move(shards), runners::settings_difference,
                                                    parsed->count("across-builds") > 0);
-    {  // the stored spec names the merged file as its output, as a one-machine run would
+    {  // the stored spec names the merged file as its output and every selection's optimizers,
+       // as a one-machine run of them all would
         runners::ExperimentSpec spec = runners::parse_spec(merged.results.spec, "the spec stored in '" + inputs[0] + "'");
         spec.output = out;
+        for (std::size_t i = 1; i < inputs.size(); ++i)
+            for (const runners::SpecEntry& o :
+                 runners::parse_spec(shard_specs[i], "the spec stored in '" + inputs[i] + "'").optimizers)
+                if (std::none_of(spec.optimizers.begin(), spec.optimizers.end(),
+                                 [&](const runners::SpecEntry& e) { return e.label == o.label; }))
+                    spec.optimizers.push_back(o);
         merged.results.spec = runners::to_ini(spec);
     }
     // the file is written here and now: its provenance is the merge's, whose command names the
@@ -90,7 +100,7 @@ int merge(const Args& args) {
     std::cerr << "warning: " << merged.missing.size() << " runs of the plan are in none of the shards";
     if (!merged.absent_shards.empty()) {
         std::cerr << " (shards not given:";
-        for (int k : merged.absent_shards) std::cerr << " " << k;
+        for (const std::string& k : merged.absent_shards) std::cerr << " " << k;
         std::cerr << ")";
     }
     const results::RunKey& k = merged.missing.front();

@@ -37,9 +37,10 @@ std::vector<std::string> split_list(const std::string& list) {
     return items;
 }
 
-// The first way in which `b` is from another experiment than `a`, or "".
+// The first way in which `b` is from another experiment than `a`, or "". The optimizer
+// tables are compared only for shards of one split (`same_split`).
 std::string difference(const ShardFile& first, const ShardFile& shard, bool across_builds,
-                       const SettingsDifference& settings_difference) {
+                       const SettingsDifference& settings_difference, bool same_split) {
     const Results &a = first.results, &b = shard.results;
     auto differs = [](const std::string& what, const std::string& x, const std::string& y) {
         return x == y ? std::string() : what + " " + x + " vs " + y;
@@ -47,47 +48,93 @@ std::string difference(const ShardFile& first, const ShardFile& shard, bool acro
     for (const std::string& d :
          {across_builds ? std::string() : differs("bobench version", build_of(a), build_of(b)),
           settings_difference(first, shard),
-          differs("number of problems", std::to_string(a.problems.size()), std::to_string(b.problems.size())),
-          differs("number of optimizers", std::to_string(a.optimizers.size()), std::to_string(b.optimizers.size()))})
+          differs("number of problems", std::to_string(a.problems.size()), std::to_string(b.problems.size()))})
         if (!d.empty()) return d;
     for (std::size_t i = 0; i < a.problems.size(); ++i)
         if (a.problems[i].id != b.problems[i].id || a.problems[i].label != b.problems[i].label)
             return "problem " + std::to_string(i + 1) + " '" + a.problems[i].label + "' = " + a.problems[i].id +
                    " vs '" + b.problems[i].label + "' = " + b.problems[i].id;
+    if (!same_split) return "";
     for (std::size_t i = 0; i < a.optimizers.size(); ++i)
         if (a.optimizers[i].id != b.optimizers[i].id || a.optimizers[i].label != b.optimizers[i].label)
             return "optimizer " + std::to_string(i + 1) + " '" + a.optimizers[i].label + "' = " + a.optimizers[i].id +
                    " vs '" + b.optimizers[i].label + "' = " + b.optimizers[i].id;
     return "";
 }
-}  // namespace
 
-Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& settings_difference, bool across_builds) {
-    if (shards.empty()) throw UserError("no shard files given");
-    const ShardFile& first = shards.front();
-    const ShardLabel plan = parse_shard_label(first.results.shard, first.path);
-    std::vector<std::string> holder(static_cast<std::size_t>(plan.count) + 1);  // file of each shard number
-    for (const ShardFile& s : shards) {
+bool same_optimizers(const Results& a, const Results& b) {
+    if (a.optimizers.size() != b.optimizers.size()) return false;
+    for (std::size_t i = 0; i < a.optimizers.size(); ++i)
+        if (a.optimizers[i].id != b.optimizers[i].id || a.optimizers[i].label != b.optimizers[i].label) return false;
+    return true;
+}
+
+// The shards of one `--shard K/N` split: one optimizer selection of the experiment. Its
+// optimizers sit at `offset` onwards in the merged file's table.
+struct Split {
+    std::size_t first;  // index of its first shard file
+    ShardLabel plan;
+    std::vector<std::string> holder;  // file of each shard number
+    int offset = 0, optimizers = 0;
+};
+
+// Which split each shard belongs to; UserError when shards do not belong together.
+std::vector<Split> splits_of(const std::vector<ShardFile>& shards, std::vector<std::size_t>& split_of,
+                             const SettingsDifference& settings_difference, bool across_builds) {
+    std::vector<Split> splits;
+    split_of.assign(shards.size(), 0);
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        const ShardFile& s = shards[i];
         const ShardLabel l = parse_shard_label(s.results.shard, s.path);
-        if (l.count != plan.count || l.runs != plan.runs)
+        std::size_t g = 0;
+        while (g < splits.size() && !same_optimizers(shards[splits[g].first].results, s.results)) ++g;
+        const ShardFile& first = shards[g < splits.size() ? splits[g].first : 0];
+        if (g < splits.size() && (l.count != splits[g].plan.count || l.runs != splits[g].plan.runs))
             throw UserError("'" + s.path + "' is shard " + s.results.shard + ", '" + first.path + "' is shard " +
                             first.results.shard + ": they are parts of different splits of the plan");
-        if (const std::string d = difference(first, s, across_builds, settings_difference); !d.empty())
+        if (const std::string d = difference(first, s, across_builds, settings_difference, g < splits.size());
+            !d.empty())
             throw UserError("'" + s.path + "' comes from another experiment than '" + first.path + "' (" + d +
                             "); merge only the shards of one spec, run by one bobench build" +
                             (build_of(first.results) != build_of(s.results)
                                  ? " (--across-builds joins builds that run the same code for this spec)"
                                  : ""));
-        std::string& h = holder[static_cast<std::size_t>(l.index)];
+        if (g == splits.size()) {  // another optimizer selection: none of its optimizers may be in an earlier one
+            for (const Split& other : splits)
+                for (const OptimizerInfo& o : shards[other.first].results.optimizers)
+                    for (const OptimizerInfo& mine : s.results.optimizers)
+                        if (o.label == mine.label)
+                            throw UserError("'" + shards[other.first].path + "' and '" + s.path +
+                                            "' are shards of two optimizer selections that both run '" + o.label +
+                                            "'; merge the shards of one selection, or of selections with no "
+                                            "optimizer in common");
+            const int offset = splits.empty() ? 0 : splits.back().offset + splits.back().optimizers;
+            splits.push_back({i, l, std::vector<std::string>(static_cast<std::size_t>(l.count) + 1), offset,
+                              static_cast<int>(s.results.optimizers.size())});
+        }
+        std::string& h = splits[g].holder[static_cast<std::size_t>(l.index)];
         if (!h.empty())
             throw UserError("'" + h + "' and '" + s.path + "' overlap: both are shard " + std::to_string(l.index) + "/" +
                             std::to_string(l.count));
         h = s.path;
+        split_of[i] = g;
     }
+    return splits;
+}
+}  // namespace
+
+Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& settings_difference, bool across_builds) {
+    if (shards.empty()) throw UserError("no shard files given");
+    std::vector<std::size_t> split_of;
+    const std::vector<Split> splits = splits_of(shards, split_of, settings_difference, across_builds);
 
     Merged m;
     Results& out = m.results;
+    std::vector<OptimizerInfo> optimizers;  // every split's, in the order the splits came
+    for (const Split& g : splits)
+        for (const OptimizerInfo& o : shards[g.first].results.optimizers) optimizers.push_back(o);
     out = std::move(shards.front().results);
+    out.optimizers = std::move(optimizers);
     for (std::size_t i = 1; i < shards.size(); ++i) {  // every build that ran a part, so the file says so
         out.bobench_version = join_builds(out.bobench_version, shards[i].results.bobench_version);
         out.git_revision = join_builds(out.git_revision, shards[i].results.git_revision);
@@ -98,7 +145,10 @@ Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& set
     out.runs.reserve(total);
     std::vector<std::size_t> origin(out.runs.size(), 0);  // which shard each run came from
     for (std::size_t i = 1; i < shards.size(); ++i) {
-        for (Trace& t : shards[i].results.runs) out.runs.push_back(std::move(t));
+        for (Trace& t : shards[i].results.runs) {
+            t.key.optimizer += splits[split_of[i]].offset;
+            out.runs.push_back(std::move(t));
+        }
         origin.resize(out.runs.size(), i);
         shards[i].results.runs.clear();
     }
@@ -111,16 +161,21 @@ Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& set
                             "' overlap: both hold " + describe(out, out.runs[order[i]].key));
     out.sort_runs();
 
-    // the plan is every (problem, optimizer, replicate) of the tables
-    const long long cells = static_cast<long long>(out.problems.size() * out.optimizers.size());
-    const long long replicates = cells > 0 ? plan.runs / cells : 0;
-    if (cells * replicates != plan.runs)
-        throw UserError("'" + first.path + "' says the plan has " + std::to_string(plan.runs) + " runs, which is not " +
-                        "a multiple of its " + std::to_string(cells) + " problem x optimizer pairs; it is damaged");
+    // each split's plan is every (problem, optimizer, replicate) of its tables
+    std::vector<long long> replicates(out.optimizers.size());  // of each optimizer, by its split's plan
+    for (const Split& g : splits) {
+        const long long cells = static_cast<long long>(out.problems.size()) * g.optimizers;
+        const long long r = cells > 0 ? g.plan.runs / cells : 0;
+        if (cells * r != g.plan.runs)
+            throw UserError("'" + shards[g.first].path + "' says the plan has " + std::to_string(g.plan.runs) +
+                            " runs, which is not a multiple of its " + std::to_string(cells) +
+                            " problem x optimizer pairs; it is damaged");
+        for (int o = 0; o < g.optimizers; ++o) replicates[static_cast<std::size_t>(g.offset + o)] = r;
+    }
     std::size_t next = 0;
     for (int p = 0; p < static_cast<int>(out.problems.size()); ++p)
         for (int o = 0; o < static_cast<int>(out.optimizers.size()); ++o)
-            for (int r = 0; r < replicates; ++r) {
+            for (int r = 0; r < replicates[static_cast<std::size_t>(o)]; ++r) {
                 const RunKey k{p, o, r};
                 if (next < out.runs.size() && out.runs[next].key == k) ++next;
                 else m.missing.push_back(k);
@@ -128,8 +183,12 @@ Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& set
     if (next != out.runs.size())
         throw UserError("the shards hold runs outside their plan (e.g. " + describe(out, out.runs[next].key) +
                         "): a shard file was extended by another run; merge the files of one `--shard` split only");
-    for (int k = 1; k <= plan.count; ++k)
-        if (holder[static_cast<std::size_t>(k)].empty()) m.absent_shards.push_back(k);
+    for (const Split& g : splits)
+        for (int k = 1; k <= g.plan.count; ++k)
+            if (g.holder[static_cast<std::size_t>(k)].empty())
+                m.absent_shards.push_back(splits.size() == 1 ? std::to_string(k)
+                                                             : std::to_string(k) + "/" + std::to_string(g.plan.count) +
+                                                                   " of " + std::to_string(g.plan.runs));
     return m;
 }
 

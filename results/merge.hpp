@@ -4,6 +4,11 @@
 // same bobench build (unless the caller vouches that the builds run the same code), experiment
 // settings (the caller compares them: runners' schema), problem and optimizer tables and
 // shard count; no run may be in two of them.
+// Shards of several optimizer selections of one experiment (`--methods A,B` split 30 ways,
+// `--methods C` split 10 ways) join too, as long as no optimizer is in two selections: a run's
+// seeds follow from its problem, optimizer and replicate, not from the selection, so the
+// merged file is the one a run of every selected optimizer writes. Its optimizer table is the
+// selections' tables one after the other, in the order their first shards are given.
 #include <functional>
 #include <string>
 #include <vector>
@@ -28,7 +33,8 @@ ShardLabel parse_shard_label(const std::string& label, const std::string& path);
 struct Merged {
     Results results;                 // every run of every shard, in key order
     std::vector<RunKey> missing;     // runs of the plan that no shard holds
-    std::vector<int> absent_shards;  // shard numbers not given
+    // Shard numbers not given ("2"); with several selections "K/N of R", naming the split.
+    std::vector<std::string> absent_shards;
 };
 
 // UserError naming the files at fault when the shards do not belong together or overlap.

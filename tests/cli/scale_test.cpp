@@ -86,6 +86,46 @@ TEST_CASE("scale: shards + merge give the one-process export, byte for byte, wit
     }
 }
 
+TEST_CASE("scale: shards of two optimizer selections merge into the file of both, byte for byte",
+          "[cli][scale][shard]") {
+    // a run's seeds follow from its problem, optimizer and replicate: random search split 2
+    // ways and DE split 3 ways are the runs of `small`, which lists random search first
+    TempDir dir;
+    const std::string whole = one_process_export(dir);
+    const std::string problems = "run --problem branin --problem levy:d=3 --budget 30 --replicates 3 --quiet ";
+    auto selection = [&](const std::string& optimizers, const std::string& base, int n) {
+        std::vector<std::string> files;
+        for (int k = 1; k <= n; ++k) {
+            run_ok(problems + optimizers + " --threads 1 --shard " + std::to_string(k) + "/" + std::to_string(n) +
+                   " --output " + (dir / (base + ".h5")));
+            files.push_back(shard_file(dir, base, k, n));
+        }
+        return files;
+    };
+    const auto rs = selection("--optimizer random-search", "rs", 2);
+    const auto de = selection("--optimizer de", "de", 3);
+    const std::string merged = dir / "merged.h5";
+    const auto m = run_ok("merge '" + merged + "'" + words(rs) + words(de));
+    CHECK(m.out.find("12 runs") != std::string::npos);
+    CHECK(export_of(merged) == whole);
+    // the stored spec names both selections' optimizers and the merged file: a run of it
+    // finds every run done
+    const std::string stored = dir / "stored.ini";
+    testing::write_file(stored, results::read_results(merged).spec);
+    const auto again = run_ok("run '" + stored + "' --threads 1");
+    CHECK(again.err.find("12 of 12 runs were already done") != std::string::npos);
+
+    // a selection left out in part is named by its split
+    const auto some = run_cli("merge '" + (dir / "some.h5") + "' '" + rs[0] + "'" + words(de));
+    CHECK(some.status == 1);
+    CHECK(some.err.find("(shards not given: 2/2 of 6)") != std::string::npos);
+    // an optimizer in two selections is refused, naming it
+    const auto both = selection("--optimizer random-search --optimizer de", "both", 2);
+    check_refused("merge '" + (dir / "out.h5") + "'" + words(both) + words(de),
+                  "are shards of two optimizer selections that both run 'de'");
+    CHECK_FALSE(std::filesystem::exists(dir / "out.h5"));
+}
+
 TEST_CASE("scale: a merge of some shards reports the missing runs and run completes the file", "[cli][scale][shard]") {
     TempDir dir;
     const std::string whole = one_process_export(dir);
