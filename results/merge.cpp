@@ -37,10 +37,10 @@ std::vector<std::string> split_list(const std::string& list) {
     return items;
 }
 
-// The first way in which `b` is from another experiment than `a`, or "". The optimizer
-// tables are compared only for shards of one split (`same_split`).
+// The first way in which `b` is from another experiment than `a`, or "" (the optimizer
+// tables may differ: shards of several optimizer selections join).
 std::string difference(const ShardFile& first, const ShardFile& shard, bool across_builds,
-                       const SettingsDifference& settings_difference, bool same_split) {
+                       const SettingsDifference& settings_difference) {
     const Results &a = first.results, &b = shard.results;
     auto differs = [](const std::string& what, const std::string& x, const std::string& y) {
         return x == y ? std::string() : what + " " + x + " vs " + y;
@@ -54,11 +54,6 @@ std::string difference(const ShardFile& first, const ShardFile& shard, bool acro
         if (a.problems[i].id != b.problems[i].id || a.problems[i].label != b.problems[i].label)
             return "problem " + std::to_string(i + 1) + " '" + a.problems[i].label + "' = " + a.problems[i].id +
                    " vs '" + b.problems[i].label + "' = " + b.problems[i].id;
-    if (!same_split) return "";
-    for (std::size_t i = 0; i < a.optimizers.size(); ++i)
-        if (a.optimizers[i].id != b.optimizers[i].id || a.optimizers[i].label != b.optimizers[i].label)
-            return "optimizer " + std::to_string(i + 1) + " '" + a.optimizers[i].label + "' = " + a.optimizers[i].id +
-                   " vs '" + b.optimizers[i].label + "' = " + b.optimizers[i].id;
     return "";
 }
 
@@ -92,8 +87,7 @@ std::vector<Split> splits_of(const std::vector<ShardFile>& shards, std::vector<s
         if (g < splits.size() && (l.count != splits[g].plan.count || l.runs != splits[g].plan.runs))
             throw UserError("'" + s.path + "' is shard " + s.results.shard + ", '" + first.path + "' is shard " +
                             first.results.shard + ": they are parts of different splits of the plan");
-        if (const std::string d = difference(first, s, across_builds, settings_difference, g < splits.size());
-            !d.empty())
+        if (const std::string d = difference(first, s, across_builds, settings_difference); !d.empty())
             throw UserError("'" + s.path + "' comes from another experiment than '" + first.path + "' (" + d +
                             "); merge only the shards of one spec, run by one bobench build" +
                             (build_of(first.results) != build_of(s.results)
