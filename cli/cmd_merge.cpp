@@ -63,7 +63,7 @@ int merge(const Args& args) {
                             "K/N` command again to finish it, then merge");
     std::vector<results::ShardFile> shards;
     for (const std::string& path : inputs) shards.push_back({path, results::read_results(path)});
-    std::vector<std::string> shard_specs;  // the merge moves the runs away; the specs name each selection's optimizers
+    std::vector<std::string> shard_specs;  // merge_shards consumes the shards; their specs name each selection's optimizers
     for (const results::ShardFile& s : shards) shard_specs.push_back(s.results.spec);
     results::Merged merged = results::merge_shards(std::move(shards), runners::settings_difference,
                                                    parsed->count("across-builds") > 0);
