@@ -57,13 +57,6 @@ std::string difference(const ShardFile& first, const ShardFile& shard, bool acro
     return "";
 }
 
-bool same_optimizers(const Results& a, const Results& b) {
-    if (a.optimizers.size() != b.optimizers.size()) return false;
-    for (std::size_t i = 0; i < a.optimizers.size(); ++i)
-        if (a.optimizers[i].id != b.optimizers[i].id || a.optimizers[i].label != b.optimizers[i].label) return false;
-    return true;
-}
-
 // The shards of one `--shard K/N` split: one optimizer selection of the experiment. Its
 // optimizers sit at `offset` onwards in the merged file's table.
 struct Split {
@@ -82,7 +75,7 @@ std::vector<Split> splits_of(const std::vector<ShardFile>& shards, std::vector<s
         const ShardFile& s = shards[i];
         const ShardLabel l = parse_shard_label(s.results.shard, s.path);
         std::size_t g = 0;
-        while (g < splits.size() && !same_optimizers(shards[splits[g].first].results, s.results)) ++g;
+        while (g < splits.size() && shards[splits[g].first].results.optimizers != s.results.optimizers) ++g;
         const ShardFile& first = shards[g < splits.size() ? splits[g].first : 0];
         if (g < splits.size() && (l.count != splits[g].plan.count || l.runs != splits[g].plan.runs))
             throw UserError("'" + s.path + "' is shard " + s.results.shard + ", '" + first.path + "' is shard " +

@@ -56,6 +56,7 @@ struct ProblemInfo {
 
 struct OptimizerInfo {
     std::string label, id;
+    bool operator==(const OptimizerInfo&) const = default;
 };
 
 // Where and how the file was last written; informative, never compared. Empty in files
