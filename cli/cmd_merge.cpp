@@ -80,7 +80,7 @@ int merge(const Args& args) {
         merged.results.spec = runners::to_ini(spec);
     }
     // the file is written here and now: its provenance is the merge's, whose command names the
-    // shards; the plugins are those the (first) shard ran with, which the merge does not load
+    // shards; the plugins are those the shards ran with, which the merge does not load
     const std::string plugins = merged.results.provenance.plugins;
     merged.results.provenance = provenance(started, command_line("merge", args));
     merged.results.provenance.plugins = plugins;

@@ -1,9 +1,9 @@
 #pragma once
 // Joining the results files of the shards of one plan (bobench run --shard K/N) into the
 // file a one-machine run of the whole plan writes. The shards must belong together:
-// same bobench build (unless the caller vouches that the builds run the same code), experiment
-// settings (the caller compares them: runners' schema), problem and optimizer tables and
-// shard count; no run may be in two of them.
+// same bobench build and plugin bytes (unless the caller vouches that the builds run the same
+// code), experiment settings (the caller compares them: runners' schema), problem and
+// optimizer tables and shard count; no run may be in two of them.
 // Shards of several optimizer selections of one experiment (`--methods A,B` split 30 ways,
 // `--methods C` split 10 ways) join too, as long as no optimizer is in two selections: a run's
 // seeds follow from its problem, optimizer and replicate, not from the selection, so the
@@ -41,7 +41,7 @@ struct Merged {
 // `across_builds` accepts shards of different bobench builds: for a plan that runs for
 // days, a later commit that leaves the code of its optimizers and problems alone gives the
 // same traces, so its shards belong with the earlier ones (the merged file's version and
-// revision attributes list every build).
+// revision attributes list every build, its plugins attribute every plugin file and hash).
 // `settings_difference` says how two shards' experiment settings differ ("seed 1 vs 2"), ""
 // when they match.
 using SettingsDifference = std::function<std::string(const ShardFile&, const ShardFile&)>;

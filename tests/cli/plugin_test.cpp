@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -131,6 +132,34 @@ TEST_CASE("plugin: a missing file, a library without the entry point, another bu
     const std::string rewritten = read_file(out);
     check_refused(run + " --plugin " + clashing, "it registers optimizer 'random-search'");
     CHECK(read_file(out) == rewritten);
+}
+
+TEST_CASE("plugin: merge refuses shards run with different bytes of a plugin, unless --across-builds",
+          "[cli][plugin]") {
+    TempDir dir;
+    const std::string plugin = dir / "step.so", out = dir / "m.h5";
+    std::filesystem::copy_file(step_plugin, plugin);
+    const std::string shard = small_run + "--plugin " + quoted(plugin) + " --output " + quoted(dir / "s.h5") + " --shard ";
+    run_ok(shard + "1/2");
+    const std::string first_hash = fmt::format("{:016x}", hash_string(read_file(plugin)));
+    {  // the plugin rebuilt in place between the shards: trailing bytes leave it loadable
+        std::ofstream rebuilt(plugin, std::ios::binary | std::ios::app);
+        rebuilt << "another build";
+    }
+    run_ok(shard + "2/2");
+    const std::string second_hash = fmt::format("{:016x}", hash_string(read_file(plugin)));
+    const std::string shards = " " + quoted(dir / "s.shard-1-of-2.h5") + " " + quoted(dir / "s.shard-2-of-2.h5");
+    const std::string canonical = std::filesystem::canonical(plugin).string();
+    check_refused("merge " + quoted(out) + shards,
+                  "comes from another experiment than '" + (dir / "s.shard-1-of-2.h5") + "' (plugins " + canonical +
+                      " (fnv1a64 " + first_hash + ") vs " + canonical + " (fnv1a64 " + second_hash + "))");
+    CHECK_FALSE(std::filesystem::exists(out));
+    // vouched for, they join, and the merged file names both builds of the plugin
+    run_ok("merge --across-builds " + quoted(out) + shards);
+    const auto plugins = nlohmann::json::parse(results::read_results(out).provenance.plugins);
+    REQUIRE(plugins.size() == 2);
+    CHECK(plugins[0]["fnv1a64"] == first_hash);
+    CHECK(plugins[1]["fnv1a64"] == second_hash);
 }
 
 TEST_CASE("plugin: slurm passes --plugin to every shard, and reproduce takes it", "[cli][plugin]") {
