@@ -39,32 +39,6 @@ std::vector<std::string> split_list(const std::string& list) {
     return items;
 }
 
-// The plugins a file's runs used (its provenance's JSON list of {file, fnv1a64}).
-nlohmann::ordered_json plugins_of(const Results& r, const std::string& path) {
-    if (r.provenance.plugins.empty()) return nlohmann::ordered_json::array();
-    auto list = nlohmann::ordered_json::parse(r.provenance.plugins, nullptr, false);
-    if (!list.is_array() || !std::all_of(list.begin(), list.end(), [](const auto& p) {
-            return p.is_object() && p.contains("file") && p.contains("fnv1a64");
-        }))
-        throw UserError("'" + path + "': its plugins attribute is not a list of {file, fnv1a64}; the file is damaged");
-    return list;
-}
-
-// The plugin code a file's runs ran, by content: the same plugin rebuilt in place is another
-// code, the same bytes elsewhere on another machine are not.
-std::string plugin_code(const nlohmann::ordered_json& plugins) {
-    std::string code;
-    for (const auto& p : plugins)
-        code += (code.empty() ? "" : ", ") + p["file"].get<std::string>() + " (fnv1a64 " +
-                p["fnv1a64"].get<std::string>() + ")";
-    return code.empty() ? "no plugin" : code;
-}
-
-bool same_plugin_code(const nlohmann::ordered_json& a, const nlohmann::ordered_json& b) {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                      [](const auto& x, const auto& y) { return x["fnv1a64"] == y["fnv1a64"]; });
-}
-
 // The first way in which `b` is from another experiment than `a`, or "" (the optimizer
 // tables may differ: shards of several optimizer selections join).
 std::string difference(const ShardFile& first, const ShardFile& shard, bool across_builds,
@@ -73,12 +47,11 @@ std::string difference(const ShardFile& first, const ShardFile& shard, bool acro
     auto differs = [](const std::string& what, const std::string& x, const std::string& y) {
         return x == y ? std::string() : what + " " + x + " vs " + y;
     };
-    const auto plugins_a = plugins_of(a, first.path), plugins_b = plugins_of(b, shard.path);
     for (const std::string& d :
          {across_builds ? std::string() : differs("bobench version", build_of(a), build_of(b)),
-          across_builds || same_plugin_code(plugins_a, plugins_b)
+          across_builds || same_plugin_bytes(a.provenance.plugins, b.provenance.plugins)
               ? std::string()
-              : "plugins " + plugin_code(plugins_a) + " vs " + plugin_code(plugins_b),
+              : "plugins " + describe_plugins(a.provenance.plugins) + " vs " + describe_plugins(b.provenance.plugins),
           settings_difference(first, shard),
           differs("number of problems", std::to_string(a.problems.size()), std::to_string(b.problems.size()))})
         if (!d.empty()) return d;
@@ -154,14 +127,11 @@ Merged merge_shards(std::vector<ShardFile> shards, const SettingsDifference& set
         for (const OptimizerInfo& o : shards[g.first].results.optimizers) optimizers.push_back(o);
     out = std::move(shards.front().results);
     out.optimizers = std::move(optimizers);
-    auto plugins = plugins_of(out, shards.front().path);
     for (std::size_t i = 1; i < shards.size(); ++i) {  // every build that ran a part, so the file says so
         out.bobench_version = join_builds(out.bobench_version, shards[i].results.bobench_version);
         out.git_revision = join_builds(out.git_revision, shards[i].results.git_revision);
-        for (const auto& p : plugins_of(shards[i].results, shards[i].path))
-            if (std::find(plugins.begin(), plugins.end(), p) == plugins.end()) plugins.push_back(p);
+        out.provenance.plugins = join_plugins(out.provenance.plugins, shards[i].results.provenance.plugins);
     }
-    if (!plugins.empty()) out.provenance.plugins = plugins.dump();
     out.shard.clear();
     std::size_t total = out.runs.size();
     for (std::size_t i = 1; i < shards.size(); ++i) total += shards[i].results.runs.size();
@@ -227,6 +197,47 @@ std::string join_builds(const std::string& list, const std::string& more) {
 bool lists_build(const std::string& list, const std::string& build) {
     const std::vector<std::string> items = split_list(list);
     return std::find(items.begin(), items.end(), build) != items.end();
+}
+
+namespace {
+// The entries of a plugins attribute; read_results has checked its form.
+nlohmann::ordered_json plugin_list(const std::string& plugins) {
+    return plugins.empty() ? nlohmann::ordered_json::array() : nlohmann::ordered_json::parse(plugins);
+}
+}  // namespace
+
+std::string join_plugins(const std::string& list, const std::string& more) {
+    nlohmann::ordered_json joined = plugin_list(list);
+    for (const auto& p : plugin_list(more))
+        if (std::find(joined.begin(), joined.end(), p) == joined.end()) joined.push_back(p);
+    return joined.empty() ? std::string() : joined.dump();
+}
+
+bool same_plugin_bytes(const std::string& a, const std::string& b) {
+    std::set<std::string> hashes_a, hashes_b;
+    for (const auto& p : plugin_list(a)) hashes_a.insert(p["fnv1a64"].get<std::string>());
+    for (const auto& p : plugin_list(b)) hashes_b.insert(p["fnv1a64"].get<std::string>());
+    return hashes_a == hashes_b;
+}
+
+std::string rebuilt_plugin(const std::string& list, const std::string& more) {
+    const nlohmann::ordered_json earlier = plugin_list(list);
+    for (const auto& p : plugin_list(more)) {
+        const auto same_file = [&](const auto& e) { return e["file"] == p["file"]; };
+        const auto same_bytes = [&](const auto& e) { return e["fnv1a64"] == p["fnv1a64"]; };
+        if (std::any_of(earlier.begin(), earlier.end(), same_file) &&
+            std::none_of(earlier.begin(), earlier.end(), same_bytes))
+            return p["file"].get<std::string>();
+    }
+    return "";
+}
+
+std::string describe_plugins(const std::string& plugins) {
+    std::string text;
+    for (const auto& p : plugin_list(plugins))
+        text += (text.empty() ? "" : ", ") + p["file"].get<std::string>() + " (fnv1a64 " +
+                p["fnv1a64"].get<std::string>() + ")";
+    return text.empty() ? "none" : text;
 }
 
 }  // namespace bobench::results

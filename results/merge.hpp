@@ -54,4 +54,16 @@ std::string join_builds(const std::string& list, const std::string& more);
 // Whether `list` names `build`.
 bool lists_build(const std::string& list, const std::string& build);
 
+// A file's plugins attribute (provenance.plugins: a JSON list of {file, fnv1a64}, "" for none)
+// lists every plugin file that ran its runs, with a hash of its bytes. A plugin is code like
+// a build: the same bytes at another path are the same plugin, other bytes are another build.
+// `list` with the entries of `more` added, each once, in order of appearance.
+std::string join_plugins(const std::string& list, const std::string& more);
+// Whether `a` and `b` list the same plugin bytes, wherever their files lay.
+bool same_plugin_bytes(const std::string& a, const std::string& b);
+// The first plugin file of `more` that `list` holds with other bytes only (rebuilt since), or "".
+std::string rebuilt_plugin(const std::string& list, const std::string& more);
+// "FILE (fnv1a64 HASH), ..." or "none".
+std::string describe_plugins(const std::string& plugins);
+
 }  // namespace bobench::results

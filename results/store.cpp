@@ -99,6 +99,14 @@ static Results read_attributes(hid_t f, const std::string& path) {
     r.provenance = {optional_attribute(f, "timestamp"), optional_attribute(f, "host"),
                     optional_attribute(f, "compiler"), optional_attribute(f, "dependencies"),
                     optional_attribute(f, "command_line"), optional_attribute(f, "plugins")};
+    if (!r.provenance.plugins.empty()) {  // merge and resume compare the plugins by it
+        const json plugins = json::parse(r.provenance.plugins, nullptr, false);
+        if (!plugins.is_array() || !std::all_of(plugins.begin(), plugins.end(), [](const json& p) {
+                return p.is_object() && p.contains("file") && p["file"].is_string() && p.contains("fnv1a64") &&
+                       p["fnv1a64"].is_string();
+            }))
+            throw damaged(path, "its plugins attribute is not a JSON list of {file, fnv1a64}");
+    }
     r.spec = h5::read_string_attribute(f, "spec");
     r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
     r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));

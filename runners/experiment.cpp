@@ -70,11 +70,14 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
                             " (choose another --output, or `bobench merge` the shards)");
     }
     results::remove_stale_temporaries(path);
-    if (r.runs.empty()) {  // an existing file keeps the builds that ran its runs (add_this_build)
+    // an existing file keeps the builds and plugins that ran its runs (add_this_build)
+    const std::string plugins = r.runs.empty() ? provenance.plugins : r.provenance.plugins;
+    if (r.runs.empty()) {
         r.bobench_version = version;
         r.git_revision = git_revision;
     }
     r.provenance = provenance;
+    r.provenance.plugins = plugins;
     r.spec = to_ini(spec);
     r.seed = spec.seed;
     r.budget = spec.budget;
@@ -83,17 +86,27 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
     return r;
 }
 
-// This build joins the builds the file lists, before it adds runs. A file with runs of other
-// builds takes them only with --across-builds.
-void add_this_build(results::Results& r, const ExperimentSpec& spec) {
-    if (results::lists_build(r.bobench_version, version) && results::lists_build(r.git_revision, git_revision)) return;
+// This build and its plugins join those the file lists, before it adds runs. A file with runs
+// of other builds, or of another build of a plugin loaded now, takes them only with --across-builds.
+void add_this_build(results::Results& r, const ExperimentSpec& spec, const std::string& plugins) {
+    const std::string rebuilt = results::rebuilt_plugin(r.provenance.plugins, plugins);
+    if (results::lists_build(r.bobench_version, version) && results::lists_build(r.git_revision, git_revision) &&
+        rebuilt.empty()) {
+        r.provenance.plugins = results::join_plugins(r.provenance.plugins, plugins);  // a plugin new to the file
+        return;
+    }
+    const std::string why = rebuilt.empty()
+                                ? "holds runs of bobench " + r.bobench_version + " (" + r.git_revision +
+                                      "), this is bobench " + version + " (" + git_revision + ")"
+                                : "holds runs of plugins " + results::describe_plugins(r.provenance.plugins) +
+                                      ", this run loads " + results::describe_plugins(plugins);
     if (!spec.across_builds)
-        throw UserError("output '" + spec.output + "' holds runs of bobench " + r.bobench_version + " (" + r.git_revision +
-                        "), this is bobench " + version + " (" + git_revision +
-                        "); add runs of another build with --across-builds only where both builds give the same "
+        throw UserError("output '" + spec.output + "' " + why +
+                        "; add runs of another build with --across-builds only where both builds give the same "
                         "traces for this spec (compare a few runs first), or choose another --output");
     r.bobench_version = results::join_builds(r.bobench_version, version);
     r.git_revision = results::join_builds(r.git_revision, git_revision);
+    r.provenance.plugins = results::join_plugins(r.provenance.plugins, plugins);
 }
 
 // Adds the plan's problems and optimizers to the file's tables (matched by canonical id)
@@ -407,7 +420,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     std::set<results::RunKey> done;
     for (const results::Trace& t : results.runs) done.insert(t.key);
     if (std::any_of(plan.runs.begin(), plan.runs.end(), [&](const results::RunKey& k) { return !done.count(stored_key(k)); }))
-        add_this_build(results, plan.spec);  // before the journal, so a refusal leaves nothing behind
+        add_this_build(results, plan.spec, provenance.plugins);  // before the journal: a refusal leaves nothing behind
     const std::string journal_path = results::resolved_output(path) + ".journal";  // one per file, as its lock
     results::Journal journal(journal_path, experiment_hash(plan.spec), must_match_keys());
     const std::size_t recovered = recover_journal(journal, journal_path, plan, results, done);

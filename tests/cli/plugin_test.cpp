@@ -137,10 +137,15 @@ TEST_CASE("plugin: a missing file, a library without the entry point, another bu
 TEST_CASE("plugin: merge refuses shards run with different bytes of a plugin, unless --across-builds",
           "[cli][plugin]") {
     TempDir dir;
-    const std::string plugin = dir / "step.so", out = dir / "m.h5";
+    const std::string plugin = dir / "step.so", out = dir / "m.h5", resumed = dir / "r.h5";
     std::filesystem::copy_file(step_plugin, plugin);
     const std::string shard = small_run + "--plugin " + quoted(plugin) + " --output " + quoted(dir / "s.h5") + " --shard ";
     run_ok(shard + "1/2");
+    // a file of runs without plugins takes a plugin's optimizer: a plugin new to it is no rebuild
+    const std::string resume = "run --problem branin --budget 10 --quiet --output " + quoted(resumed) + " ";
+    run_ok(resume + "--optimizer random-search --replicates 2");
+    run_ok(resume + "--optimizer random-search --optimizer plugin-step --replicates 2 --plugin " + quoted(plugin));
+    CHECK(nlohmann::json::parse(results::read_results(resumed).provenance.plugins).size() == 1);
     const std::string first_hash = fmt::format("{:016x}", hash_string(read_file(plugin)));
     {  // the plugin rebuilt in place between the shards: trailing bytes leave it loadable
         std::ofstream rebuilt(plugin, std::ios::binary | std::ios::app);
@@ -160,6 +165,16 @@ TEST_CASE("plugin: merge refuses shards run with different bytes of a plugin, un
     REQUIRE(plugins.size() == 2);
     CHECK(plugins[0]["fnv1a64"] == first_hash);
     CHECK(plugins[1]["fnv1a64"] == second_hash);
+
+    // more runs into a file whose runs ran the plugin's earlier bytes: likewise
+    const std::string more = resume + "--optimizer random-search --optimizer plugin-step --replicates 3 --plugin " +
+                             quoted(plugin);
+    const std::string before = read_file(resumed);
+    check_refused(more, "holds runs of plugins " + canonical + " (fnv1a64 " + first_hash + "), this run loads " +
+                            canonical + " (fnv1a64 " + second_hash + ")");
+    CHECK(read_file(resumed) == before);
+    run_ok(more + " --across-builds");
+    CHECK(nlohmann::json::parse(results::read_results(resumed).provenance.plugins) == plugins);
 }
 
 TEST_CASE("plugin: slurm passes --plugin to every shard, and reproduce takes it", "[cli][plugin]") {

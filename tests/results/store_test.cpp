@@ -9,6 +9,7 @@
 #include <hdf5.h>
 
 #include "core/error.hpp"
+#include "hdf5/hdf5.hpp"
 #include "cli/catalog.hpp"
 #include "runners/experiment.hpp"
 #include "results/journal.hpp"
@@ -182,6 +183,8 @@ TEST_CASE("store: every dataset length and offset is checked when a file is read
             "run 1 has evaluations -5 + 200 beyond /evals/value (600 rows)");
     damaged("count.h5", [](hid_t f) { overwrite(f, "runs/eval_count", {200, 200, 201}); },
             "run 2 has evaluations 400 + 201 beyond /evals/value (600 rows)");
+    damaged("plugins.h5", [](hid_t f) { h5::write_attribute(f, "plugins", "[{\"file\": \"a.so\"}]"); },
+            "its plugins attribute is not a JSON list of {file, fnv1a64}");
     const std::string gone = changed_copy(dir, good, "gone.h5", [](hid_t f) { H5Ldelete(f, "evals/failed", H5P_DEFAULT); });
     CHECK_THROWS_WITH(read_results(gone), Catch::StartsWith("'" + gone + "' is damaged: HDF5: cannot open dataset 'failed'"));
     CHECK(read_results(good).runs.size() == 3);
