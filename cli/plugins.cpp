@@ -50,6 +50,11 @@ void* open_library(const std::string& path, const std::string& file) {
                         (fs::path(path).is_relative() ? " (a path relative to the working folder " +
                                                             fs::current_path().string() + ")"
                                                       : ""));
+    // A plugin calls into the bobench code that loads it: the executable exports it
+    // (-rdynamic), but a library holding it, as Python's bobench._core, is opened RTLD_LOCAL by
+    // its host; opened again RTLD_GLOBAL, its symbols resolve the plugin's references.
+    if (Dl_info self; ::dladdr(reinterpret_cast<void*>(&load_plugins), &self) && self.dli_fname)
+        ::dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_GLOBAL);  // never closed, as the plugins
     // RTLD_NOW: a function the plugin calls that this bobench lacks is reported here, not mid-run
     void* library = ::dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library) throw UserError("cannot load plugin '" + path + "': " + ::dlerror());

@@ -19,6 +19,7 @@
 #include "analysis/reports/table_report.hpp"
 #include "analysis/reports/tidy_csv.hpp"
 #include "cli/catalog.hpp"
+#include "cli/plugins.hpp"
 #include "cli/reproductions.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
@@ -280,6 +281,7 @@ PYBIND11_MODULE(_core, m) {
     m.def("export_csv", &export_csv, py::arg("path"), "the results file as `bobench export` writes it");
     m.def("read_runs", &read_runs, py::arg("path"), py::arg("points") = false);
     m.def("run_spec", &run_spec, py::arg("spec"), py::arg("is_path"), py::arg("overrides"));
+    m.def("load_plugins", &cli::load_plugins, py::arg("paths"));
     m.def("rank_json", &rank_json, py::arg("path"), py::arg("metrics"), py::arg("alpha"), py::arg("friedman"),
           py::arg("nan"));
     m.def("table_csv", &table_csv, py::arg("path"), py::arg("stat"));

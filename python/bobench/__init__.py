@@ -1,6 +1,7 @@
 """bobench from Python.
 
     bobench.Problem("bbob:f=3,i=2,d=10")   a problem by identifier (every one the CLI knows)
+    bobench.load_plugin(path)              a plugin's problems and optimizers, as --plugin
     bobench.Optimizer, bobench.serve       write an optimizer that bobench runs and ranks
     bobench.run(spec)                      run an experiment, as `bobench run` does
     bobench.read_results(path)             a results file as a tidy pandas DataFrame
@@ -14,11 +15,11 @@ under any Python 3. Problem, run, read_results, rank and table load the compiled
 from .protocol import PROTOCOL_VERSION, Optimizer, Param, Space, serve
 
 __all__ = ["PROTOCOL_VERSION", "Optimizer", "Param", "Space", "serve",
-           "Problem", "problem_names", "optimizer_names", "run", "read_results", "read_runs", "rank", "table",
-           "version"]
+           "Problem", "problem_names", "optimizer_names", "load_plugin", "run", "read_results", "read_runs", "rank",
+           "table", "version"]
 
 _LAZY = {"Problem": "problems", "problem_names": "problems", "optimizer_names": "problems",
-         "run": "results", "read_results": "results", "read_runs": "results", "rank": "results",
+         "load_plugin": "problems", "run": "results", "read_results": "results", "read_runs": "results", "rank": "results",
          "table": "results", "version": "problems"}
 
 

@@ -1,6 +1,7 @@
 """Problems by identifier, evaluated by bobench's C++ code."""
 
 import json
+import os
 
 from . import _core
 from .protocol import Space
@@ -41,3 +42,12 @@ def problem_names():
 def optimizer_names():
     """(name, description) of every optimizer the CLI knows."""
     return _core.optimizer_names()
+
+
+def load_plugin(path):
+    """Loads a bobench plugin: a shared library built against this bobench's installed
+    package (README, "As a plugin"). Its problems and optimizers join every other: Problem,
+    problem_names, optimizer_names and run know them from then on (a spec's `plugins =`
+    loads its plugins itself). Loading the same file twice loads it once; a file that is not
+    a plugin of this build raises ValueError naming it."""
+    _core.load_plugins([os.fspath(path)])
