@@ -134,7 +134,7 @@ TEST_CASE("plugin: a missing file, a library without the entry point, another bu
     CHECK(read_file(out) == rewritten);
 }
 
-TEST_CASE("plugin: merge refuses shards run with different bytes of a plugin, unless --across-builds",
+TEST_CASE("plugin: merge and resume refuse runs of other bytes of a plugin, unless --across-builds",
           "[cli][plugin]") {
     TempDir dir;
     const std::string plugin = dir / "step.so", out = dir / "m.h5", resumed = dir / "r.h5";
