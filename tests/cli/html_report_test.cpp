@@ -201,6 +201,10 @@ TEST_CASE("html report: bad input is refused with status 2", "[html]") {
     write_file(dir / "specs/index.html", "[experiment]\nbudget = 5\n");
     check_refused("report " + results + " --html " + (dir / "specs"), "is an existing experiment spec");
     CHECK(read_file(dir / "specs/index.html") == "[experiment]\nbudget = 5\n");
+    // ... but a page of its own, which quotes the stored spec, is written again, the same.
+    const std::string page = page_of(results, dir / "html");
+    REQUIRE(page.find("\n[problems]\n") != std::string::npos);  // a section line of a spec
+    CHECK(page_of(results, dir / "html") == page);
     const auto help = run_cli("report --help");
     CHECK(help.status == 0);
     CHECK(help.out.find("--html") != std::string::npos);
