@@ -4,7 +4,7 @@
 
 #include "cli/cli.hpp"
 #include "core/error.hpp"
-#include "core/text.hpp"
+#include "core/ini.hpp"
 #include "hdf5/hdf5.hpp"
 #include "results/lock.hpp"
 
@@ -19,18 +19,17 @@ bool same_file(const std::string& a, const std::string& b) {
     return results::resolved_output(a) == results::resolved_output(b);            // one of them is still to be written
 }
 
-// A spec has one of these section lines, and before it only blank, comment, [section] and
-// key = value lines. A report may quote a spec (the HTML page shows the stored one), but its
-// first line is of another kind ("<!DOCTYPE html>", a Markdown title), so regenerating a
-// report over itself is not refused.
+// A spec has one of these section lines, and before it only lines INI allows. A report may
+// quote a spec (the HTML page shows the stored one), but its first line is no INI line
+// ("<!DOCTYPE html>", a Markdown title), so regenerating a report over itself is not refused.
 bool is_spec(const std::string& path) {
     std::ifstream in(path);
     std::string line;
     for (int n = 0; n < 10000 && std::getline(in, line); ++n) {
-        const std::string t = trim(line);
-        if (t.empty() || t[0] == '#' || t[0] == ';') continue;
+        const IniLine l = read_ini_line(line);
+        if (!l.valid) return false;
+        const std::string& t = l.content;
         if (t == "[experiment]" || t == "[problems]" || t == "[optimizers]" || t == "[reproduction]") return true;
-        if (t[0] != '[' && t.find('=') == std::string::npos) return false;
     }
     return false;
 }

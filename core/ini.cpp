@@ -9,16 +9,21 @@ namespace bobench {
 
 namespace po = boost::program_options;
 
+IniLine read_ini_line(const std::string& line) {
+    IniLine l;
+    l.content = trim(line.substr(0, line.find('#')));
+    l.section = !l.content.empty() && l.content.front() == '[' && l.content.back() == ']';
+    l.valid = l.content.empty() || l.section || l.content.find('=') != std::string::npos;
+    return l;
+}
+
 po::parsed_options parse_ini(const std::string& text, const po::options_description& known, const std::string& origin) {
-    // the line rule of boost's config reader: a comment runs from '#' to the end of the line;
-    // what is left, trimmed, is empty, a [section] or holds '='
     std::istringstream lines(text);
     std::string line;
     for (int number = 1; std::getline(lines, line); ++number) {
-        const std::string content = trim(line.substr(0, line.find('#')));
-        const bool section = !content.empty() && content.front() == '[' && content.back() == ']';
-        if (!content.empty() && !section && content.find('=') == std::string::npos)
-            throw UserError(origin + ": line " + std::to_string(number) + ": '" + content +
+        const IniLine l = read_ini_line(line);
+        if (!l.valid)
+            throw UserError(origin + ": line " + std::to_string(number) + ": '" + l.content +
                             "' is neither a [section] nor a key = value line");
     }
     std::istringstream in(text);

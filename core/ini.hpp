@@ -10,6 +10,15 @@
 
 namespace bobench {
 
+// One line of INI text under boost's config reader's rule: a comment runs from '#' to the end
+// of the line; what is left, trimmed (content), is blank, a [section] or holds '=' (valid).
+struct IniLine {
+    std::string content;
+    bool section = false;
+    bool valid = true;
+};
+IniLine read_ini_line(const std::string& line);
+
 // UserError "<origin>: line N: '<line>' is neither a [section] nor a key = value line".
 boost::program_options::parsed_options parse_ini(const std::string& text,
                                                  const boost::program_options::options_description& known,
