@@ -236,6 +236,22 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
     return r;
 }
 
+DisagreementPattern disagreement_pattern(const Reproduction& r) {
+    DisagreementPattern pattern;
+    auto lean_of = [](std::vector<DisagreementLean>& leans, const std::string& name) -> DisagreementLean& {
+        const auto it = std::find_if(leans.begin(), leans.end(), [&](const auto& l) { return l.name == name; });
+        return it != leans.end() ? *it : leans.emplace_back(DisagreementLean{name});
+    };
+    for (const CellComparison& c : r.cells) {
+        if (!c.runs || c.agreement.test == AgreementTest::none) continue;
+        for (DisagreementLean* lean : {&lean_of(pattern.by_method, c.method), &lean_of(pattern.by_problem, c.problem)}) {
+            ++lean->compared;
+            if (!c.agreement.agrees) ++(c.ours < c.theirs ? lean->below : lean->above);
+        }
+    }
+    return pattern;
+}
+
 namespace {
 std::string g(double v) { return std::isnan(v) ? "n/a" : format_significant(v, 3); }
 
@@ -373,7 +389,27 @@ std::string render_orders(const Reproduction& r) {
     return out;
 }
 
-// The disagreeing cells with their causes, then the cells one run dominates.
+// Which way the disagreements lean: per method, then the problems where most methods
+// disagree one way (at least two, more than half of those tested there).
+std::string render_leans(const Reproduction& r) {
+    const DisagreementPattern pattern = disagreement_pattern(r);
+    std::string out = "\n### Which way they lean\n\n| method | cells tested | ours below the paper's | ours above |\n"
+                      "|---|---:|---:|---:|\n";
+    for (const DisagreementLean& m : pattern.by_method)
+        out += fmt::format("| {} | {} | {} | {} |\n", markdown_cell(m.name), m.compared, m.below, m.above);
+    std::vector<std::string> shared;
+    for (const DisagreementLean& p : pattern.by_problem)
+        for (const auto& [count, way] : {std::pair{p.below, "below"}, std::pair{p.above, "above"}})
+            if (count >= 2 && 2 * count > p.compared)
+                shared.push_back(fmt::format("{} ({} of {} methods {})", p.name, count, p.compared, way));
+    out += shared.empty() ? "\nNo problem has most of its methods disagreeing the same way.\n"
+                          : "\nProblems where most methods disagree the same way (where those methods share no "
+                            "model, this points at the problem as the paper ran it rather than at a method): " +
+                                join(shared, ", ") + ".\n";
+    return out;
+}
+
+// The disagreeing cells with their causes, which way they lean, then the cells one run dominates.
 std::string render_disagreements(const Reproduction& r) {
     std::vector<std::string> dominated, disagreements;
     for (const CellComparison& c : r.cells) {
@@ -389,7 +425,7 @@ std::string render_disagreements(const Reproduction& r) {
     }
     std::string out = "\n## Disagreements\n\n" +
                       (disagreements.empty() ? std::string("None: every tested cell agrees.\n")
-                                             : "- " + join(disagreements, "\n- ") + "\n");
+                                             : "- " + join(disagreements, "\n- ") + "\n" + render_leans(r));
     if (!dominated.empty())
         out += "\nCells whose published mean one run dominates (sd / mean >= 0.9 √n: nearly the whole sum is one "
                "run's), judged by the sampling distribution of our mean:\n\n- " + join(dominated, "\n- ") + "\n";

@@ -109,10 +109,24 @@ struct ReproductionOptions {
 Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
                                     const ReproductionOptions& options = {});
 
+// Which way the disagreeing cells lean, per method and per problem: ours below the paper's
+// number (ratio < 1) or above it. A lean that methods sharing no model share on one problem
+// points at the problem as the paper ran it (its definition, dimension, instance) rather than
+// at a method; one method's lean over many problems points at that method.
+struct DisagreementLean {
+    std::string name;                  // a method or a problem
+    std::size_t compared = 0;          // its tested cells
+    std::size_t below = 0, above = 0;  // its disagreeing cells with ours below / above the paper's
+};
+struct DisagreementPattern {
+    std::vector<DisagreementLean> by_method, by_problem;  // in the report's order
+};
+DisagreementPattern disagreement_pattern(const Reproduction& r);
+
 // Markdown or LaTeX, in the order a reader asks: "## Agreement" (per method the cells that
 // agree beside a perfect reproduction's k ± s, overall, the paper's methods not run in one
-// line, how cells were tested), "## Disagreements" (with causes; the cells one run
-// dominates), "## Method order" (Kendall's tau per problem, observed and calibrated), "## All
+// line, how cells were tested), "## Disagreements" (with causes; which way they lean per
+// method, and the problems where most methods disagree one way; the cells one run dominates), "## Method order" (Kendall's tau per problem, observed and calibrated), "## All
 // cells" (the side-by-side table, only the cells we ran; the "ours" column names the
 // statistic used: the definition's, a mean where the paper gives an sd). CSV: one row per
 // cell, the not-run ones too, a last column naming each row's statistic. Without verdicts:

@@ -304,3 +304,41 @@ TEST_CASE("A reproduction report leads with the agreement, then the disagreement
     CHECK(csv.find(",median\n") != std::string::npos);
     CHECK(csv.find("\nA,m3,0,") != std::string::npos);  // CSV keeps every cell
 }
+
+TEST_CASE("The disagreements' lean: per method, and the problems where most methods disagree one way",
+          "[reproduce]") {
+    const std::vector<double> a{1.0, 1.2, 0.8, 1.1};
+    const ExperimentMetrics ours = fake_runs({{a, a}, {a, a}});
+    // A: both methods' published numbers far above ours; B: m1 agrees, m2's far below ours
+    const std::vector<PublishedCell> paper{{"A", "m1", 9.0, std::nullopt, 8},
+                                           {"A", "m2", 9.0, std::nullopt, 8},
+                                           {"B", "m1", 1.0, std::nullopt, 8},
+                                           {"B", "m2", 0.1, std::nullopt, 8}};
+    const Reproduction r = compare_with_published(ours, paper);
+    const DisagreementPattern pattern = disagreement_pattern(r);
+    REQUIRE(pattern.by_method.size() == 2);
+    CHECK(pattern.by_method[0].name == "m1");
+    CHECK(pattern.by_method[0].compared == 2);
+    CHECK(pattern.by_method[0].below == 1);
+    CHECK(pattern.by_method[0].above == 0);
+    CHECK(pattern.by_method[1].below == 1);
+    CHECK(pattern.by_method[1].above == 1);
+    REQUIRE(pattern.by_problem.size() == 2);
+    CHECK(pattern.by_problem[0].name == "A");
+    CHECK(pattern.by_problem[0].below == 2);
+    CHECK(pattern.by_problem[1].above == 1);
+
+    const std::string md = render_reproduction(r, TableFormat::markdown);
+    INFO(md);
+    CHECK(md.find("### Which way they lean\n\n| method | cells tested | ours below the paper's | ours above |\n"
+                  "|---|---:|---:|---:|\n| m1 | 2 | 1 | 0 |\n| m2 | 2 | 1 | 1 |\n") != std::string::npos);
+    // A is shared by both methods; B's one disagreement is no majority
+    CHECK(md.find("disagree the same way (where those methods share no model, this points at the problem as the "
+                  "paper ran it rather than at a method): A (2 of 2 methods below).\n") != std::string::npos);
+    CHECK(testing::heading_outline_error("# Reproduction\n" + md) == "");
+
+    // no problem where most methods disagree one way: said so
+    const std::vector<PublishedCell> one_off{{"A", "m1", 9.0, std::nullopt, 8}, {"A", "m2", 1.0, std::nullopt, 8}};
+    CHECK(render_reproduction(compare_with_published(ours, one_off), TableFormat::markdown)
+              .find("\nNo problem has most of its methods disagreeing the same way.\n") != std::string::npos);
+}
