@@ -126,7 +126,8 @@ DisagreementPattern disagreement_pattern(const Reproduction& r);
 // Markdown or LaTeX, in the order a reader asks: "## Agreement" (per method the cells that
 // agree beside a perfect reproduction's k ± s, overall, the paper's methods not run in one
 // line, how cells were tested), "## Disagreements" (with causes; which way they lean per
-// method, and the problems where most methods disagree one way; the cells one run dominates), "## Method order" (Kendall's tau per problem, observed and calibrated), "## All
+// method, and the problems where most methods disagree one way; the cells one run
+// dominates), "## Method order" (Kendall's tau per problem, observed and calibrated), "## All
 // cells" (the side-by-side table, only the cells we ran; the "ours" column names the
 // statistic used: the definition's, a mean where the paper gives an sd). CSV: one row per
 // cell, the not-run ones too, a last column naming each row's statistic. Without verdicts:
