@@ -12,8 +12,8 @@ namespace po = boost::program_options;
 IniLine read_ini_line(const std::string& line) {
     IniLine l;
     l.content = trim(line.substr(0, line.find('#')));
-    l.section = !l.content.empty() && l.content.front() == '[' && l.content.back() == ']';
-    l.valid = l.content.empty() || l.section || l.content.find('=') != std::string::npos;
+    const bool section = !l.content.empty() && l.content.front() == '[' && l.content.back() == ']';
+    l.valid = l.content.empty() || section || l.content.find('=') != std::string::npos;
     return l;
 }
 

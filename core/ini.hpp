@@ -14,7 +14,6 @@ namespace bobench {
 // of the line; what is left, trimmed (content), is blank, a [section] or holds '=' (valid).
 struct IniLine {
     std::string content;
-    bool section = false;
     bool valid = true;
 };
 IniLine read_ini_line(const std::string& line);
