@@ -76,6 +76,23 @@ private:
     bool ended_ = false;
 };
 
+// A point's coordinates: comma-separated (spaces around a field allowed, an empty field is an
+// error), or, on a line without a comma, separated by spaces or tabs as most tools write them.
+std::vector<std::string> coordinate_fields(const std::string& line) {
+    std::vector<std::string> fields;
+    if (line.find(',') != std::string::npos) {
+        for (const std::string& f : split(line, ',')) fields.push_back(trim(f));
+        return fields;
+    }
+    std::size_t at = 0;
+    while ((at = line.find_first_not_of(" \t", at)) != std::string::npos) {
+        const std::size_t end = line.find_first_of(" \t", at);
+        fields.push_back(line.substr(at, end - at));
+        at = end;
+    }
+    return fields;
+}
+
 struct FdCloser {
     int fd;
     ~FdCloser() {
@@ -86,7 +103,7 @@ struct FdCloser {
 
 int eval(const Args& args) {
     po::options_description opts(
-        "bobench eval PROBLEM_ID [options]; points: one per line, comma-separated, native units; one value is\n"
+        "bobench eval PROBLEM_ID [options]; points: one per line, comma- or space-separated, native units; one value is\n"
         "printed per point until the input ends (exit status 0); Ctrl-C / SIGTERM stop at once (130 / 143)");
     opts.add_options()("help,h", "show this help")("problem", po::value<std::string>(), "problem identifier")(
         "points", po::value<std::string>(), "file of points (default: standard input)")(
@@ -126,7 +143,7 @@ int eval(const Args& args) {
         const std::string t = trim(line);
         if (t.empty() || t[0] == '#') continue;
         Point x;
-        for (const std::string& field : split(t, ',')) {
+        for (const std::string& field : coordinate_fields(t)) {
             double v;
             if (!parse_double(field, v))
                 throw UserError(source + ":" + std::to_string(lineno) + ": '" + field + "' is not a number");

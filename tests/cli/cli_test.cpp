@@ -220,9 +220,16 @@ TEST_CASE("cli: eval prints 17 significant digits and export writes the tidy tab
     const auto e = run_cli("eval branin --points " + (dir / "pts"));
     REQUIRE(e.status == 0);
     CHECK(e.out == "0.39788735772973816\n55.602112642270264\n");
-    const auto bad = run_cli("eval branin --points " + (dir / "bad"));
+    // the same points separated by spaces or tabs, or by commas with spaces around them
+    testing::write_file(dir / "spaced", "3.141592653589793 2.275\n\t0\t 0 \n3.141592653589793 , 2.275\n");
+    const auto spaced = run_cli("eval branin --points " + (dir / "spaced"));
+    REQUIRE(spaced.status == 0);
+    CHECK(spaced.out == "0.39788735772973816\n55.602112642270264\n0.39788735772973816\n");
     testing::write_file(dir / "bad", "11,0\n");
     CHECK(run_cli("eval branin --points " + (dir / "bad")).err.find("x0 = 11 is outside [-5, 10]") != std::string::npos);
+    testing::write_file(dir / "empty-field", "1,,2\n");
+    CHECK(run_cli("eval branin --points " + (dir / "empty-field")).err.find("empty-field:1: '' is not a number") !=
+          std::string::npos);
 
     const std::string out = dir / "r.h5";
     REQUIRE(run_cli("run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet --output " + out)
