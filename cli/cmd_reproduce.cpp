@@ -580,7 +580,8 @@ po::options_description reproduce_options() {
         "preset", po::value<std::string>(),
         "subset: the paper's cheaper methods on some of its problems at its full replicates and budget, a real "
         "reproduction of those cells (named before the runs and in the report)")(
-        "methods", po::value<std::string>(), "run only these methods (labels, comma-separated)")(
+        "methods", po::value<std::string>(),
+        "run only these methods (labels, comma-separated); with --report-only, report on these alone")(
         "data-dir", po::value<std::string>(),
         "folder of the benchmark tables (FCNet, NAS-Bench-201); without it, tabular reproductions run on SYNTHETIC "
         "fixtures")(
@@ -789,6 +790,34 @@ void require_methods_of_file(const runners::ExperimentSpec& spec, const results:
                     "protocol's " + count_noun(spec.optimizers.size(), "method") + "; report on it with --methods " +
                     join(labels, ",") + ", as the run that wrote it was given");
 }
+
+// --report-only --methods on a file that holds more methods: the report is on the named ones
+// alone (the others' runs and entries leave `results`), and its deviation says the file's
+// other methods were left out rather than not run.
+void report_on_methods(results::Results& results, const runners::ExperimentSpec& spec,
+                       std::vector<std::string>& deviations) {
+    std::vector<int> new_index(results.optimizers.size(), -1);
+    std::vector<results::OptimizerInfo> kept;
+    std::vector<std::string> left_out;
+    for (std::size_t o = 0; o < results.optimizers.size(); ++o) {
+        const std::string& label = results.optimizers[o].label;
+        const bool named = std::any_of(spec.optimizers.begin(), spec.optimizers.end(),
+                                       [&](const runners::SpecEntry& e) { return e.label == label; });
+        if (!named) {
+            left_out.push_back(label);
+            continue;
+        }
+        new_index[o] = static_cast<int>(kept.size());
+        kept.push_back(results.optimizers[o]);
+    }
+    if (left_out.empty()) return;
+    std::erase_if(results.runs, [&](const results::Trace& t) { return new_index[static_cast<std::size_t>(t.key.optimizer)] < 0; });
+    for (results::Trace& t : results.runs) t.key.optimizer = new_index[static_cast<std::size_t>(t.key.optimizer)];
+    results.optimizers = std::move(kept);
+    for (std::string& d : deviations)
+        if (d.starts_with("--methods "))
+            d = d.substr(0, d.find(':')) + ": the report leaves out the file's other methods (" + join(left_out, ", ") + ")";
+}
 }  // namespace
 
 int reproduce(const Args& args) {
@@ -809,7 +838,7 @@ int reproduce(const Args& args) {
     if (entry.toy) return reproduce_toy(entry, vm);
     runners::ExperimentSpec spec = spec_of(entry);
     add_plugin_flags(vm, spec.plugins);
-    const std::vector<std::string> deviations = apply_flags(spec, entry, vm);
+    std::vector<std::string> deviations = apply_flags(spec, entry, vm);
     const bool report_only = vm.count("report-only") > 0;
     if (vm.count("shard")) {
         if (report_only) throw UserError("--shard runs part of the protocol and --report-only runs nothing: give one");
@@ -862,8 +891,9 @@ int reproduce(const Args& args) {
     }
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
-    const results::Results results = results::read_results(spec.output, /*with_points=*/false);
+    results::Results results = results::read_results(spec.output, /*with_points=*/false);
     if (report_only && !vm.count("methods")) require_methods_of_file(spec, results);
+    if (report_only && vm.count("methods")) report_on_methods(results, spec, deviations);
     std::optional<analysis::reports::Reproduction> agreement;
     if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
     const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";

@@ -449,6 +449,32 @@ TEST_CASE("reproduce --methods ONE: each claim is listed as not run, in the Mark
     CHECK(read_file(dir / "one.md") == md);
 }
 
+TEST_CASE("reproduce --report-only --methods on a file with more methods reports on the named ones alone",
+          "[reproduce][cli]") {
+    TempDir dir;
+    write_tiny(dir);
+    const std::string both = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q --threads 2 --output '" +
+                             (dir / "both.h5") + "'";
+    REQUIRE(run_cli(both).status == 0);
+    const std::string full = read_file(dir / "both.md");
+    REQUIRE(full.find("| Branin | RS |") != std::string::npos);
+
+    const auto de = run_cli(both + " --report-only --methods DE --report '" + (dir / "de.md") + "'");
+    INFO(de.err);
+    REQUIRE(de.status == 0);
+    const std::string md = read_file(dir / "de.md");
+    // the runs were there: the deviation says they were left out, not that they were not run
+    CHECK(md.find("- --methods DE: the report leaves out the file's other methods (RS)\n") != std::string::npos);
+    CHECK(md.find("the other methods were not run") == std::string::npos);
+    CHECK(md.find("| Branin | DE |") != std::string::npos);
+    CHECK(md.find("| Branin | RS |") == std::string::npos);
+    CHECK(md.find("(1 method; a perfect reproduction") != std::string::npos);
+    CHECK(md.find("2 problems × 1 optimizer × 3 replicates") != std::string::npos);
+    // the file is untouched: the full report again is the same
+    REQUIRE(run_cli(both + " --report-only").status == 0);
+    CHECK(read_file(dir / "both.md") == full);
+}
+
 TEST_CASE("reproduce: a figure-only paper's claims are checked on our pairwise ranking and final regrets",
           "[reproduce][cli][claims]") {
     // no reference numbers: the report is our ranking (Mann-Whitney Borda), and the claims
