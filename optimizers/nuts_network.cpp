@@ -27,9 +27,9 @@ std::vector<ParamSpec> params(const Defaults& d) {
              ParamSpec::integer("warmup", d.warmup, "NUTS warm-up iterations (< iterations)", 0),
              ParamSpec::integer("thin", d.thin, "keep every thin-th draw after warm-up", 1),
              ParamSpec::integer("max_depth", d.max_depth, "NUTS maximum tree depth", 1, 30),
-             ParamSpec::choice("standardise", "every", {"every", "first"},
+             ParamSpec::choice("standardise", "every", {"every", "first", "none"},
                                "outputs standardised by each fit's data, or by the first fit's mean and sd, kept "
-                               "(the DTU thesis' NumpyNN)"),
+                               "(the DTU thesis' NumpyNN), or not at all (the priors meet the objective's scale)"),
          })
         p.push_back(std::move(s));
     return p;
@@ -61,7 +61,9 @@ std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& arg
     o.nuts.max_depth = static_cast<int>(args.integer("max_depth"));
     o.init = bnn::SampledNetworkOptions::Init::StanUniform;
     o.noise_in_predictive = false;  // the latent function's spread: Aryan's predictive of f
-    o.standardize_outputs_once = args.text("standardise") == "first";
+    const std::string outputs = args.text("standardise");
+    using Outputs = bnn::SampledNetworkOptions::OutputScaling;
+    o.outputs = outputs == "first" ? Outputs::First : outputs == "none" ? Outputs::Raw : Outputs::Every;
     return std::make_unique<bnn::SampledNetwork>(dim, std::move(o));
 }
 

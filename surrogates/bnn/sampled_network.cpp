@@ -70,7 +70,8 @@ void SampledNetwork::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
         for (Index j = 0; j < dim_; ++j)
             if (!(x_scale_[j] > 0)) x_scale_[j] = 1;  // a constant input column stays centred
     }
-    if (!y_scaled_ || !options_.standardize_outputs_once) {
+    using Outputs = SampledNetworkOptions::OutputScaling;
+    if (options_.outputs != Outputs::Raw && (!y_scaled_ || options_.outputs == Outputs::Every)) {
         const surrogates::Standardization s = surrogates::Standardization::of(data.y);
         y_mean_ = s.mean, y_scale_ = s.scale;
         y_scaled_ = true;

@@ -45,10 +45,11 @@ struct SampledNetworkOptions {
     enum class Init { StanUniform, FanIn } init = Init::StanUniform;
     double initial_log_variance = std::log(1e-2);
     bool standardize_inputs = false;
-    // Outputs standardised by the mean and sd of the first fit's data and kept so for every
-    // later fit (the DTU thesis: mean and sd recorded "the first time the models see the
-    // data"); false: by each fit's own data.
-    bool standardize_outputs_once = false;
+    // Outputs standardised by each fit's own data (Every), by the mean and sd of the first
+    // fit's data kept for every later fit (First: the DTU thesis' mean and sd recorded "the
+    // first time the models see the data"), or not at all (Raw: the priors meet the
+    // objective's own scale, a reading of Aryan's ch. 3, which states no scaling).
+    enum class OutputScaling { Every, First, Raw } outputs = OutputScaling::Every;
     bool noise_in_predictive = true;
 };
 

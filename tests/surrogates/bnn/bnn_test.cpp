@@ -358,7 +358,8 @@ TEST_CASE("bnn: a fixed SGHMC burn-in replaces the per-point rule and is not kep
     CHECK_THROWS_WITH(bnn::SampledNetwork(2, o), Catch::Contains("burn_in = -2"));
 }
 
-TEST_CASE("bnn: outputs standardised once by the first fit's data, or by every fit's own", "[bnn][nuts]") {
+TEST_CASE("bnn: outputs standardised once by the first fit's data, by every fit's own, or not at all",
+          "[bnn][nuts]") {
     // the DTU thesis records the mean and sd "the first time the models see the data"
     Rng rng(6);
     const MatrixXd X = test::uniform_points(12, 2, rng);
@@ -372,7 +373,8 @@ TEST_CASE("bnn: outputs standardised once by the first fit's data, or by every f
     o.nuts.warmup = 20, o.nuts.draws = 10, o.nuts.max_depth = 4;
     const double first_mean = y.mean(), first_scale = std::sqrt((y.array() - first_mean).square().mean());
     for (bool once : {true, false}) {
-        o.standardize_outputs_once = once;
+        o.outputs = once ? bnn::SampledNetworkOptions::OutputScaling::First
+                         : bnn::SampledNetworkOptions::OutputScaling::Every;
         bnn::SampledNetwork m(2, o);
         m.fit(X, y, rng);
         CHECK(m.output_mean() == Approx(first_mean));
@@ -382,5 +384,13 @@ TEST_CASE("bnn: outputs standardised once by the first fit's data, or by every f
         INFO("standardise once: " << once);
         CHECK(m.output_mean() == Approx(once ? first_mean : mean2));
         CHECK(m.output_scale() == Approx(once ? first_scale : scale2));
+    }
+    // raw: the network is fitted to y itself, in every fit
+    o.outputs = bnn::SampledNetworkOptions::OutputScaling::Raw;
+    bnn::SampledNetwork raw(2, o);
+    for (const auto& [Xi, yi] : {std::pair{X, y}, std::pair{X2, y2}}) {
+        raw.fit(Xi, yi, rng);
+        CHECK(raw.output_mean() == 0);
+        CHECK(raw.output_scale() == 1);
     }
 }
