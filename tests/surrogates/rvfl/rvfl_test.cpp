@@ -247,6 +247,19 @@ TEST_CASE("rvfl: singular features, constant targets and zero hidden units", "[r
     }
 }
 
+TEST_CASE("rvfl: the variants as Table 4.1 numbers them: 1 tanh, 2 tanh + direct link, 3 relu, 4 relu + direct link",
+          "[rvfl]") {
+    const std::pair<Activation, bool> table_4_1[] = {
+        {Activation::Tanh, false}, {Activation::Tanh, true}, {Activation::Relu, false}, {Activation::Relu, true}};
+    for (int variant = 1; variant <= 4; ++variant) {
+        RvflOptions o;
+        apply_variant(variant, o);
+        INFO("variant " << variant);
+        CHECK(o.activation == table_4_1[variant - 1].first);
+        CHECK(o.direct_link == table_4_1[variant - 1].second);
+    }
+}
+
 TEST_CASE("rvfl: the evidence setting tunes alpha alone and keeps the noise precision, evidence-ab tunes both",
           "[rvfl]") {
     // thesis ch. 4: "the parameters of the noise distribution [are set] to constant values.
