@@ -1,6 +1,7 @@
 #pragma once
 // The ask/tell interface every optimizer implements. One Optimizer object serves one run
 // on one thread; all its randomness comes from the Rng passed to ask().
+#include <cstdint>
 #include <optional>
 
 #include "core/problem.hpp"
@@ -13,6 +14,10 @@ struct OptimizerSetup {
     const Space& space;  // outlives the optimizer
     long budget;         // evaluations this run will make
     std::optional<Fidelity> fidelity = std::nullopt;  // the problem's, when it has one
+    // The same for every optimizer of one run's problem, replicate and restart (the runner's;
+    // 0 elsewhere): a stream that an initial design may draw from, so that the methods of a
+    // comparison can start from the same points (model_based's init_stream=shared).
+    std::uint64_t design_seed = 0;
 };
 
 // A multi-fidelity request: a point and the fidelity to evaluate it at (nullopt: the

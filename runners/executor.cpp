@@ -37,11 +37,15 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
         t.full_fidelity = fidelity->full;
         t.fidelity.reserve(static_cast<std::size_t>(budget));
     }
-    auto optimizer = po.bound.make({space, budget, fidelity});
+    // the initial designs' shared stream: the problem's and replicate's, a fresh one per restart
+    // (a restarted optimizer drawing the first design again would revisit its points)
+    const std::uint64_t design_seed = derive_seed(t.problem_seed, hash_string("initial design"));
+    auto optimizer = po.bound.make({space, budget, fidelity, design_seed});
     RestartMonitor monitor(plan.spec.restart, problem.optimum());
     auto restart = [&](long i) {  // a fresh optimizer for the rest of the budget, same stream
-        optimizer = po.bound.make({space, budget - i, fidelity});
         monitor.restarted(i);
+        optimizer = po.bound.make(
+            {space, budget - i, fidelity, derive_seed(design_seed, static_cast<std::uint64_t>(monitor.restarts().size()))});
     };
     auto ask = [&] {
         return fidelity ? optimizer->ask_query(optimizer_rng) : Query{optimizer->ask(optimizer_rng), std::nullopt};

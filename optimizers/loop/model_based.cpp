@@ -30,6 +30,9 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
                           "acquisition maximizer (auto: lbfgsb on all-real spaces, local search otherwise)"),
         ParamSpec::integer("n_init", d.n_init, "initial design points before the model is used", 1),
         designs::kind_param(d.init),
+        ParamSpec::choice("init_stream", "own", {"own", "shared"},
+                          "initial design drawn from this optimizer's stream, or from one shared by every optimizer "
+                          "of the run's problem and replicate (the same points for every method)"),
         ParamSpec::integer("refit_every", d.refit_every,
                            "refit hyperparameters every k-th suggestion; in between, observations are appended", 1),
         ParamSpec::integer("random_interleave", d.random_interleave,
@@ -90,6 +93,7 @@ struct LoopOptions {
     double kappa;
     designs::Kind init;
     std::size_t n_init;
+    std::optional<std::uint64_t> shared_design_seed;  // init_stream=shared: the setup's design_seed
     long refit_every, random_interleave;
     bool evaluate_repeats;  // on_repeat=evaluate
     Criterion criterion;
@@ -98,12 +102,14 @@ struct LoopOptions {
     acquisitions::SearchOptions search;
 };
 
-LoopOptions loop_options(const Space& space, const Args& args) {
+LoopOptions loop_options(const OptimizerSetup& setup, const Args& args) {
+    const Space& space = setup.space;
     LoopOptions o;
     o.acquisition = parse_acquisition(args.text("acquisition"));
     o.kappa = args.real("kappa");
     o.init = designs::parse_kind(args.text("init"));
     o.n_init = static_cast<std::size_t>(args.integer("n_init"));
+    if (args.text("init_stream") == "shared") o.shared_design_seed = setup.design_seed;
     o.refit_every = args.integer("refit_every");
     o.random_interleave = args.integer("random_interleave");
     o.evaluate_repeats = args.text("on_repeat") == "evaluate";
@@ -136,7 +142,14 @@ public:
     }
 
     Point ask(Rng& rng) override {
-        if (design_.empty()) design_ = designs::initial_design(o_.init, space_, o_.n_init, rng);
+        if (design_.empty()) {
+            if (o_.shared_design_seed) {
+                Rng shared(*o_.shared_design_seed);
+                design_ = designs::initial_design(o_.init, space_, o_.n_init, shared);
+            } else {
+                design_ = designs::initial_design(o_.init, space_, o_.n_init, rng);
+            }
+        }
         if (next_design_ < design_.size()) return design_[next_design_++];
         const long k = o_.random_interleave;
         const long s = suggestions_++;
@@ -225,7 +238,7 @@ OptimizerFactory make_factory(std::string name, std::string description, std::ve
     for (ParamSpec& p : loop_params(defaults)) params.push_back(std::move(p));
     return {std::move(name), std::move(description), std::move(params),
             [model = std::move(model)](const OptimizerSetup& setup, const Args& args) -> std::unique_ptr<Optimizer> {
-                return std::make_unique<ModelBasedOptimizer>(setup.space, loop_options(setup.space, args),
+                return std::make_unique<ModelBasedOptimizer>(setup.space, loop_options(setup, args),
                                                              model(static_cast<int>(setup.space.size()), args));
             },
             CostGrowth::Quadratic};
