@@ -89,12 +89,20 @@ std::string png_and_svg(const std::string& plot_command, const std::string& png,
 }
 
 namespace {
-int run_program(const std::string& program, const std::string& script, const std::string& log) {
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+// Runs `program script` in the folder `cwd`, its output in `log` (absolute paths).
+int run_program(const std::string& program, const std::string& script, const std::string& log, const fs::path& cwd) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+    posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
     std::string arg0 = program, arg1 = script;
     char* argv[] = {arg0.data(), arg1.data(), nullptr};
     pid_t pid = 0;
@@ -111,10 +119,15 @@ int run_program(const std::string& program, const std::string& script, const std
 
 void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::string& script_name,
                  const std::string& script, const std::vector<std::string>& outputs) {
-    const std::string script_path = (dir / script_name).string();
-    write_text_file(script_path, script);
-    const std::string log = (dir / "gnuplot.log").string();
-    const int status = run_program(gnuplot, script_path, log);
+    // the files of the folder are named relative to it, and gnuplot runs there: the script
+    // works wherever the folder is moved, and a report regenerated in another checkout
+    // writes the same bytes
+    const fs::path folder = fs::absolute(dir);
+    const std::string script_path = (folder / script_name).string();
+    const std::string quoted_folder = std::string("'").append((folder / "").string());
+    write_text_file(script_path, replace_all(script, quoted_folder, "'"));
+    const std::string log = (folder / "gnuplot.log").string();
+    const int status = run_program(gnuplot, script_path, log, folder);
     std::ifstream in(log);
     std::ostringstream messages;
     messages << in.rdbuf();

@@ -37,7 +37,8 @@ std::string png_and_svg(const std::string& plot_command, const std::string& png,
                         int width = 960, int height = 640);
 
 
-// Writes `script` to <dir>/<script_name> and runs gnuplot on it; std::runtime_error with
+// Writes `script` to <dir>/<script_name>, the paths of files in `dir` made relative to it,
+// and runs gnuplot on it in `dir`; std::runtime_error with
 // gnuplot's messages when it fails or does not write every file of `outputs`.
 void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir, const std::string& script_name,
                  const std::string& script, const std::vector<std::string>& outputs);

@@ -57,6 +57,9 @@ TEST_CASE("score histograms: PNG and SVG per score, or a clear error without gnu
     // the frame holds every cluster whole and rises above the highest bar (Borda 3)
     const std::string script = bobench::testing::read_file(dir / "h/s-histograms.gp");
     CHECK(script.find("set xrange [-0.6:0.6]\nset yrange [0:4]\n") != std::string::npos);
+    // the folder's files by their names alone: the script works wherever the folder goes
+    CHECK(script.find("set output 's-borda.png'") != std::string::npos);
+    CHECK(script.find(dir.path().string()) == std::string::npos);
     // the colours follow the file's order of the optimizers, not the histogram's (sorted)
     o.optimizers = {"b", "a"};
     plot_score_histograms(by, "dimension", "t", o);

@@ -254,6 +254,7 @@ TEST_CASE("cli reports: table, export --curves, export --runs and plot", "[repor
     const auto plot = run_ok("plot " + (dir / "abc.h5") + " --out " + (dir / "plots"));
     for (const std::string f : {"p1.png", "p1.svg", "p2.png", "p2.svg", "plots.gp", "p1.dat"})
         CHECK(std::filesystem::file_size(dir / ("plots/" + f)) > 0);
+    CHECK(testing::read_file(dir / "plots/plots.gp").find(dir.path().string()) == std::string::npos);  // relative names
     CHECK(plot.out == (dir / "plots/p1.png") + "\n" + (dir / "plots/p1.svg") + "\n" + (dir / "plots/p2.png") + "\n" +
                           (dir / "plots/p2.svg") + "\n");
     CHECK(run_cli("plot " + (dir / "abc.h5")).err.find("--out DIR is required") != std::string::npos);
