@@ -185,6 +185,36 @@ TEST_CASE("bnn posterior: gradient of every prior variant matches finite differe
     }
 }
 
+TEST_CASE("bnn prior: the noise sd's Gamma(shape, rate), e.g. Aryan ch. 3's expected sd 0.001 as Gamma(2, rate 2000)",
+          "[bnn]") {
+    // with no data the posterior is the prior; over l = log sigma (the sampled coordinate) it
+    // is Gamma(a, rate b)'s log density of sigma plus the Jacobian l, which peaks at a / b,
+    // the Gamma's mean: a rate, not a scale (a scale would put it at a * b = 4000)
+    bnn::Network net(2, {3}, bnn::Activation::Sigmoid);
+    const MatrixXd Xt(2, 0);
+    const VectorXd y(0);
+    bnn::NetworkPrior prior;
+    prior.noise_a = 2, prior.noise_b = 2000;
+    bnn::NetworkPosterior post(net, prior, Xt, y);
+    auto at = [&](double sigma, VectorXd& grad) {
+        VectorXd q = VectorXd::Zero(post.dimension());
+        q[post.noise_index()] = std::log(sigma);
+        return post.log_density(q, grad);
+    };
+    VectorXd grad(post.dimension());
+    at(0.001, grad);
+    CHECK(std::abs(grad[post.noise_index()]) < 1e-12);
+    at(0.0005, grad);
+    CHECK(grad[post.noise_index()] > 0);
+    at(0.002, grad);
+    CHECK(grad[post.noise_index()] < 0);
+    auto gamma_log_pdf = [&](double s) { return (prior.noise_a - 1) * std::log(s) - prior.noise_b * s; };
+    for (const double sigma : {1e-4, 0.003, 0.05}) {
+        const double expected = gamma_log_pdf(sigma) + std::log(sigma) - (gamma_log_pdf(0.001) + std::log(0.001));
+        CHECK(at(sigma, grad) - at(0.001, grad) == Approx(expected).epsilon(1e-12));
+    }
+}
+
 TEST_CASE("bnn: NUTS-sampled network fits a smooth function and reports its diagnostics", "[bnn][nuts]") {
     Rng rng(3);
     const MatrixXd X = test::uniform_points(25, 2, rng);
