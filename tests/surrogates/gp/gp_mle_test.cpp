@@ -75,6 +75,26 @@ TEST_CASE("random_restarts: one L-BFGS-B run from the warm start plus one per re
     CHECK(raised >= 1);
 }
 
+TEST_CASE("normalised y (the DTU thesis' BO_Gaus, §5.1): the fit is the same on y and on a y + c", "[gp][mle]") {
+    // standardised outputs make the whole fit, hyperparameters included, affine-equivariant:
+    // a scaled and shifted objective gives the scaled and shifted predictive
+    Rng data_rng(8);
+    const Eigen::MatrixXd X = test::uniform_points(15, 2, data_rng);
+    const Eigen::VectorXd y = test::smooth_values(X);
+    const double a = 250, c = -1e4;
+    const Eigen::VectorXd ay = (a * y.array() + c).matrix();
+    GaussianProcess g(2), h(2);
+    Rng rg(4), rh(4);
+    g.fit(X, y, rg);
+    h.fit(X, ay, rh);
+    CHECK((g.params() - h.params()).cwiseAbs().maxCoeff() < 1e-6);
+    Eigen::VectorXd x(2);
+    x << 0.3, 0.8;
+    const Prediction p = g.predict(x), q = h.predict(x);
+    CHECK(q.mean == Approx(a * p.mean + c).epsilon(1e-7));
+    CHECK(q.var == Approx(a * a * p.var).epsilon(1e-5));
+}
+
 TEST_CASE("type-II ML is deterministic given the seed", "[gp][mle]") {
     Rng data_rng(5);
     const Eigen::MatrixXd X = test::uniform_points(20, 2, data_rng);
