@@ -811,12 +811,14 @@ void report_on_methods(results::Results& results, const runners::ExperimentSpec&
         kept.push_back(results.optimizers[o]);
     }
     if (left_out.empty()) return;
-    std::erase_if(results.runs, [&](const results::Trace& t) { return new_index[static_cast<std::size_t>(t.key.optimizer)] < 0; });
-    for (results::Trace& t : results.runs) t.key.optimizer = new_index[static_cast<std::size_t>(t.key.optimizer)];
+    auto index_of = [&](const results::Trace& t) { return new_index[static_cast<std::size_t>(t.key.optimizer)]; };
+    std::erase_if(results.runs, [&](const results::Trace& t) { return index_of(t) < 0; });
+    for (results::Trace& t : results.runs) t.key.optimizer = index_of(t);
     results.optimizers = std::move(kept);
     for (std::string& d : deviations)
         if (d.starts_with("--methods "))
-            d = d.substr(0, d.find(':')) + ": the report leaves out the file's other methods (" + join(left_out, ", ") + ")";
+            d = d.substr(0, d.find(':')) + ": the report leaves out the file's other methods (" +
+                join(left_out, ", ") + ")";
 }
 }  // namespace
 

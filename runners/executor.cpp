@@ -44,8 +44,8 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     RestartMonitor monitor(plan.spec.restart, problem.optimum());
     auto restart = [&](long i) {  // a fresh optimizer for the rest of the budget, same stream
         monitor.restarted(i);
-        optimizer = po.bound.make(
-            {space, budget - i, fidelity, derive_seed(design_seed, static_cast<std::uint64_t>(monitor.restarts().size()))});
+        const auto restarts = static_cast<std::uint64_t>(monitor.restarts().size());
+        optimizer = po.bound.make({space, budget - i, fidelity, derive_seed(design_seed, restarts)});
     };
     auto ask = [&] {
         return fidelity ? optimizer->ask_query(optimizer_rng) : Query{optimizer->ask(optimizer_rng), std::nullopt};

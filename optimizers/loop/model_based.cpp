@@ -143,12 +143,8 @@ public:
 
     Point ask(Rng& rng) override {
         if (design_.empty()) {
-            if (o_.shared_design_seed) {
-                Rng shared(*o_.shared_design_seed);
-                design_ = designs::initial_design(o_.init, space_, o_.n_init, shared);
-            } else {
-                design_ = designs::initial_design(o_.init, space_, o_.n_init, rng);
-            }
+            Rng shared(o_.shared_design_seed.value_or(0));
+            design_ = designs::initial_design(o_.init, space_, o_.n_init, o_.shared_design_seed ? shared : rng);
         }
         if (next_design_ < design_.size()) return design_[next_design_++];
         const long k = o_.random_interleave;
