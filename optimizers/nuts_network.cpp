@@ -27,6 +27,9 @@ std::vector<ParamSpec> params(const Defaults& d) {
              ParamSpec::integer("warmup", d.warmup, "NUTS warm-up iterations (< iterations)", 0),
              ParamSpec::integer("thin", d.thin, "keep every thin-th draw after warm-up", 1),
              ParamSpec::integer("max_depth", d.max_depth, "NUTS maximum tree depth", 1, 30),
+             ParamSpec::choice("inputs", "unit", {"unit", "standardised"},
+                               "inputs as the loop encodes them, in [0,1]^D, or standardised by each fit's data "
+                               "(column mean and sd, pybnn's rule)"),
              ParamSpec::choice("standardise", "every", {"every", "first", "none"},
                                "outputs standardised by each fit's data, or by the first fit's mean and sd, kept "
                                "(the DTU thesis' NumpyNN), or not at all (the priors meet the objective's scale)"),
@@ -61,6 +64,7 @@ std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& arg
     o.nuts.max_depth = static_cast<int>(args.integer("max_depth"));
     o.init = bnn::SampledNetworkOptions::Init::StanUniform;
     o.noise_in_predictive = false;  // the latent function's spread: Aryan's predictive of f
+    o.standardize_inputs = args.text("inputs") == "standardised";
     const std::string outputs = args.text("standardise");
     using Outputs = bnn::SampledNetworkOptions::OutputScaling;
     o.outputs = outputs == "first" ? Outputs::First : outputs == "none" ? Outputs::Raw : Outputs::Every;

@@ -51,3 +51,24 @@ TEST_CASE("bnn optimizers: bad parameters are refused with the culprit named", "
     CHECK_THROWS_WITH(make("gp-ei:acquisition=empirical-ei"), Catch::Contains("needs a model with sampled functions"));
     CHECK_NOTHROW(make("elm:acquisition=empirical-ei"));
 }
+
+TEST_CASE("sbnn: the scaling readings reach the network (inputs=standardised, standardise=none)", "[optimizers][bnn]") {
+    // Aryan ch. 3 states no scaling: each reading must change what the network suggests
+    const Space space{{Param::real("x", -5, 10), Param::real("y", 0, 15)}};
+    auto suggestions = [&](const std::string& options) {
+        auto opt = bind_optimizer(cli::optimizer_catalog(),
+                                  Identifier::parse("sbnn:iterations=40,warmup=20,n_init=3" + options))
+                       .make({space, 5});
+        Rng rng(11);
+        std::vector<Point> xs;
+        for (int i = 0; i < 5; ++i) {
+            xs.push_back(opt->ask(rng));
+            opt->tell(xs.back(), 100 + 50 * xs.back()[0] + xs.back()[1] * xs.back()[1]);
+        }
+        return xs;
+    };
+    const auto ours = suggestions(""), inputs = suggestions(",inputs=standardised"), raw = suggestions(",standardise=none");
+    for (int i = 0; i < 3; ++i) CHECK((ours[i] == inputs[i] && ours[i] == raw[i]));  // the same initial design
+    CHECK(ours[3] != inputs[3]);
+    CHECK(ours[3] != raw[3]);
+}
