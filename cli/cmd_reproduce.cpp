@@ -593,7 +593,7 @@ po::options_description reproduce_options() {
         "run only part K of N of the protocol (K/N) into OUTPUT.shard-K-of-N.h5, no report; `bobench merge` joins "
         "the shards, `--report-only --output MERGED` reports on them")(
         "html", po::value<std::string>(),
-        "also write the report as one HTML page, DIR/index.html: the agreement and the paper's claims first, then "
+        "also write the report as one HTML page, DIR/index.html: the deviations, the agreement and the paper's claims first, then "
         "what `bobench report --html` shows")(
         "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
         "only where both builds give the same traces for this spec, checked on a few runs first")(
@@ -910,7 +910,8 @@ int reproduce(const Args& args) {
     if (html) {
         analysis::reports::HtmlReportOptions o;
         o.source = fs::path(spec.output).filename().string();
-        o.reproduction = analysis::reports::HtmlReproduction{entry.source, agreement, claims, verdicts, !quick};
+        o.reproduction =
+            analysis::reports::HtmlReproduction{entry.source, agreement, claims, verdicts, !quick, deviations};
         write_text_file(html->string(), analysis::reports::render_html_report(results, o));
         std::cout << "page: " << html->string() << "\n";
     }

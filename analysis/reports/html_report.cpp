@@ -480,6 +480,11 @@ std::string claims_html(const HtmlReproduction& r) {
 
 std::string reproduction_section(const HtmlReproduction& r) {
     std::string out = "<section id=\"reproduction\">\n<h2>Reproduction of " + html_escape(r.source) + "</h2>\n";
+    if (!r.deviations.empty()) {
+        out += "<p>Deviations from the paper's protocol:</p>\n<ul id=\"deviations\">\n";
+        for (const std::string& d : r.deviations) out += "<li>" + html_escape(d) + "</li>\n";
+        out += "</ul>\n";
+    }
     out += r.agreement ? agreement_html(*r.agreement)
                        : "<p>The paper publishes no numbers for this experiment: nothing to test.</p>\n";
     if (!r.claims.empty()) out += "<h3>The paper's claims</h3>\n" + claims_html(r);

@@ -26,6 +26,7 @@ struct HtmlReproduction {
     std::vector<Claim> claims;                // with their verdicts on our runs
     std::vector<ClaimVerdict> verdicts;
     bool judge = true;  // false: a smoke test (`--quick`), our figures without verdicts
+    std::vector<std::string> deviations;  // from the paper's protocol, as the Markdown report lists them
 };
 
 struct HtmlReportOptions {

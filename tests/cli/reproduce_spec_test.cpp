@@ -438,6 +438,9 @@ TEST_CASE("reproduce --methods ONE: each claim is listed as not run, in the Mark
     CHECK(page.find("<td>c1</td><td>Table 1</td><td>DE comes first</td><td>not run</td><td>cannot be checked with one "
                     "method</td>") != std::string::npos);
     CHECK(page.find("2 problems × 1 optimizer × 3 replicates, budget 8 evaluations") != std::string::npos);
+    // the page names the deviations as the Markdown does, the spec's and the flags'
+    CHECK(page.find("<ul id=\"deviations\">\n<li>the paper&#39;s seeds are unknown</li>\n") != std::string::npos);
+    CHECK(page.find("<li>--methods DE: the other methods were not run</li>") != std::string::npos);
 
     // the report on that file alone must name the same method, and is told which
     check_refused(one + " --report-only", "--report-only: '" + (dir / "one.h5") + "' holds runs of DE only, of the "
