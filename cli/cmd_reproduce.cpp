@@ -593,8 +593,8 @@ po::options_description reproduce_options() {
         "run only part K of N of the protocol (K/N) into OUTPUT.shard-K-of-N.h5, no report; `bobench merge` joins "
         "the shards, `--report-only --output MERGED` reports on them")(
         "html", po::value<std::string>(),
-        "also write the report as one HTML page, DIR/index.html: the deviations, the agreement and the paper's claims first, then "
-        "what `bobench report --html` shows")(
+        "also write the report as one HTML page, DIR/index.html: the deviations, the agreement and the paper's "
+        "claims first, then what `bobench report --html` shows")(
         "across-builds", "add runs to a results file that runs of another bobench build are in (it then lists both builds); "
         "only where both builds give the same traces for this spec, checked on a few runs first")(
         "quiet,q", "no progress line");
