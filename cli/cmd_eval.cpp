@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <iostream>
 #include <poll.h>
+#include <sstream>
 #include <unistd.h>
 
 #include <boost/program_options.hpp>
@@ -84,12 +85,8 @@ std::vector<std::string> coordinate_fields(const std::string& line) {
         for (const std::string& f : split(line, ',')) fields.push_back(trim(f));
         return fields;
     }
-    std::size_t at = 0;
-    while ((at = line.find_first_not_of(" \t", at)) != std::string::npos) {
-        const std::size_t end = line.find_first_of(" \t", at);
-        fields.push_back(line.substr(at, end - at));
-        at = end;
-    }
+    std::istringstream words(line);
+    for (std::string word; words >> word;) fields.push_back(word);
     return fields;
 }
 

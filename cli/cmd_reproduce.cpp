@@ -602,6 +602,14 @@ po::options_description reproduce_options() {
     return opts;
 }
 
+// The deviation of `--methods LIST`: the other methods were not run, or, when a report on a
+// file that holds them leaves them out, which ones.
+std::string methods_deviation(const std::string& list, const std::vector<std::string>& left_out) {
+    return "--methods " + list + ": " +
+           (left_out.empty() ? std::string("the other methods were not run")
+                             : "the report leaves out the file's other methods (" + join(left_out, ", ") + ")");
+}
+
 // Applies --quick, --methods, --replicates, --budget, --threads and --output to the spec;
 // returns the deviations: the entry's, and one per flag that departs from the protocol.
 std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const ReproductionEntry& entry,
@@ -629,7 +637,7 @@ std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const Reprod
         std::vector<std::string> keep;
         for (const std::string& m : split(vm["methods"].as<std::string>(), ',')) keep.push_back(trim(m));
         keep_methods(spec, keep, "--methods");
-        deviations.push_back("--methods " + vm["methods"].as<std::string>() + ": the other methods were not run");
+        deviations.push_back(methods_deviation(vm["methods"].as<std::string>(), {}));
     }
     const runners::Schema schema = runners::experiment_schema();
     for (const char* key : {"replicates", "budget"}) {
@@ -794,7 +802,7 @@ void require_methods_of_file(const runners::ExperimentSpec& spec, const results:
 // --report-only --methods on a file that holds more methods: the report is on the named ones
 // alone (the others' runs and entries leave `results`), and its deviation says the file's
 // other methods were left out rather than not run.
-void report_on_methods(results::Results& results, const runners::ExperimentSpec& spec,
+void report_on_methods(results::Results& results, const runners::ExperimentSpec& spec, const std::string& methods_flag,
                        std::vector<std::string>& deviations) {
     std::vector<int> new_index(results.optimizers.size(), -1);
     std::vector<results::OptimizerInfo> kept;
@@ -815,10 +823,8 @@ void report_on_methods(results::Results& results, const runners::ExperimentSpec&
     std::erase_if(results.runs, [&](const results::Trace& t) { return index_of(t) < 0; });
     for (results::Trace& t : results.runs) t.key.optimizer = index_of(t);
     results.optimizers = std::move(kept);
-    for (std::string& d : deviations)
-        if (d.starts_with("--methods "))
-            d = d.substr(0, d.find(':')) + ": the report leaves out the file's other methods (" +
-                join(left_out, ", ") + ")";
+    const std::string given = methods_deviation(methods_flag, {});
+    std::replace(deviations.begin(), deviations.end(), given, methods_deviation(methods_flag, left_out));
 }
 }  // namespace
 
@@ -895,7 +901,8 @@ int reproduce(const Args& args) {
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     results::Results results = results::read_results(spec.output, /*with_points=*/false);
     if (report_only && !vm.count("methods")) require_methods_of_file(spec, results);
-    if (report_only && vm.count("methods")) report_on_methods(results, spec, deviations);
+    if (report_only && vm.count("methods"))
+        report_on_methods(results, spec, vm["methods"].as<std::string>(), deviations);
     std::optional<analysis::reports::Reproduction> agreement;
     if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
     const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";
