@@ -1,6 +1,6 @@
 // bobench reproduce list | show NAME | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B]
 //                   [--threads T]
-//                   [--quick] [--methods A,B] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
+//                   [--quick] [--methods A,B] [--readings] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
 //                   [--shard K/N | --report-only]
 #include <algorithm>
 #include <array>
@@ -30,6 +30,8 @@
 #include "cli/cli.hpp"
 #include "cli/plugins.hpp"
 #include "cli/protocol_cost.hpp"
+#include "cli/reproduce_readings.hpp"
+#include "cli/reproduction_protocol.hpp"
 #include "cli/reproductions.hpp"
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/nasbench201.hpp"
@@ -51,21 +53,6 @@ using figures::bore_toy;
 using figures::BoreToy;
 using figures::plot_bore_toy;
 using figures::render_bore_toy;
-
-// `note`: say on standard error which rows are the paper's N/A, so that none is left out unseen.
-std::vector<PublishedCell> published(const ReproductionEntry& e, bool note = false) {
-    if (e.reference.empty()) return {};
-    std::vector<std::size_t> left_out;
-    std::vector<PublishedCell> cells = analysis::reports::read_published(e.reference, e.columns, &left_out);
-    if (note && !left_out.empty()) {
-        std::vector<std::string> lines;
-        for (std::size_t i = 0; i < std::min<std::size_t>(left_out.size(), 10); ++i) lines.push_back(std::to_string(left_out[i]));
-        std::cerr << "bobench reproduce: note: reference table '" << e.reference << "': " << left_out.size()
-                  << " row(s) without a number (empty, NaN or NA: the paper's N/A) are not compared: line(s) "
-                  << join(lines, ", ") << (left_out.size() > lines.size() ? ", ..." : "") << "\n";
-    }
-    return cells;
-}
 
 runners::ExperimentSpec spec_of(const ReproductionEntry& e) { return read_spec_file(e.file); }
 
@@ -318,9 +305,9 @@ int show_reproduction(const ReproductionEntry& e) {
                         (e.subset_problems.empty() ? "every problem" : join(e.subset_problems, ", ")) +
                         ", at the protocol's replicates and budget");
     }
-    if (!e.deviations.empty()) {
+    if (const std::vector<std::string> deviations = stated_deviations(e); !deviations.empty()) {
         out += "\ndeviations from the paper's protocol:\n";
-        for (const std::string& d : e.deviations) out += wrap("  - " + d, 100, 4);
+        for (const std::string& d : deviations) out += wrap("  - " + d, 100, 4);
     }
     out += "\n";
     for (const auto& [what, file] : {std::pair{"the paper's numbers", e.reference}, {"why cells disagree", e.causes},
@@ -343,49 +330,6 @@ int show_command(const Args& args) {
     if (parsed->count("spec") == parsed->count("name"))
         throw UserError("usage: bobench reproduce show NAME | --spec FILE (one of them)");
     return show_reproduction(chosen_reproduction(*parsed));
-}
-
-// Keeps the entries (the spec's optimizers or problems) labelled in `keep`, in the spec's
-// order; UserError naming a label the spec does not have. Returns the labels left out.
-std::vector<std::string> keep_labelled(std::vector<runners::SpecEntry>& entries, const std::vector<std::string>& keep,
-                                       const std::string& flag, const std::string& what) {
-    std::vector<std::string> known, left_out;
-    for (const auto& e : entries) known.push_back(e.label);
-    for (const std::string& k : keep)
-        if (std::find(known.begin(), known.end(), k) == known.end())
-            throw UserError(flag + ": '" + k + "' is not a " + what + " of this reproduction; its " + what + "s: " +
-                            join(known, ", "));
-    for (const std::string& k : known)
-        if (std::find(keep.begin(), keep.end(), k) == keep.end()) left_out.push_back(k);
-    std::erase_if(entries, [&](const runners::SpecEntry& e) {
-        return std::find(keep.begin(), keep.end(), e.label) == keep.end();
-    });
-    return left_out;
-}
-
-void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>& keep, const std::string& flag) {
-    keep_labelled(spec.optimizers, keep, flag, "method");
-}
-
-// --preset subset: the reproduction's subset_method lines on its subset_problem lines (all
-// problems without any), at the protocol's replicates and budget; its deviation says what
-// it leaves out.
-std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry& entry) {
-    if (entry.subset_methods.empty())
-        throw UserError("--preset subset: reproduction '" + entry.name + "' defines no subset (its [reproduction] "
-                        "section would name subset_method and subset_problem lines); use --methods instead");
-    const std::string flag = "--preset subset";
-    const std::vector<std::string> methods_out = keep_labelled(spec.optimizers, entry.subset_methods, flag, "method");
-    const std::vector<std::string> problems_out =
-        entry.subset_problems.empty() ? std::vector<std::string>{}
-                                      : keep_labelled(spec.problems, entry.subset_problems, flag, "problem");
-    spec.output = "output/" + entry.name + "-subset.h5";
-    std::string text = flag + ": the cheaper methods " + join(entry.subset_methods, ", ");
-    if (!methods_out.empty()) text += " (left out: " + join(methods_out, ", ") + ")";
-    text += entry.subset_problems.empty() ? " on every problem" : " on " + join(entry.subset_problems, ", ");
-    if (!problems_out.empty()) text += " (left out: " + join(problems_out, ", ") + ")";
-    return text + fmt::format(", at the protocol's {} of {} evaluations: a reproduction of those cells only",
-                              count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget);
 }
 
 // The data folder of the spec's tabular problems (fcnet, nasbench201): `data_dir` when given
@@ -555,7 +499,7 @@ int reproduce_toy(const ReproductionEntry& e, const po::variables_map& vm) {
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return write_report(header(e) + fmt::format("\nComputed in {:.1f} s on {}.\n", seconds, machine()) +
-                            deviation_list(e.deviations) + "\n" + render_bore_toy(toy) + figure +
+                            deviation_list(stated_deviations(e)) + "\n" + render_bore_toy(toy) + figure +
                             "\nThe paper shows this illustration as a figure only: the figure above is ours.\n",
                         path);
 }
@@ -582,6 +526,10 @@ po::options_description reproduce_options() {
         "reproduction of those cells (named before the runs and in the report)")(
         "methods", po::value<std::string>(),
         "run only these methods (labels, comma-separated); with --report-only, report on these alone")(
+        "readings",
+        "run each of the reproduction's readings (its `reading` lines: where the paper is silent or contradicts "
+        "itself) in place of ours, on its subset unless --preset, --quick or --methods say otherwise, and report "
+        "the agreement and tau per reading (OUTPUT-readings/readings.md)")(
         "data-dir", po::value<std::string>(),
         "folder of the benchmark tables (FCNet, NAS-Bench-201); without it, tabular reproductions run on SYNTHETIC "
         "fixtures")(
@@ -614,7 +562,10 @@ std::string methods_deviation(const std::string& list, const std::vector<std::st
 // returns the deviations: the entry's, and one per flag that departs from the protocol.
 std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const ReproductionEntry& entry,
                                      const po::variables_map& vm) {
-    std::vector<std::string> deviations = entry.deviations;
+    std::vector<std::string> deviations = stated_deviations(entry);
+    const bool readings_on_subset = vm.count("readings") && !entry.subset_methods.empty() && !vm.count("preset") &&
+                                    !vm.count("quick") && !vm.count("methods");
+    if (readings_on_subset) deviations.push_back(apply_subset(spec, entry));
     if (vm.count("preset")) {
         if (vm["preset"].as<std::string>() != "subset")
             throw UserError("--preset '" + vm["preset"].as<std::string>() + "' is not known; the one preset is subset");
@@ -685,27 +636,15 @@ std::string fixture_warning(const std::string& tables, bool quick) {
                     "evaluate as failed" : "") + ". Run with --data-dir DIR on the real tables.\n";
 }
 
-// Ours beside the paper's numbers, cell by cell.
-analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const results::Results& results,
-                                           const std::vector<PublishedCell>& theirs,
-                                           const std::vector<analysis::reports::DisagreementCause>& causes, bool quick) {
-    const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
-    analysis::reports::ReproductionOptions o;
-    o.statistic = entry.statistic;
-    o.causes = causes;
-    o.verdicts = !quick;
-    return analysis::reports::compare_with_published(metrics, theirs, o);
-}
-
 // The paper's claims, each checked on our runs (nothing when it has none listed); the
 // verdicts go to `verdicts` too, for the HTML page.
-std::string claim_section(const std::vector<analysis::reports::Claim>& claims,
+std::string claim_section(const std::vector<analysis::reports::Claim>& claims, analysis::reports::TableStat statistic,
                           const analysis::reports::RankReport& ranking, const results::Results& results, bool quick,
                           std::vector<analysis::reports::ClaimVerdict>& verdicts) {
     if (claims.empty()) return "";
     const auto curves = analysis::reports::summary_curves(results);
     verdicts.clear();
-    for (const auto& c : claims) verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves));
+    for (const auto& c : claims) verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves, statistic));
     return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
 }
 
@@ -748,12 +687,12 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         if (entry.friedman)
             report += ranking_markdown(ranking, "Our ranking (Friedman + Borda, as the thesis' chapter 4)");
-        report += claim_section(claims, ranking, results, quick, verdicts);
+        report += claim_section(claims, entry.statistic, ranking, results, quick, verdicts);
     } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, results, figures) +
-                  claim_section(claims, ranking, results, quick, verdicts);
+                  claim_section(claims, entry.statistic, ranking, results, quick, verdicts);
     } else if (spec.optimizers.size() < 2) {
         report += unchecked_claims(claims, quick, verdicts);
     }
@@ -864,6 +803,14 @@ int reproduce(const Args& args) {
                                              : analysis::reports::read_claims(entry.claims);
     const std::optional<std::string> data_dir =
         vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
+    if (vm.count("readings")) {
+        if (report_only || spec.shard || vm.count("html"))
+            throw UserError("--readings runs and reports the readings itself: give it without --report-only, --shard and --html");
+        bool fixture = false;
+        if (const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, true); !tables.empty())
+            spec.data_dir = tables;
+        return reproduce_readings(entry, spec, theirs, causes, {vm.count("quiet") > 0, quick, command_line("reproduce", args)});
+    }
     bool fixture = false;
     const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, /*write=*/!report_only);
     if (!tables.empty()) spec.data_dir = tables;  // passed to the tabular problems by the plan

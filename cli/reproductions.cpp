@@ -1,6 +1,7 @@
 #include "cli/reproductions.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -30,7 +31,7 @@ const std::vector<std::string> single_keys = {"source",         "reference",    
                                               "quick_budget",   "cost",         "causes",
                                               "claims",         "costs"};
 const std::vector<std::string> repeated_keys = {"select",        "breakdown",      "quick_method",
-                                                "subset_method", "subset_problem", "deviation"};
+                                                "subset_method", "subset_problem", "deviation", "reading"};
 
 bool contains(const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
@@ -52,6 +53,36 @@ std::vector<std::pair<std::string, std::string>> section_entries(const std::stri
     throw UserError(where + " = '" + value + "' is not accepted; expected " + accepted);
 }
 
+// reading = NAME | TARGET | OURS | OTHERS | PLACE (experiments/README.md, "Citing the paper").
+Reading parse_reading(const std::string& value, const std::string& where) {
+    const std::string form = "NAME | TARGET | OURS | OTHERS | PLACE: five fields separated by '|' (TARGET: "
+                             "optimizer labels, * or problems; OURS and each of the ';'-separated OTHERS: options "
+                             "k=v,... or text: words)";
+    std::vector<std::string> fields;
+    for (const std::string& f : split(value, '|')) fields.push_back(trim(f));
+    if (fields.size() != 5 || std::any_of(fields.begin(), fields.end(), [](const auto& f) { return f.empty(); }))
+        refuse(where, value, form);
+    Reading r;
+    r.name = fields[0];
+    if (!std::all_of(r.name.begin(), r.name.end(), [](char c) {
+            return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) ||
+                   c == '-' || c == '_';
+        }))
+        refuse(where, value, "a NAME of a-z, 0-9, - and _ first; then " + form);
+    for (const std::string& t : split(fields[1], ',')) r.target.push_back(trim(t));
+    r.ours = fields[2];
+    for (const std::string& o : split(fields[3], ';')) r.others.push_back(trim(o));
+    r.place = fields[4];
+    auto check_choice = [&](const std::string& choice) {
+        const bool text = choice.rfind("text:", 0) == 0;
+        if (text ? trim(choice.substr(5)).empty() : !runnable_choice(choice))
+            refuse(where, value, "each choice either options k=v,... or text: words; " + form);
+    };
+    check_choice(r.ours);
+    for (const std::string& choice : r.others) check_choice(choice);
+    return r;
+}
+
 void set_repeated(ReproductionEntry& e, const std::string& key, const std::string& value, const std::string& where) {
     if (key == "select") {
         const auto eq = value.find('=');
@@ -69,6 +100,11 @@ void set_repeated(ReproductionEntry& e, const std::string& key, const std::strin
         e.subset_methods.push_back(value);
     } else if (key == "subset_problem") {
         e.subset_problems.push_back(value);
+    } else if (key == "reading") {
+        Reading r = parse_reading(value, where);
+        if (std::any_of(e.readings.begin(), e.readings.end(), [&](const Reading& x) { return x.name == r.name; }))
+            throw UserError(where + ": the reading '" + r.name + "' is declared twice");
+        e.readings.push_back(std::move(r));
     } else {
         e.deviations.push_back(value);
     }
@@ -120,7 +156,7 @@ void check_entry(const ReproductionEntry& e, const std::set<std::string>& given,
         throw UserError(origin + ": reproduction.costs: no file '" + e.costs + "'; expected the cost table (a CSV of " +
                         "reproduction, method, seconds, basis, from), its path relative to the spec file's folder");
     if (e.reference.empty()) {
-        for (const char* key : {"problem_column", "method_column", "value_column", "sd_column", "statistic", "causes"})
+        for (const char* key : {"problem_column", "method_column", "value_column", "sd_column", "causes"})
             if (given.count(key))
                 throw UserError(origin + ": reproduction." + key + " needs reproduction.reference, the published "
                                 "numbers' CSV file");
@@ -165,6 +201,37 @@ ReproductionEntry parse_reproduction(const std::vector<std::pair<std::string, st
 }
 
 }  // namespace
+
+bool runnable_choice(const std::string& choice) { return !choice_options(choice).empty(); }
+
+std::vector<std::pair<std::string, std::string>> choice_options(const std::string& choice) {
+    if (choice.rfind("text:", 0) == 0) return {};
+    std::vector<std::pair<std::string, std::string>> options;
+    for (const std::string& piece : split(choice, ',')) {
+        const auto eq = piece.find('=');
+        if (eq == std::string::npos || trim(piece.substr(0, eq)).empty() || trim(piece.substr(eq + 1)).empty())
+            return {};
+        options.emplace_back(trim(piece.substr(0, eq)), trim(piece.substr(eq + 1)));
+    }
+    return options;
+}
+
+std::string describe_reading(const Reading& r) {
+    auto shown = [](const std::string& choice) {
+        return choice.rfind("text:", 0) == 0 ? trim(choice.substr(5)) : "`" + choice + "`";
+    };
+    std::vector<std::string> others;
+    for (const std::string& o : r.others) others.push_back(shown(o));
+    const std::string target = r.on_every_method() ? "every method" : r.on_problems() ? "every problem" : join(r.target, ", ");
+    return "our reading `" + r.name + "` (" + r.place + "): " + target + " run " + shown(r.ours) + "; the others: " +
+           join(others, "; ");
+}
+
+std::vector<std::string> stated_deviations(const ReproductionEntry& e) {
+    std::vector<std::string> out = e.deviations;
+    for (const Reading& r : e.readings) out.push_back(describe_reading(r));
+    return out;
+}
 
 runners::ExperimentSpec read_spec_file(const std::string& path) { return runners::read_spec(path, cli_spec_sections); }
 

@@ -13,6 +13,24 @@
 
 namespace bobench::cli {
 
+// A reading of ours where the paper is silent or contradicts itself (experiments/README.md,
+// "Citing the paper"): what the spec runs, what else the text supports, and where.
+struct Reading {
+    std::string name;
+    std::vector<std::string> target;  // optimizer labels; {"*"}: every method; {"problems"}: every problem
+    std::string ours;                 // what the target lines run: options "k=v,..." or "text: words"
+    std::vector<std::string> others;  // the other readings, in the same two forms
+    std::string place;                // where the text is silent or contradicts itself, and why
+    bool on_problems() const { return target == std::vector<std::string>{"problems"}; }
+    bool on_every_method() const { return target == std::vector<std::string>{"*"}; }
+};
+// Whether a reading's choice is an option set that can be run ("k=v,..."), not "text: words".
+bool runnable_choice(const std::string& choice);
+// The options of a runnable choice, in order ("beta=1000,alpha=evidence" -> {beta 1000, alpha evidence}).
+std::vector<std::pair<std::string, std::string>> choice_options(const std::string& choice);
+// The reading in words, as the report's deviations list it.
+std::string describe_reading(const Reading& r);
+
 struct ReproductionEntry {
     std::string name;       // the file's name without .ini
     std::string file;       // the spec file: its [experiment], [problems], [optimizers] are the protocol
@@ -37,7 +55,11 @@ struct ReproductionEntry {
     std::string costs;  // the cost table (cli/protocol_cost.hpp), resolved likewise; empty: none
     std::string cost = "not measured yet";  // without a cost table: the full protocol's time on 2 cores, labelled
     std::vector<std::string> deviations;    // every known departure from the paper's protocol
+    std::vector<Reading> readings;          // our readings where the paper is silent or contradicts itself
 };
+
+// The entry's deviations, then each reading in words: what a report lists as its departures.
+std::vector<std::string> stated_deviations(const ReproductionEntry& e);
 
 // The spec sections the cli reads itself; runners::read_spec skips them.
 inline const std::vector<std::string> cli_spec_sections = {"reproduction"};

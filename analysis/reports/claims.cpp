@@ -34,8 +34,20 @@ std::string check_error(const std::vector<std::string>& w) {
         const auto lt = std::find(w.begin(), w.end(), "<");
         return lt != w.end() && lt != w.begin() + 1 && lt + 1 != w.end() ? "" : "borda_below takes A ... < B ...";
     }
+    if (kind == "borda_order") return args >= 2 ? "" : "borda_order takes two methods or more, best first";
+    const bool group = args >= 1 && w[1].find('=') != std::string::npos && w[1].front() != '=' && w[1].back() != '=';
+    if (kind == "borda_first_in")
+        return group && args == 2 ? "" : "borda_first_in takes KEY=VALUE (a breakdown group) and one method";
+    if (kind == "borda_below_in") {
+        const auto lt = std::find(w.begin(), w.end(), "<");
+        return group && lt != w.end() && lt > w.begin() + 2 && lt + 1 != w.end()
+                   ? ""
+                   : "borda_below_in takes KEY=VALUE (a breakdown group), then A ... < B ...";
+    }
     if (kind == "top3_count")
         return args >= 2 && parse_long(w[1], n) && n >= 0 ? "" : "top3_count takes a count and one method or more";
+    if (kind == "top_on")
+        return args >= 3 && parse_long(w[2], n) && n >= 1 ? "" : "top_on takes a problem, a count K >= 1 and one method or more";
     if (kind == "leads_from")
         return args == 4 && parse_long(w[2], n) && n >= 1 ? "" : "leads_from takes a problem, an evaluation >= 1 and two methods";
     const bool count = args >= 1 && (w[1] == "all" || (parse_long(w[1], n) && n >= 1));
@@ -48,7 +60,8 @@ std::string check_error(const std::vector<std::string>& w) {
     if (kind == "final_first")
         return count && args >= 2 ? "" : "final_first takes a count (a number >= 1 or all) and one method or more";
     return "has no kind '" + kind +
-           "'; kinds: borda_first, borda_next, borda_below, top3_count, leads_from, final_below, final_first";
+           "'; kinds: borda_first, borda_next, borda_below, borda_order, borda_first_in, borda_below_in, top3_count, "
+           "top_on, leads_from, final_below, final_first";
 }
 
 struct Borda {
@@ -90,6 +103,12 @@ ClaimVerdict borda_claim(const std::vector<std::string>& w, const Borda& b) {
         return verdict(b.order[0] == a && (other == a || b.of.at(a) > b.of.at(other)),
                        "Borda: " + scores(b, {a}) + "; the highest other: " + scores(b, {other}));
     }
+    if (kind == "borda_order") {
+        const std::vector<std::string> named(w.begin() + 1, w.end());
+        bool strictly = true;
+        for (std::size_t i = 1; i < named.size(); ++i) strictly = strictly && b.of.at(named[i - 1]) > b.of.at(named[i]);
+        return verdict(strictly, "Borda: " + scores(b, named));
+    }
     if (kind == "borda_next") {
         const std::vector<std::string> named(w.begin() + 1, w.end());
         const std::size_t n = std::min(named.size(), b.order.size() - 1);
@@ -104,21 +123,6 @@ ClaimVerdict borda_claim(const std::vector<std::string>& w, const Borda& b) {
     const std::string bottom_high = *std::min_element(high.begin(), high.end(), by_score);
     return verdict(b.of.at(top_low) < b.of.at(bottom_high),
                    "the highest left: " + scores(b, {top_low}) + "; the lowest right: " + scores(b, {bottom_high}));
-}
-
-ClaimVerdict top3_claim(const std::vector<std::string>& w, const RankReport& ranking) {
-    if (ranking.friedman_rankings.empty())
-        return {ClaimStatus::not_run, "no Friedman ranking per problem here (the reproduction ranks pairwise)"};
-    const long wanted = std::stol(w[1]);
-    const std::vector<std::string> group(w.begin() + 2, w.end());
-    long count = 0;
-    for (const FriedmanProblemRanking& p : ranking.friedman_rankings)
-        for (std::size_t i = 0; i < p.optimizers.size(); ++i)
-            if (p.rank[i] <= 3 && std::find(group.begin(), group.end(), p.optimizers[i]) != group.end()) {
-                ++count;
-                break;
-            }
-    return verdict(count >= wanted, fmt::format("{} of {} problems", count, ranking.friedman_rankings.size()));
 }
 
 ClaimVerdict leads_claim(const std::vector<std::string>& w, const std::vector<CurveSummary>& curves) {
@@ -146,19 +150,32 @@ ClaimVerdict leads_claim(const std::vector<std::string>& w, const std::vector<Cu
                                first, second, both, evaluations, from + 1));
 }
 
-// Per problem (curves come grouped by problem), each method's median regret after its last
-// evaluation (the median best value where f* is unknown).
-using FinalMedians = std::vector<std::pair<std::string, std::map<std::string, double>>>;
+// Per problem (curves come grouped by problem), each method's regret after its last
+// evaluation by the reproduction's statistic, over replicates (the best value where f* is unknown).
+using FinalValues = std::vector<std::pair<std::string, std::map<std::string, double>>>;
 
-FinalMedians final_medians(const std::vector<CurveSummary>& curves) {
-    FinalMedians out;
+FinalValues final_values(const std::vector<CurveSummary>& curves, TableStat statistic) {
+    FinalValues out;
     for (const CurveSummary& c : curves) {
         if (c.by_iteration.empty()) continue;
         if (out.empty() || out.back().first != c.problem) out.emplace_back(c.problem, std::map<std::string, double>{});
-        out.back().second[c.optimizer] = c.by_iteration.back().median;
+        const Summary& last = c.by_iteration.back();
+        out.back().second[c.optimizer] = statistic == TableStat::mean ? last.mean : last.median;
     }
     return out;
 }
+
+// A NaN final value (no successful evaluation) counts as the worst, as in the ranking.
+double comparable(double v) { return std::isnan(v) ? std::numeric_limits<double>::infinity() : v; }
+
+// How many methods end strictly below `method` on one problem: its place is this + 1, ties shared.
+std::size_t strictly_better(const std::map<std::string, double>& finals, const std::string& method) {
+    const double v = comparable(finals.at(method));
+    return static_cast<std::size_t>(
+        std::count_if(finals.begin(), finals.end(), [&](const auto& f) { return comparable(f.second) < v; }));
+}
+
+const char* statistic_name(TableStat s) { return s == TableStat::mean ? "mean" : "median"; }
 
 std::string finals_of(const std::map<std::string, double>& finals, const std::vector<std::string>& names) {
     std::vector<std::string> out;
@@ -166,38 +183,37 @@ std::string finals_of(const std::map<std::string, double>& finals, const std::ve
     return join(out, ", ");
 }
 
-// One problem's verdict on a final_* check: "" when it holds there, else our numbers. A NaN
-// median (most runs without a successful evaluation) counts as the worst, as in the ranking.
+// One problem's verdict on a final_* check: "" when it holds there, else our numbers.
 std::string final_miss(const std::vector<std::string>& w, const std::map<std::string, double>& finals) {
-    auto value = [&](const std::string& x) {
-        const double v = finals.at(x);
-        return std::isnan(v) ? std::numeric_limits<double>::infinity() : v;
+    auto by_final = [&](const std::string& x, const std::string& y) {
+        return comparable(finals.at(x)) < comparable(finals.at(y));
     };
-    auto by_final = [&](const std::string& x, const std::string& y) { return value(x) < value(y); };
     const auto lt = std::find(w.begin(), w.end(), "<");
     if (w[0] == "final_below") {
         const std::vector<std::string> low(w.begin() + 2, lt), high(lt + 1, w.end());
         const std::string top_low = *std::max_element(low.begin(), low.end(), by_final);
         const std::string bottom_high = *std::min_element(high.begin(), high.end(), by_final);
-        return value(top_low) < value(bottom_high) ? "" : finals_of(finals, {top_low, bottom_high});
+        return by_final(top_low, bottom_high) ? "" : finals_of(finals, {top_low, bottom_high});
     }
     const std::vector<std::string> group(w.begin() + 2, w.end());
     const std::string best = *std::min_element(group.begin(), group.end(), by_final);
     for (const auto& entry : finals)  // ties with the group's best count for the group
-        if (value(entry.first) < value(best))
+        if (by_final(entry.first, best))
             return fmt::format("{} below {}", finals_of(finals, {entry.first}), finals_of(finals, {best}));
     return "";
 }
 
-// final_below / final_first: counted on the problems where every method named ran.
-ClaimVerdict final_claim(const std::vector<std::string>& w, const std::vector<CurveSummary>& curves) {
+// The methods a check names (its words after the first `skip`, '<' left out).
+std::vector<std::string> named_methods(const std::vector<std::string>& w, std::size_t skip) {
     std::vector<std::string> named;
-    for (auto it = w.begin() + 2; it != w.end(); ++it)
+    for (auto it = w.begin() + static_cast<std::ptrdiff_t>(skip); it != w.end(); ++it)
         if (*it != "<") named.push_back(*it);
-    const FinalMedians finals = final_medians(curves);
-    for (const std::string& n : named)
-        if (std::none_of(finals.begin(), finals.end(), [&](const auto& p) { return p.second.count(n) > 0; }))
-            return {ClaimStatus::not_run, n + " has no runs here"};
+    return named;
+}
+
+// final_below / final_first: counted on the problems where every method named ran.
+ClaimVerdict final_claim(const std::vector<std::string>& w, const FinalValues& finals, TableStat statistic) {
+    const std::vector<std::string> named = named_methods(w, 2);
     std::size_t counted = 0;
     std::vector<std::string> misses;
     for (const auto& problem_finals : finals) {  // not a structured binding: Clang 14 cannot capture one
@@ -217,13 +233,70 @@ ClaimVerdict final_claim(const std::vector<std::string>& w, const std::vector<Cu
             ? join(std::vector<std::string>(w.begin() + 2, lt), ", ") + " below " +
                   join(std::vector<std::string>(lt + 1, w.end()), ", ")
             : (named.size() == 1 ? named[0] : "one of " + join(named, ", ")) + " lowest";
-    std::string figure = fmt::format("{} on {} of {} problems by final median regret", what, held, counted);
+    std::string figure =
+        fmt::format("{} on {} of {} problems by final {} regret", what, held, counted, statistic_name(statistic));
     if (!misses.empty()) {
         const std::size_t shown = std::min<std::size_t>(misses.size(), 3);
         figure += "; not on " + join(std::vector<std::string>(misses.begin(), misses.begin() + shown), "; ");
         if (misses.size() > shown) figure += fmt::format(" and {} more", misses.size() - shown);
     }
     return verdict(static_cast<long>(held) >= wanted, figure);
+}
+
+// top3_count N A ...: the problems where one of the named ends among the three best.
+ClaimVerdict top3_claim(const std::vector<std::string>& w, const FinalValues& finals, TableStat statistic) {
+    const std::vector<std::string> group = named_methods(w, 2);
+    std::vector<std::string> on;
+    for (const auto& [problem, of] : finals)
+        if (std::any_of(group.begin(), group.end(), [&](const auto& m) { return of.count(m) && strictly_better(of, m) < 3; }))
+            on.push_back(problem);
+    return verdict(static_cast<long>(on.size()) >= std::stol(w[1]),
+                   fmt::format("{} of {} problems by final {} regret{}", on.size(), finals.size(),
+                               statistic_name(statistic), on.empty() ? "" : ": " + join(on, ", ")));
+}
+
+// top_on P K A ...: on P every named method ends among the K best.
+ClaimVerdict top_on_claim(const std::vector<std::string>& w, const FinalValues& finals, TableStat statistic) {
+    const auto it = std::find_if(finals.begin(), finals.end(), [&](const auto& p) { return p.first == w[1]; });
+    if (it == finals.end()) return {ClaimStatus::not_run, "no runs of problem " + w[1]};
+    const std::map<std::string, double>& of = it->second;
+    const std::vector<std::string> named = named_methods(w, 3);
+    for (const std::string& m : named)
+        if (!of.count(m)) return {ClaimStatus::not_run, "no runs of " + m + " on " + w[1]};
+    const std::size_t k = static_cast<std::size_t>(std::stol(w[2]));
+    std::vector<std::string> order;
+    for (const auto& entry : of) order.push_back(entry.first);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](const auto& x, const auto& y) { return comparable(of.at(x)) < comparable(of.at(y)); });
+    order.resize(std::min(order.size(), std::max(k, named.size())));
+    const bool holds =
+        std::all_of(named.begin(), named.end(), [&](const auto& m) { return strictly_better(of, m) < k; });
+    return verdict(holds, fmt::format("{} best by final {} regret: {}", w[1], statistic_name(statistic), finals_of(of, order)));
+}
+
+// borda_first_in / borda_below_in: the pairwise Borda within one breakdown group.
+ClaimVerdict group_borda_claim(const std::vector<std::string>& w, const RankReport& ranking) {
+    const auto eq = w[1].find('=');
+    const std::string key = w[1].substr(0, eq), value = w[1].substr(eq + 1);
+    const std::map<std::string, ScoreTable> groups = scores_by(ranking.rankings, key);
+    const auto it = groups.find(value);
+    if (it == groups.end()) {
+        std::vector<std::string> known;
+        for (const auto& g : groups) known.push_back(key + "=" + g.first);
+        return {ClaimStatus::not_run, "no problems of " + w[1] + " here (groups: " + join(known, ", ") + ")"};
+    }
+    Borda b;
+    for (std::size_t i = 0; i < it->second.optimizers.size(); ++i)
+        b.of[it->second.optimizers[i]] = static_cast<double>(it->second.borda[i]);
+    for (const auto& [name, score] : b.of) b.order.push_back(name);
+    std::stable_sort(b.order.begin(), b.order.end(), [&](const auto& x, const auto& y) { return b.of[x] > b.of[y]; });
+    std::vector<std::string> plain{w[0] == "borda_first_in" ? "borda_first" : "borda_below"};
+    plain.insert(plain.end(), w.begin() + 2, w.end());
+    for (const std::string& m : named_methods(plain, 1))
+        if (!b.of.count(m)) return {ClaimStatus::not_run, m + " has no runs in " + w[1]};
+    ClaimVerdict v = borda_claim(plain, b);
+    v.figure = "in " + w[1] + ", " + v.figure;
+    return v;
 }
 }  // namespace
 
@@ -250,14 +323,24 @@ std::vector<Claim> read_claims(const std::string& path) {
     return claims;
 }
 
-ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves) {
+ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves,
+                            TableStat statistic) {
     const std::vector<std::string> w = words(claim.check);
     if (w[0] == "leads_from") return leads_claim(w, curves);
-    if (w[0] == "final_below" || w[0] == "final_first") return final_claim(w, curves);
+    if (w[0] == "borda_first_in" || w[0] == "borda_below_in") return group_borda_claim(w, ranking);
+    if (w[0] == "top_on") return top_on_claim(w, final_values(curves, statistic), statistic);
+    const bool by_finals = w[0] == "final_below" || w[0] == "final_first" || w[0] == "top3_count";
+    if (by_finals) {
+        const FinalValues finals = final_values(curves, statistic);
+        for (const std::string& n : named_methods(w, 2))
+            if (std::none_of(finals.begin(), finals.end(), [&](const auto& p) { return p.second.count(n) > 0; }))
+                return {ClaimStatus::not_run, n + " has no runs here"};
+        return w[0] == "top3_count" ? top3_claim(w, finals, statistic) : final_claim(w, finals, statistic);
+    }
     const Borda b = borda(ranking);
-    for (std::size_t i = w[0] == "top3_count" ? 2 : 1; i < w.size(); ++i)
-        if (w[i] != "<" && !b.of.count(w[i])) return {ClaimStatus::not_run, w[i] + " has no runs here"};
-    return w[0] == "top3_count" ? top3_claim(w, ranking) : borda_claim(w, b);
+    for (const std::string& n : named_methods(w, 1))
+        if (!b.of.count(n)) return {ClaimStatus::not_run, n + " has no runs here"};
+    return borda_claim(w, b);
 }
 
 std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts, bool judge) {

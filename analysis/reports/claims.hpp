@@ -10,16 +10,24 @@
 //   borda_next A B ...         after the first, the next positions are exactly these, any order
 //   borda_below A B ... < C D  every method left of '<' has a lower Borda count than every
 //                              method right of it
-//   top3_count N A B ...       in at least N problems one of these is among the top three
-//                              (Friedman rank <= 3; not run without the Friedman ranking)
+//   borda_order A B C ...      Borda counts strictly decreasing in this order
+//   borda_first_in K=V A       borda_first within the problems whose metadata K is V (a
+//                              breakdown group, e.g. group=1 or dimension=5), by the pairwise
+//                              Mann-Whitney Borda over those problems alone
+//   borda_below_in K=V A ... < B ...   borda_below likewise within one group
+//   top3_count N A B ...       in at least N problems one of these ends among the three best
+//                              (fewer than three methods strictly below it) by the final value of
+//                              the reproduction's statistic (the mean regret where the paper
+//                              tabulates means: Aryan 2020 §4.4 ranks "considering the mean regret")
+//   top_on P K A B ...         on problem P each of these ends among the K best, likewise
 //   leads_from P E A B         on problem P, from evaluation E to the end, A has the lowest
 //                              median regret of all methods and B the second lowest
 //   final_below N A ... < B ... on at least N problems (N a number, or all) every method left
-//                              of '<' ends with a lower median regret than every method right of
-//                              it (the median over replicates after the last evaluation; the
-//                              best value where f* is unknown; a NaN median counts as the worst)
+//                              of '<' ends with a lower regret than every method right of it
+//                              (the statistic over replicates after the last evaluation; the
+//                              best value where f* is unknown; a NaN counts as the worst)
 //   final_first N A B ...      on at least N problems (or all) one of these ends with the lowest
-//                              median regret of all methods (a tie with another counts)
+//                              regret of all methods (a tie with another counts)
 //
 // The final_* checks count the problems where every method they name ran. A claim holds or
 // fails on our figure, which the report prints beside it; it is "not run" when a method or
@@ -29,6 +37,7 @@
 
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/rank_report.hpp"
+#include "analysis/reports/table_report.hpp"
 
 namespace bobench::analysis::reports {
 
@@ -47,8 +56,11 @@ struct ClaimVerdict {
     std::string figure;  // our numbers behind the verdict
 };
 
-// `ranking` must have been built with friedman = true; `curves`: summary_curves of the same results.
-ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves);
+// `ranking`: the reproduction's (Friedman where the chapter ranks so); `curves`: summary_curves
+// of the same results; `statistic`: the reproduction's, of the final values the top3_count,
+// top_on and final_* checks compare.
+ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves,
+                            TableStat statistic = TableStat::median);
 
 // "## The paper's claims" with one row per claim: id, place, the quote, holds / fails / not
 // run, our figure; then how many hold. `judge` false (a smoke test): no verdict column and

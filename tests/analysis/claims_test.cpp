@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <tuple>
+#include <vector>
 
 #include "analysis/reports/claims.hpp"
 #include "core/error.hpp"
@@ -90,11 +91,9 @@ TEST_CASE("claims: each kind of check holds or fails on our figures", "[claims]"
     CHECK(check("borda_below D < B C").status == ClaimStatus::holds);
     CHECK(check("borda_below C D < B").status == ClaimStatus::fails);  // C ties B: not below
     CHECK(check("borda_below C D < B").figure == "the highest left: C 7; the lowest right: B 7");
-    // C or D in the top three: P0 (C 3), P1 (C 2), P2 (D 3), P3 (C 2): 4 of 4
-    CHECK(check("top3_count 4 C D").status == ClaimStatus::holds);
-    CHECK(check("top3_count 2 D").status == ClaimStatus::holds);  // D is third in P2 and P3
-    CHECK(check("top3_count 3 D").status == ClaimStatus::fails);
-    CHECK(check("top3_count 3 D").figure == "2 of 4 problems");
+    CHECK(check("borda_order A B D").status == ClaimStatus::holds);
+    CHECK(check("borda_order A B C").status == ClaimStatus::fails);  // B ties C
+    CHECK(check("borda_order A B C").figure == "Borda: A 9, B 7, C 7");
     // leads_from: C lowest from evaluation 4 on; B second only from evaluation 6
     CHECK(check("leads_from L 6 C B").status == ClaimStatus::holds);
     CHECK(check("leads_from L 4 C B").status == ClaimStatus::fails);
@@ -146,8 +145,68 @@ TEST_CASE("claims: without the Friedman ranking the Borda checks read the pairwi
     CHECK(pairwise("borda_below B < ELM").status == ClaimStatus::fails);
     CHECK(pairwise("borda_first A").figure == "Borda: A 5; the highest other: B 3");
     CHECK(pairwise("borda_first ELM").status == ClaimStatus::fails);
-    // top3_count is the Friedman ranking's: not run, rather than "0 of 0 problems"
+    // top3_count reads the final values: without runs it is not run, rather than "0 of 0 problems"
     CHECK(pairwise("top3_count 1 A").status == ClaimStatus::not_run);
+}
+
+namespace {
+// Final regrets on P and Q whose order by the mean differs from that by the median: on P, A
+// has the lowest median (one bad run lifts its mean to the worst); on Q every order agrees.
+std::vector<CurveSummary> mean_and_median() {
+    const std::vector<std::tuple<std::string, std::string, double, double>> last = {
+        {"P", "A", 5, 1}, {"P", "B", 2, 2}, {"P", "C", 3, 3}, {"P", "D", 4, 4},
+        {"Q", "A", 4, 4}, {"Q", "B", 1, 1}, {"Q", "C", 2, 2}, {"Q", "D", 3, 3}};
+    std::vector<CurveSummary> out;
+    for (const auto& [problem, name, mean, median] : last) {
+        Summary s;
+        s.mean = mean;
+        s.median = median;
+        out.push_back({problem, name, true, {s}, {}, 0, {}});
+    }
+    return out;
+}
+}  // namespace
+
+TEST_CASE("claims: top3_count and top_on rank the final values by the reproduction's statistic", "[claims]") {
+    auto by = [](const std::string& text, TableStat statistic) {
+        return evaluate_claim({"id", "place", "quote", text}, ranking(), mean_and_median(), statistic);
+    };
+    // A is first on P by the median, last by the mean (the thesis ranks "considering the mean regret")
+    CHECK(by("top3_count 1 A", TableStat::median).status == ClaimStatus::holds);
+    CHECK(by("top3_count 1 A", TableStat::mean).status == ClaimStatus::fails);
+    CHECK(by("top3_count 1 A", TableStat::mean).figure == "0 of 2 problems by final mean regret");
+    CHECK(by("top3_count 2 C D", TableStat::mean).figure == "2 of 2 problems by final mean regret: P, Q");
+    CHECK(by("top_on P 3 B C D", TableStat::mean).status == ClaimStatus::holds);
+    CHECK(by("top_on P 3 B C D", TableStat::mean).figure == "P best by final mean regret: B 2, C 3, D 4");
+    CHECK(by("top_on P 3 B C D", TableStat::median).status == ClaimStatus::fails);  // D is fourth
+    CHECK(by("top_on Q 1 B", TableStat::median).status == ClaimStatus::holds);
+    CHECK(by("top_on Nowhere 1 B", TableStat::mean).figure == "no runs of problem Nowhere");
+    CHECK(by("top_on P 2 Z", TableStat::mean).status == ClaimStatus::not_run);
+    CHECK(by("final_first all B", TableStat::mean).status == ClaimStatus::holds);
+    CHECK(by("final_first all B", TableStat::median).figure ==
+          "B lowest on 1 of 2 problems by final median regret; not on P: A 1 below B 2");
+}
+
+TEST_CASE("claims: borda_first_in and borda_below_in read the Borda of one breakdown group", "[claims]") {
+    // A beats B on the two group-1 problems, B beats A on the group-2 one
+    RankReport r;
+    for (const auto& [problem, group, a_wins] : std::vector<std::tuple<std::string, std::string, bool>>{
+             {"f1", "1", true}, {"f2", "1", true}, {"f6", "2", false}}) {
+        ProblemRanking p;
+        p.problem = problem;
+        p.metadata.tags = {{"group", group}};
+        p.optimizers = {"A", "B"};
+        p.borda = {a_wins ? 1 : 0, a_wins ? 0 : 1};
+        p.firsts = {a_wins ? 1 : 0, a_wins ? 0 : 1};
+        r.rankings.push_back(p);
+    }
+    auto in_group = [&](const std::string& text) { return evaluate_claim({"id", "place", "quote", text}, r, {}); };
+    CHECK(in_group("borda_first_in group=1 A").status == ClaimStatus::holds);
+    CHECK(in_group("borda_first_in group=1 A").figure == "in group=1, Borda: A 2; the highest other: B 0");
+    CHECK(in_group("borda_first_in group=2 A").status == ClaimStatus::fails);
+    CHECK(in_group("borda_below_in group=2 A < B").status == ClaimStatus::holds);
+    CHECK(in_group("borda_first_in group=5 A").figure == "no problems of group=5 here (groups: group=1, group=2)");
+    CHECK(in_group("borda_first_in group=1 Z").status == ClaimStatus::not_run);
 }
 
 TEST_CASE("claims: a method or problem without runs makes the claim not run", "[claims]") {
@@ -195,6 +254,16 @@ TEST_CASE("claims: a bad claims table is refused naming the file, line and check
         testing::write_file(dir / "first.csv", "id,place,quote,check\na,Fig. 1,q," + std::string(bad) + "\n");
         CHECK_THROWS_WITH(read_claims(dir / "first.csv"),
                           Catch::Contains("final_first takes a count (a number >= 1 or all) and one method or more"));
+    }
+    for (const auto& [bad, message] : std::vector<std::pair<std::string, std::string>>{
+             {"borda_order A", "borda_order takes two methods or more"},
+             {"borda_first_in A", "borda_first_in takes KEY=VALUE"},
+             {"borda_first_in group= A", "borda_first_in takes KEY=VALUE"},
+             {"borda_below_in group=1 A B", "borda_below_in takes KEY=VALUE (a breakdown group), then A ... < B ..."},
+             {"top_on P 0 A", "top_on takes a problem, a count K >= 1"},
+             {"top_on P A", "top_on takes a problem, a count K >= 1"}}) {
+        testing::write_file(dir / "new.csv", "id,place,quote,check\na,Fig. 1,q," + bad + "\n");
+        CHECK_THROWS_WITH(read_claims(dir / "new.csv"), Catch::Contains(message));
     }
     testing::write_file(dir / "cols.csv", "id,quote,check\na,q,borda_first A\n");
     CHECK_THROWS_WITH(read_claims(dir / "cols.csv"), Catch::Contains("has no column 'place'"));

@@ -1,0 +1,34 @@
+#pragma once
+// `bobench reproduce NAME --readings`: every runnable reading a reproduction declares
+// (experiments/README.md, "Citing the paper") run on the reproduction's spec as its flags
+// leave it (its subset by default), each alternative in place of ours on the reading's
+// methods, and the agreement with the paper and Kendall's tau reported per reading: how much
+// of the disagreement the paper's silences and contradictions can explain.
+#include <string>
+#include <vector>
+
+#include "analysis/reports/reproduction.hpp"
+#include "cli/reproductions.hpp"
+#include "runners/spec.hpp"
+
+namespace bobench::cli {
+
+struct ReadingsOptions {
+    bool quiet = false;   // no progress lines
+    bool quick = false;   // a smoke test: the numbers side by side, no verdicts
+    std::string command;  // the command line, recorded in each results file
+};
+
+// The spec with a reading's choice in place of ours on its target lines (options replaced
+// or added); the target's other options and every other line as they were.
+runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const Reading& reading, const std::string& choice);
+
+// Runs ours and each runnable alternative (resuming what their files hold, in the folder
+// beside `spec.output`, NAME-readings/), prints the table of agreement and tau per reading and
+// per method, writes it to that folder's readings.md. Returns the exit status (0, or the first
+// failed run's). UserError when the reproduction has no numbers or no runnable reading.
+int reproduce_readings(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
+                       const std::vector<analysis::reports::PublishedCell>& theirs,
+                       const std::vector<analysis::reports::DisagreementCause>& causes, const ReadingsOptions& options);
+
+}  // namespace bobench::cli

@@ -1,0 +1,79 @@
+#include "cli/reproduction_protocol.hpp"
+
+#include <algorithm>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "analysis/reports/run_metrics.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+namespace bobench::cli {
+
+using analysis::reports::PublishedCell;
+
+std::vector<PublishedCell> published(const ReproductionEntry& e, bool note) {
+    if (e.reference.empty()) return {};
+    std::vector<std::size_t> left_out;
+    std::vector<PublishedCell> cells = analysis::reports::read_published(e.reference, e.columns, &left_out);
+    if (note && !left_out.empty()) {
+        std::vector<std::string> lines;
+        for (std::size_t i = 0; i < std::min<std::size_t>(left_out.size(), 10); ++i) lines.push_back(std::to_string(left_out[i]));
+        std::cerr << "bobench reproduce: note: reference table '" << e.reference << "': " << left_out.size()
+                  << " row(s) without a number (empty, NaN or NA: the paper's N/A) are not compared: line(s) "
+                  << join(lines, ", ") << (left_out.size() > lines.size() ? ", ..." : "") << "\n";
+    }
+    return cells;
+}
+
+std::vector<std::string> keep_labelled(std::vector<runners::SpecEntry>& entries, const std::vector<std::string>& keep,
+                                       const std::string& flag, const std::string& what) {
+    std::vector<std::string> known, left_out;
+    for (const auto& e : entries) known.push_back(e.label);
+    for (const std::string& k : keep)
+        if (std::find(known.begin(), known.end(), k) == known.end())
+            throw UserError(flag + ": '" + k + "' is not a " + what + " of this reproduction; its " + what + "s: " +
+                            join(known, ", "));
+    for (const std::string& k : known)
+        if (std::find(keep.begin(), keep.end(), k) == keep.end()) left_out.push_back(k);
+    std::erase_if(entries, [&](const runners::SpecEntry& e) {
+        return std::find(keep.begin(), keep.end(), e.label) == keep.end();
+    });
+    return left_out;
+}
+
+void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>& keep, const std::string& flag) {
+    keep_labelled(spec.optimizers, keep, flag, "method");
+}
+
+std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry& entry) {
+    if (entry.subset_methods.empty())
+        throw UserError("--preset subset: reproduction '" + entry.name + "' defines no subset (its [reproduction] "
+                        "section would name subset_method and subset_problem lines); use --methods instead");
+    const std::string flag = "--preset subset";
+    const std::vector<std::string> methods_out = keep_labelled(spec.optimizers, entry.subset_methods, flag, "method");
+    const std::vector<std::string> problems_out =
+        entry.subset_problems.empty() ? std::vector<std::string>{}
+                                      : keep_labelled(spec.problems, entry.subset_problems, flag, "problem");
+    spec.output = "output/" + entry.name + "-subset.h5";
+    std::string text = flag + ": the cheaper methods " + join(entry.subset_methods, ", ");
+    if (!methods_out.empty()) text += " (left out: " + join(methods_out, ", ") + ")";
+    text += entry.subset_problems.empty() ? " on every problem" : " on " + join(entry.subset_problems, ", ");
+    if (!problems_out.empty()) text += " (left out: " + join(problems_out, ", ") + ")";
+    return text + fmt::format(", at the protocol's {} of {} evaluations: a reproduction of those cells only",
+                              count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget);
+}
+
+analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const results::Results& results,
+                                           const std::vector<PublishedCell>& theirs,
+                                           const std::vector<analysis::reports::DisagreementCause>& causes, bool quick) {
+    const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
+    analysis::reports::ReproductionOptions o;
+    o.statistic = entry.statistic;
+    o.causes = causes;
+    o.verdicts = !quick;
+    return analysis::reports::compare_with_published(metrics, theirs, o);
+}
+
+}  // namespace bobench::cli

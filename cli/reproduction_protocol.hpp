@@ -1,0 +1,35 @@
+#pragma once
+// What `reproduce` and `reproduce --readings` do alike with a reproduction's protocol: read
+// the paper's numbers, cut the spec down to some methods or to its subset, and set our runs
+// beside the paper's numbers.
+#include <string>
+#include <vector>
+
+#include "analysis/reports/reproduction.hpp"
+#include "cli/reproductions.hpp"
+#include "results/store.hpp"
+#include "runners/spec.hpp"
+
+namespace bobench::cli {
+
+// The paper's numbers (none without a reference table). `note`: say on standard error which
+// rows are the paper's N/A, so that none is left out unseen.
+std::vector<analysis::reports::PublishedCell> published(const ReproductionEntry& e, bool note = false);
+
+// Keeps the entries (the spec's optimizers or problems) labelled in `keep`, in the spec's
+// order; UserError naming a label the spec does not have. Returns the labels left out.
+std::vector<std::string> keep_labelled(std::vector<runners::SpecEntry>& entries, const std::vector<std::string>& keep,
+                                       const std::string& flag, const std::string& what);
+void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>& keep, const std::string& flag);
+
+// --preset subset: the reproduction's subset_method lines on its subset_problem lines (all
+// problems without any), at the protocol's replicates and budget; returns its deviation,
+// which says what it leaves out. UserError when the reproduction defines no subset.
+std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry& entry);
+
+// Ours beside the paper's numbers, cell by cell (`quick`: no verdicts).
+analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const results::Results& results,
+                                           const std::vector<analysis::reports::PublishedCell>& theirs,
+                                           const std::vector<analysis::reports::DisagreementCause>& causes, bool quick);
+
+}  // namespace bobench::cli

@@ -1,0 +1,119 @@
+// Every setting of a shipped reproduction cites its paper or a declared reading of ours, and
+// the check that says so names each line at fault.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "cli/reproductions.hpp"
+#include "cli/spec_citations.hpp"
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "tests/support/cli.hpp"
+
+using namespace bobench;
+using namespace bobench::testing;
+
+namespace {
+
+std::string replace_all(std::string text, const std::string& from, const std::string& to) {
+    for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+        text.replace(at, from.size(), to);
+    return text;
+}
+
+// A reproduction whose [experiment], [problems] and [optimizers] are given by the test.
+cli::ReproductionEntry entry_of(const TempDir& dir, const std::string& readings, const std::string& body) {
+    write_file(dir / "r.ini", "[reproduction]\nsource = Somebody 2024, Table 1\n" + readings +
+                                  "\n[experiment]\nseed = 1\noutput = out.h5\n" + body);
+    return cli::load_reproduction(dir / "r.ini");
+}
+
+const std::string cited_body =
+    "budget = 20  # §5.1\nreplicates = 3  # Table 2\n\n[problems]\n# Fig. 3: the two functions\nBranin = branin\n"
+    "Levy = levy:d=2  # App. B\n\n[optimizers]\nRS = random-search  # Algorithm 1\n"
+    "DE = de:population=20  # reading pop\n";
+const std::string pop_reading = "reading = pop | DE | population=20 | population=40; text: a growing population | "
+                                "§5.2 gives no population\n";
+
+}  // namespace
+
+TEST_CASE("every shipped reproduction cites a place or a declared reading on every setting", "[reproduce][citations]") {
+    const auto shipped = cli::reproductions(std::string(BOBENCH_SOURCE_DIR) + "/experiments");
+    REQUIRE(shipped.size() >= 8);
+    for (const cli::ReproductionEntry& e : shipped) {
+        INFO(e.name << ":\n" << join(cli::citation_faults(e), "\n"));
+        CHECK(cli::citation_faults(e).empty());
+    }
+}
+
+TEST_CASE("a place is a section, table, figure, equation, appendix or algorithm", "[reproduce][citations]") {
+    for (const char* yes : {"§4.4.1", "# § 5", "Table 4.2", "Tables 4.6-4.9", "Fig. 5.15", "Figure 3", "Figs. 5-6",
+                            "Eq. 4.7", "eq. 3.5 is lowercase", "(4.7)", "App. I", "Appendix H", "Algorithm 4",
+                            "Section 5", "Table S1"})
+        CHECK(cli::cites_place(yes));
+    for (const char* no : {"ours", "the thesis, ch. 4", "see the README", "4.7", "chosen by us", "reading"})
+        CHECK_FALSE(cli::cites_place(no));
+}
+
+TEST_CASE("a cited spec passes; each kind of fault names its line", "[reproduce][citations]") {
+    TempDir dir;
+    CHECK(cli::citation_faults(entry_of(dir, pop_reading, cited_body)).empty());
+
+    // a setting with no citation, one directly below a blank line (the comment above is cut off)
+    std::string body = replace_all(cited_body, "replicates = 3  # Table 2", "replicates = 3");
+    body = replace_all(body, "# Fig. 3: the two functions\nBranin", "# Fig. 3: the two functions\n\nBranin");
+    auto faults = cli::citation_faults(entry_of(dir, pop_reading, body));
+    REQUIRE(faults.size() == 2);
+    CHECK_THAT(faults[0], Catch::Contains("line 9 (experiment.replicates): cites no place"));
+    CHECK_THAT(faults[1], Catch::Contains("(problems.Branin): cites no place"));
+
+    // a reading that is named but not declared
+    faults = cli::citation_faults(entry_of(dir, "", cited_body));
+    REQUIRE(faults.size() == 1);
+    CHECK_THAT(faults[0], Catch::Contains("(optimizers.DE): names the reading 'pop', which [reproduction] does not declare"));
+
+    // a reading whose options are not what its target runs, and one naming an unknown method
+    faults = cli::citation_faults(entry_of(dir, replace_all(pop_reading, "| population=20 |", "| population=30 |"), cited_body));
+    REQUIRE(faults.size() == 1);
+    CHECK_THAT(faults[0], Catch::Contains("the reading 'pop' says DE runs population=30, but its line is 'de:population=20'"));
+    faults = cli::citation_faults(entry_of(dir, replace_all(pop_reading, "| DE |", "| DE, TPE |"), cited_body));
+    REQUIRE(faults.size() == 1);
+    CHECK_THAT(faults[0], Catch::Contains("the reading 'pop' names 'TPE', which is not an optimizer of the spec"));
+}
+
+TEST_CASE("a reading is parsed into its fields and listed among the deviations", "[reproduce][citations]") {
+    TempDir dir;
+    const cli::ReproductionEntry e = entry_of(dir, pop_reading, cited_body);
+    REQUIRE(e.readings.size() == 1);
+    const cli::Reading& r = e.readings[0];
+    CHECK(r.name == "pop");
+    CHECK(r.target == std::vector<std::string>{"DE"});
+    CHECK(r.ours == "population=20");
+    CHECK(r.others == std::vector<std::string>{"population=40", "text: a growing population"});
+    CHECK(cli::runnable_choice(r.others[0]));
+    CHECK_FALSE(cli::runnable_choice(r.others[1]));
+    CHECK(cli::stated_deviations(e).back() ==
+          "our reading `pop` (§5.2 gives no population): DE run `population=20`; the others: `population=40`; a "
+          "growing population");
+}
+
+TEST_CASE("a malformed reading is refused, naming the file and the form", "[reproduce][citations]") {
+    TempDir dir;
+    auto refused = [&](const std::string& reading) {
+        try {
+            entry_of(dir, reading, cited_body);
+        } catch (const UserError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    CHECK_THAT(refused("reading = pop | DE | population=20 | population=40\n"),
+               Catch::Contains("reproduction.reading = 'pop | DE | population=20 | population=40' is not accepted; "
+                               "expected NAME | TARGET | OURS | OTHERS | PLACE"));
+    CHECK_THAT(refused("reading = Pop! | DE | population=20 | population=40 | §5\n"), Catch::Contains("a NAME of a-z"));
+    CHECK_THAT(refused("reading = pop | DE | population | population=40 | §5\n"),
+               Catch::Contains("each choice either options k=v,... or text: words"));
+    CHECK_THAT(refused("reading = pop | DE | population=20 | text: | §5\n"),
+               Catch::Contains("each choice either options k=v,... or text: words"));
+    CHECK_THAT(refused(pop_reading + pop_reading), Catch::Contains("the reading 'pop' is declared twice"));
+}
