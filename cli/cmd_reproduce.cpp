@@ -687,12 +687,12 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         if (entry.friedman)
             report += ranking_markdown(ranking, "Our ranking (Friedman + Borda, as the thesis' chapter 4)");
-        report += claim_section(claims, entry.statistic, ranking, results, quick, verdicts);
+        report += claim_section(claims, entry.claims_statistic(), ranking, results, quick, verdicts);
     } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, results, figures) +
-                  claim_section(claims, entry.statistic, ranking, results, quick, verdicts);
+                  claim_section(claims, entry.claims_statistic(), ranking, results, quick, verdicts);
     } else if (spec.optimizers.size() < 2) {
         report += unchecked_claims(claims, quick, verdicts);
     }

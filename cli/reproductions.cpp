@@ -125,6 +125,7 @@ void set_single(ReproductionEntry& e, const std::string& key, const std::string&
     else if (key == "statistic") {
         if (value != "mean" && value != "median") refuse(where, value, "mean or median");
         e.statistic = value == "mean" ? TableStat::mean : TableStat::median;
+        e.statistic_stated = true;
     } else if (key == "alpha") {
         if (!parse_double(value, e.alpha) || !(e.alpha > 0 && e.alpha < 1))
             refuse(where, value, "a number in (0, 1), the per-pair test level (e.g. 0.0005)");

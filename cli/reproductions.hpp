@@ -40,6 +40,12 @@ struct ReproductionEntry {
     std::string claims;     // the paper's claims (analysis::reports::read_claims), resolved likewise; empty: none
     analysis::reports::ReferenceColumns columns;
     analysis::reports::TableStat statistic = analysis::reports::TableStat::mean;
+    bool statistic_stated = false;  // the spec gives `statistic`
+    // The statistic the claims order final values by: the stated one, the comparison's where the
+    // paper has numbers, else the median (a figure-only paper's curves are read as medians).
+    analysis::reports::TableStat claims_statistic() const {
+        return statistic_stated || !reference.empty() ? statistic : analysis::reports::TableStat::median;
+    }
     // Metadata keys the ranking is broken down by (the first also in the rank report), each
     // with Borda and first-place histograms (PNG/SVG); empty: no breakdown.
     std::vector<std::string> breakdowns;

@@ -92,7 +92,7 @@ std::vector<std::string> reading_faults(const Reading& r, const runners::Experim
 
 bool cites_place(const std::string& comment) {
     static const std::regex place(
-        R"((§\s?\d)|\bTables?\s+[A-Z]?\d|\bFig(ure|s?\.)\s*[A-Z]?\d|\bEqs?(uation|\.)\s*\(?\d|\(\d+\.\d+\)|)"
+        R"((§\s?\d)|\bTables?\s+[A-Z]?\d|\b[Ff]ig(ure|s?\.)\s*[A-Z]?\d|\b[Ee]qs?(uation|\.)\s*\(?\d|\(\d+\.\d+\)|)"
         R"(\bApp(endix|\.)\s*[A-Z]|\bAlgorithm\s+\d|\bSections?\s+[A-Z]?\d)");
     return std::regex_search(comment, place);
 }
