@@ -765,6 +765,33 @@ void report_on_methods(results::Results& results, const runners::ExperimentSpec&
     const std::string given = methods_deviation(methods_flag, {});
     std::replace(deviations.begin(), deviations.end(), given, methods_deviation(methods_flag, left_out));
 }
+
+// --report-only: the file's runs as the report takes them (the --methods named, or all the
+// protocol's), and a deviation for each method whose runs are of other settings than the spec's.
+void take_kept_runs(results::Results& results, const runners::ExperimentSpec& spec, const po::variables_map& vm,
+                    std::vector<std::string>& deviations) {
+    if (vm.count("methods")) report_on_methods(results, spec, vm["methods"].as<std::string>(), deviations);
+    else require_methods_of_file(spec, results);
+    std::ranges::copy(runs_of_other_settings(spec, results), std::back_inserter(deviations));
+}
+
+std::optional<std::string> data_dir_flag(const po::variables_map& vm) {
+    return vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
+}
+
+// --readings: the readings run and reported on their own (the tables prepared as for a run).
+int run_readings(const ReproductionEntry& entry, runners::ExperimentSpec spec, const po::variables_map& vm,
+                 const Args& args, const std::vector<PublishedCell>& theirs,
+                 const std::vector<analysis::reports::DisagreementCause>& causes) {
+    if (vm.count("report-only") || spec.shard || vm.count("html"))
+        throw UserError("--readings runs and reports the readings itself: give it without --report-only, --shard and --html");
+    const bool quick = vm.count("quick") > 0;
+    const std::optional<std::string> data_dir = data_dir_flag(vm);
+    bool fixture = false;
+    if (const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, true); !tables.empty())
+        spec.data_dir = tables;
+    return reproduce_readings(entry, spec, theirs, causes, {vm.count("quiet") > 0, quick, command_line("reproduce", args)});
+}
 }  // namespace
 
 int reproduce(const Args& args) {
@@ -801,16 +828,8 @@ int reproduce(const Args& args) {
                                              : analysis::reports::read_causes(entry.causes);
     const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}
                                              : analysis::reports::read_claims(entry.claims);
-    const std::optional<std::string> data_dir =
-        vm.count("data-dir") ? std::optional(vm["data-dir"].as<std::string>()) : std::nullopt;
-    if (vm.count("readings")) {
-        if (report_only || spec.shard || vm.count("html"))
-            throw UserError("--readings runs and reports the readings itself: give it without --report-only, --shard and --html");
-        bool fixture = false;
-        if (const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, true); !tables.empty())
-            spec.data_dir = tables;
-        return reproduce_readings(entry, spec, theirs, causes, {vm.count("quiet") > 0, quick, command_line("reproduce", args)});
-    }
+    const std::optional<std::string> data_dir = data_dir_flag(vm);
+    if (vm.count("readings")) return run_readings(entry, spec, vm, args, theirs, causes);
     bool fixture = false;
     const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, /*write=*/!report_only);
     if (!tables.empty()) spec.data_dir = tables;  // passed to the tabular problems by the plan
@@ -847,9 +866,7 @@ int reproduce(const Args& args) {
     const std::string figures =
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     results::Results results = results::read_results(spec.output, /*with_points=*/false);
-    if (report_only && !vm.count("methods")) require_methods_of_file(spec, results);
-    if (report_only && vm.count("methods"))
-        report_on_methods(results, spec, vm["methods"].as<std::string>(), deviations);
+    if (report_only) take_kept_runs(results, spec, vm, deviations);
     std::optional<analysis::reports::Reproduction> agreement;
     if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
     const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";

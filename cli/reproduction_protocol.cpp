@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "analysis/reports/run_metrics.hpp"
+#include "cli/catalog.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 
@@ -74,6 +75,20 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
     o.causes = causes;
     o.verdicts = !quick;
     return analysis::reports::compare_with_published(metrics, theirs, o);
+}
+
+std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results) {
+    std::vector<std::string> out;
+    for (const runners::SpecEntry& line : spec.optimizers) {
+        const auto ran = std::find_if(results.optimizers.begin(), results.optimizers.end(),
+                                      [&](const results::OptimizerInfo& o) { return o.label == line.label; });
+        if (ran == results.optimizers.end()) continue;
+        const std::string now = bind_optimizer(optimizer_catalog(), line.id).id;
+        if (now != ran->id)
+            out.push_back("the kept runs of " + line.label + " are of `" + ran->id + "`, not of this spec's `" + now +
+                          "`: its cells are those earlier settings' until it is run again");
+    }
+    return out;
 }
 
 }  // namespace bobench::cli

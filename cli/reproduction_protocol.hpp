@@ -32,4 +32,9 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
                                            const std::vector<analysis::reports::PublishedCell>& theirs,
                                            const std::vector<analysis::reports::DisagreementCause>& causes, bool quick);
 
+// --report-only on kept runs: one deviation for each method whose runs in `results` are of
+// other settings than the spec's line binds to now (the spec was corrected after they ran),
+// naming both, so that a report never passes old runs off as the spec's.
+std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results);
+
 }  // namespace bobench::cli

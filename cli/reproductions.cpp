@@ -71,7 +71,14 @@ Reading parse_reading(const std::string& value, const std::string& where) {
         refuse(where, value, "a NAME of a-z, 0-9, - and _ first; then " + form);
     for (const std::string& t : split(fields[1], ',')) r.target.push_back(trim(t));
     r.ours = fields[2];
-    for (const std::string& o : split(fields[3], ';')) r.others.push_back(trim(o));
+    for (const std::string& piece : split(fields[3], ';')) {
+        const std::string o = trim(piece);
+        // a piece that is neither options nor "text:" continues the words before it
+        if (!r.others.empty() && r.others.back().rfind("text:", 0) == 0 && o.rfind("text:", 0) != 0 && !runnable_choice(o))
+            r.others.back() += "; " + o;
+        else
+            r.others.push_back(o);
+    }
     r.place = fields[4];
     auto check_choice = [&](const std::string& choice) {
         const bool text = choice.rfind("text:", 0) == 0;

@@ -549,3 +549,17 @@ TEST_CASE("reproduce warns before running when its tests cannot reach their leve
     CHECK(one.out.find("0 of 0 cells agree") != std::string::npos);
     CHECK(one.out.find("4 cells with a single run of ours are not tested") != std::string::npos);
 }
+
+TEST_CASE("reproduce --report-only names each method whose kept runs are of other settings than the spec's",
+          "[reproduce][cli]") {
+    TempDir dir;
+    write_tiny(dir);
+    run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q");
+    // the spec corrected after the runs: DE's line now states a population
+    write_file(dir / "mine/tiny.ini",
+               tiny_spec(dir / "tiny.h5").replace(tiny_spec(dir / "tiny.h5").find("DE = de"), 7, "DE = de:population=30"));
+    const auto r = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --report-only -q");
+    CHECK_THAT(r.out, Catch::Contains("- the kept runs of DE are of `de`, not of this spec's `de:population=30`: its "
+                                      "cells are those earlier settings' until it is run again"));
+    CHECK(r.out.find("the kept runs of RS") == std::string::npos);  // RS's line did not change
+}

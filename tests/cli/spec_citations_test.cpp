@@ -55,7 +55,7 @@ TEST_CASE("a place is a section, table, figure, equation, appendix or algorithm"
         CHECK_FALSE(cli::cites_place(no));
 }
 
-TEST_CASE("a cited spec passes; each kind of fault names its line", "[reproduce][citations]") {
+TEST_CASE("a cited spec passes, and each kind of fault names its line", "[reproduce][citations]") {
     TempDir dir;
     CHECK(cli::citation_faults(entry_of(dir, pop_reading, cited_body)).empty());
 
@@ -91,6 +91,10 @@ TEST_CASE("a reading is parsed into its fields and listed among the deviations",
     CHECK(r.ours == "population=20");
     CHECK(r.others == std::vector<std::string>{"population=40", "text: a growing population"});
     CHECK(cli::runnable_choice(r.others[0]));
+    // a ';' inside words is kept when what follows is neither options nor "text:"
+    const cli::ReproductionEntry words =
+        entry_of(dir, "reading = pop | DE | population=20 | text: one; two; population=40 | §5\n", cited_body);
+    CHECK(words.readings[0].others == std::vector<std::string>{"text: one; two", "population=40"});
     CHECK_FALSE(cli::runnable_choice(r.others[1]));
     CHECK(cli::stated_deviations(e).back() ==
           "our reading `pop` (§5.2 gives no population): DE run `population=20`; the others: `population=40`; a "
