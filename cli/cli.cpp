@@ -35,6 +35,7 @@ const std::map<std::string, Command>& commands() {
         {"run", {cli::run, "run an experiment (spec file and/or --problem/--optimizer) into an HDF5 results file"}},
         {"merge", {cli::merge, "join the results files of `run --shard K/N` into one (checks they belong together)"}},
         {"slurm", {cli::slurm, "write (and --submit) a Slurm job array of shards plus a merge job for a spec"}},
+        {"keep", {cli::keep, "copy a results file without its points (values only, compressed), to keep in a repository"}},
         {"list", {cli::list, "list optimizers or problems with descriptions and default parameters"}},
         {"eval", {cli::eval, "evaluate a problem at points read from a file or standard input"}},
         {"export", {cli::export_traces, "export a results file as a tidy CSV table (--curves: per-iteration summaries)"}},

@@ -65,6 +65,7 @@ struct RunBackend {
 };
 int run_with(const Args& args, const RunBackend* backend);
 int merge(const Args& args);
+int keep(const Args& args);
 int slurm(const Args& args);
 int reproduce(const Args& args);
 int list(const Args& args);

@@ -83,6 +83,24 @@ static void require_rows(const std::string& path, const std::string& name, std::
         throw damaged(path, name + " has " + std::to_string(rows) + " rows, " + ref + " has " + std::to_string(ref_rows));
 }
 
+// The mark of a values-only copy (store.hpp): the points attribute's one valid value.
+static constexpr const char* points_dropped_mark = "dropped";
+
+// Whether the file is a values-only copy; a points attribute of another value (or not
+// text, which read_string_attribute refuses) is damage.
+static bool points_dropped(hid_t f, const std::string& path) {
+    if (!h5::has_attribute(f, "points")) return false;
+    const std::string mark = h5::read_string_attribute(f, "points");
+    if (mark != points_dropped_mark)
+        throw damaged(path, "its points attribute is '" + mark + "'; a results file has none, or points = \"" +
+                                points_dropped_mark + "\" (a values-only copy, `bobench keep`)");
+    return true;
+}
+
+// The mark of a values-only copy whose every true value is its value (noise-free problems):
+// the true_value attribute's one valid value, /evals/true_value then left out.
+static constexpr const char* true_value_mark = "value";
+
 static std::string optional_attribute(hid_t f, const char* name) {
     return h5::has_attribute(f, name) ? h5::read_string_attribute(f, name) : std::string();
 }
@@ -112,6 +130,7 @@ static Results read_attributes(hid_t f, const std::string& path) {
     r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
     r.on_failure = parse_policy(h5::read_string_attribute(f, "on_failure"), "'" + path + "'");
     if (h5::has_attribute(f, "shard")) r.shard = h5::read_string_attribute(f, "shard");
+    r.points_dropped = points_dropped(f, path);
     for (const json& p : json::parse(h5::read_string_attribute(f, "problems")))
         r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
                               optional_number(p.at("test_optimum")), p.at("metadata"), fidelity_of(p)});
@@ -132,9 +151,10 @@ struct StoredColumns {
     std::vector<double> value, true_value, cost, test_value, x, fidelity;
     std::vector<std::uint8_t> failed;
     bool has_fidelity = false;  // older files and single-fidelity experiments lack it
+    bool points_dropped = false;  // a values-only copy: no /evals/x, the runs' x_offset unread
     std::uint64_t x_rows = 0;
 
-    StoredColumns(hid_t f, const std::string& path, bool with_points) {
+    StoredColumns(hid_t f, const std::string& path, bool with_points, bool dropped) : points_dropped(dropped) {
         h5::Handle runs = h5::open_group(f, "runs"), evals = h5::open_group(f, "evals");
         problem = h5::read_vector<std::int32_t>(runs.get(), "problem");
         optimizer = h5::read_vector<std::int32_t>(runs.get(), "optimizer");
@@ -147,14 +167,13 @@ struct StoredColumns {
         x_offset = h5::read_vector<std::int64_t>(runs.get(), "x_offset");
         notes = h5::read_strings(runs.get(), "notes");
         value = h5::read_vector<double>(evals.get(), "value");
-        true_value = h5::read_vector<double>(evals.get(), "true_value");
+        read_true_values(f, evals.get(), path);
         cost = h5::read_vector<double>(evals.get(), "cost");
         test_value = h5::read_vector<double>(evals.get(), "test_value");
         failed = h5::read_vector<std::uint8_t>(evals.get(), "failed");
-        if (with_points) x = h5::read_vector<double>(evals.get(), "x");
         has_fidelity = h5::exists(evals.get(), "fidelity");
         if (has_fidelity) fidelity = h5::read_vector<double>(evals.get(), "fidelity");
-        const std::vector<hsize_t> x_shape = h5::shape(evals.get(), "x");
+        read_points(evals.get(), path, with_points);
 
         const std::size_t n = problem.size(), m = value.size();
         const std::string runs_ref = "/runs/problem";
@@ -172,6 +191,32 @@ struct StoredColumns {
         require_rows(path, "/evals/test_value", test_value.size(), "/evals/value", m);
         require_rows(path, "/evals/failed", failed.size(), "/evals/value", m);
         if (has_fidelity) require_rows(path, "/evals/fidelity", fidelity.size(), "/evals/value", m);
+    }
+
+    // /evals/true_value, or in a values-only copy marked true_value = "value" the values again
+    void read_true_values(hid_t f, hid_t evals, const std::string& path) {
+        if (!h5::has_attribute(f, "true_value")) {
+            true_value = h5::read_vector<double>(evals, "true_value");
+            return;
+        }
+        const std::string mark = h5::read_string_attribute(f, "true_value");
+        const std::string said = "it says true_value = \"" + mark + "\"";
+        if (mark != true_value_mark || !points_dropped)
+            throw damaged(path, said + "; only a values-only copy (points = \"" + points_dropped_mark +
+                                    "\") has that attribute, and only as true_value = \"" + true_value_mark + "\"");
+        if (h5::exists(evals, "true_value")) throw damaged(path, said + " but holds /evals/true_value");
+        true_value = value;
+    }
+
+    // /evals/x (its length; the values too `with_points`), which a values-only copy lacks
+    void read_points(hid_t evals, const std::string& path, bool with_points) {
+        if (points_dropped) {
+            if (h5::exists(evals, "x"))
+                throw damaged(path, "it says points = \"" + std::string(points_dropped_mark) + "\" but holds /evals/x");
+            return;
+        }
+        if (with_points) x = h5::read_vector<double>(evals, "x");
+        const std::vector<hsize_t> x_shape = h5::shape(evals, "x");
         if (x_shape.size() != 1) throw damaged(path, "/evals/x is not a 1-D dataset");
         x_rows = static_cast<std::uint64_t>(x_shape[0]);
     }
@@ -194,7 +239,7 @@ static Trace stored_trace(const StoredColumns& s, std::size_t i, const Results& 
                     std::to_string(m) + " rows)");
     const ProblemInfo& problem = r.problems[static_cast<std::size_t>(t.key.problem)];
     const std::uint64_t xn = static_cast<std::uint64_t>(c) * problem.dimension();
-    if (xb < 0 || static_cast<std::uint64_t>(xb) > s.x_rows || xn > s.x_rows - static_cast<std::uint64_t>(xb))
+    if (!s.points_dropped && (xb < 0 || static_cast<std::uint64_t>(xb) > s.x_rows || xn > s.x_rows - static_cast<std::uint64_t>(xb)))
         throw where("has points " + std::to_string(xb) + " + " + std::to_string(xn) + " beyond /evals/x (" +
                     std::to_string(s.x_rows) + " values)");
     t.problem_seed = s.pseed[i];
@@ -234,7 +279,11 @@ Results read_results(const std::string& path, bool with_points) {
     if (!h5::has_attribute(f, "format") || h5::read_string_attribute(f, "format") != store_format) throw not_ours;
     try {
         Results r = read_attributes(f, path);
-        const StoredColumns stored(f, path, with_points);
+        if (r.points_dropped && with_points)
+            throw UserError("'" + path + "' holds no points: they were dropped (points = \"" + points_dropped_mark +
+                            "\", a values-only copy written by `bobench keep`), and this needs the evaluated points; "
+                            "use the full results file it was copied from");
+        const StoredColumns stored(f, path, with_points, r.points_dropped);
         r.runs.resize(stored.problem.size());
         for (std::size_t i = 0; i < r.runs.size(); ++i) r.runs[i] = stored_trace(stored, i, r, path, with_points);
         return r;
@@ -271,8 +320,17 @@ static void add_image(std::vector<FilePiece>& pieces, const h5::FileImage& image
     if (at < end) pieces.push_back({at, image.data.get() + at, static_cast<std::size_t>(end - at)});
 }
 
-// The attributes read_attributes reads.
-static void write_attributes(hid_t f, const Results& r) {
+// Whether a values-only copy of `r` leaves /evals/true_value out: every evaluation's true
+// value is its value, bit for bit (noise-free problems).
+static bool true_values_are_values(const Results& r) {
+    return r.points_dropped && std::all_of(r.runs.begin(), r.runs.end(), [](const Trace& t) {
+               return t.true_value.size() == t.value.size() &&
+                      (t.value.empty() || std::memcmp(t.value.data(), t.true_value.data(), t.value.size() * sizeof(double)) == 0);
+           });
+}
+
+// The attributes read_attributes reads (and StoredColumns the true_value mark).
+static void write_attributes(hid_t f, const Results& r, bool true_values_left_out) {
     h5::write_attribute(f, "format", std::string(store_format));
     h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
     h5::write_attribute(f, "bobench_version", r.bobench_version);
@@ -288,6 +346,8 @@ static void write_attributes(hid_t f, const Results& r) {
     h5::write_attribute(f, "budget", std::int64_t{r.budget});
     h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
     if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
+    if (r.points_dropped) h5::write_attribute(f, "points", std::string(points_dropped_mark));
+    if (true_values_left_out) h5::write_attribute(f, "true_value", std::string(true_value_mark));
     json problems = json::array(), optimizers = json::array();
     for (const ProblemInfo& p : r.problems) {
         problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
@@ -354,56 +414,69 @@ struct RunTable {
 };
 }  // namespace
 
+// The compressed /evals columns: those with much repetition (costs, flags, fidelities) and,
+// in a values-only copy, the values too (the true values only where they differ somewhere).
+static void write_compressed_columns(hid_t evals, const Results& r, const std::vector<std::size_t>& order,
+                                     const RunTable& table, bool true_values_left_out, int threads, ParallelCpu& cpu) {
+    const std::size_t n = r.runs.size(), n_evals = table.n_evals;
+    using Column = std::vector<double> Trace::*;
+    auto compressed = [&](const char* column_name, Column column) {
+        h5::write_column<double>(
+            evals, column_name, n_evals, n,
+            [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, true, threads, cpu);
+    };
+    compressed("cost", &Trace::cost);
+    compressed("test_value", &Trace::test_value);
+    h5::write_column<std::uint8_t>(
+        evals, "failed", n_evals, n,
+        [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); }, true, threads, cpu);
+    // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
+    if (table.any_fidelity) {
+        const std::vector<double> none(table.longest, std::numeric_limits<double>::quiet_NaN());
+        h5::write_column<double>(evals, "fidelity", n_evals, n, [&](std::size_t i) {
+            const Trace& t = r.runs[order[i]];
+            return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
+        }, true, threads, cpu);
+    }
+    if (r.points_dropped) {  // a values-only copy: no points, and nothing left unfilled
+        compressed("value", &Trace::value);
+        if (!true_values_left_out) compressed("true_value", &Trace::true_value);
+    }
+}
+
 static ResultsFile results_file(const std::string& name, const Results& r, int threads, ParallelCpu& cpu) {
     // written in key order whatever order the runs finished in
     std::vector<std::size_t> order(r.runs.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
+    if (r.points_dropped && std::any_of(r.runs.begin(), r.runs.end(), [](const Trace& t) { return !t.x.empty(); }))
+        throw std::logic_error("write_results: a values-only copy of '" + name + "' was given points");
+    const bool true_values_left_out = true_values_are_values(r);
     ResultsFile out;
     std::vector<FilePiece> unfilled;  // each unfilled column whole
     out.image = h5::build_memory_file(name, [&](hid_t f) {
-        write_attributes(f, r);
+        write_attributes(f, r, true_values_left_out);
         // the per-run table whole; the per-evaluation columns straight from the traces
-        const std::size_t n = r.runs.size();
         const RunTable table(r, order);
-        const std::size_t n_evals = table.n_evals;
         h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
         table.write(runs.get());
-        // columns with much repetition (costs, flags, fidelities), compressed
-        using Column = std::vector<double> Trace::*;
-        auto compressed = [&](const char* column_name, Column column) {
-            h5::write_column<double>(
-                evals.get(), column_name, n_evals, n,
-                [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, true, threads, cpu);
-        };
-        compressed("cost", &Trace::cost);
-        compressed("test_value", &Trace::test_value);
-        h5::write_column<std::uint8_t>(
-            evals.get(), "failed", n_evals, n,
-            [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); }, true, threads, cpu);
-        // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
-        if (table.any_fidelity) {
-            const std::vector<double> none(table.longest, std::numeric_limits<double>::quiet_NaN());
-            h5::write_column<double>(evals.get(), "fidelity", n_evals, n, [&](std::size_t i) {
-                const Trace& t = r.runs[order[i]];
-                return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
-            }, true, threads, cpu);
-        }
+        write_compressed_columns(evals.get(), r, order, table, true_values_left_out, threads, cpu);
+        if (r.points_dropped) return;
         // objective values and points (little to gain from compressing them) last, so that
         // their storage lies beyond what HDF5 writes (short ones may lie within, in space it
         // set aside for small data: add_image leaves them out of the image's bytes)
-        auto uncompressed = [&](const char* column_name, std::size_t total, Column column) {
+        auto uncompressed = [&](const char* column_name, std::size_t total, std::vector<double> Trace::*column) {
             const haddr_t at = h5::create_unfilled<double>(evals.get(), column_name, total);
             if (total == 0) return;
             unfilled.push_back({at, nullptr, total * sizeof(double)});
-            for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t i = 0; i < r.runs.size(); ++i) {
                 const std::vector<double>& values = r.runs[order[i]].*column;
                 const std::uint64_t first = static_cast<std::uint64_t>(column == &Trace::x ? table.x_offset[i] : table.offset[i]);
                 if (!values.empty()) out.pieces.push_back({at + first * sizeof(double), values.data(), values.size() * sizeof(double)});
             }
         };
-        uncompressed("value", n_evals, &Trace::value);
-        uncompressed("true_value", n_evals, &Trace::true_value);
+        uncompressed("value", table.n_evals, &Trace::value);
+        uncompressed("true_value", table.n_evals, &Trace::true_value);
         uncompressed("x", table.n_x, &Trace::x);
     });
     for (const FilePiece& u : unfilled)

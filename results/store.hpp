@@ -21,6 +21,17 @@
 //                 evaluation. Files without it read as single-fidelity. value,
 //                 true_value and x are contiguous datasets (files written before were
 //                 chunked; readers do not care), the others chunked and compressed.
+// A values-only copy (`bobench keep`, for keeping results in a repository) is the same file
+// without the points: the root attribute points = "dropped" (absent from a full file, and no
+// other value is valid), no /evals/x, /runs/x_offset all 0, and every /evals column chunked
+// and compressed; where every evaluation's true_value equals its value bit for bit (noise-free
+// problems), /evals/true_value is left out too and the root attribute true_value = "value"
+// says so (in no other file, with no other value). read_results(path, with_points = false),
+// i.e. every analysis, reads it as it reads the file it was copied from; with_points = true
+// (resume, merge, the COCO and IOHprofiler logs) refuses it, naming the file and saying its
+// points were dropped. The format version stays 1: builds from before these attributes look
+// for /evals/x (and /evals/true_value) whether they read points or not, and refuse the copy
+// as damaged, so none misreads it.
 // Runs are sorted by (problem, optimizer, replicate), so the file does not depend on the
 // order in which threads finished, nor on their number (HDF5's object modification times
 // are left out: only the provenance attributes tell two writes apart). Files are written
@@ -80,6 +91,9 @@ struct Results {
     std::vector<ProblemInfo> problems;
     std::vector<OptimizerInfo> optimizers;
     std::vector<Trace> runs;
+    // A values-only copy: no trace holds points (x), and write_results writes the file
+    // without /evals/x, marked points = "dropped" (read_results sets it from that mark).
+    bool points_dropped = false;
 
     void sort_runs();
     int find_problem(const std::string& id) const;  // -1 when absent
@@ -89,7 +103,8 @@ struct Results {
 // True when `path` is an HDF5 file with bobench's format attribute.
 bool is_results_file(const std::string& path);
 // Reads a results file; UserError when it is missing, not a bobench results file, or
-// damaged ("'F' is damaged: ...").
+// damaged ("'F' is damaged: ..."), and with `with_points` when it is a values-only copy
+// ("'F' holds no points: they were dropped ...").
 Results read_results(const std::string& path, bool with_points = true);
 // The cost of writing a results file: thread CPU seconds of the calling thread (the
 // serial part) and of every thread inside the parallel copying and compressing (work that
@@ -105,6 +120,8 @@ struct WriteCost {
 // not depend on the thread count. When `path` is a symbolic link, the file it points to
 // is replaced and the link kept. std::runtime_error naming the file and the system's
 // reason (e.g. no space left).
+// With results.points_dropped, the values-only copy (std::logic_error if a trace holds
+// points).
 void write_results(const std::string& path, const Results& results, int threads = 0, WriteCost* cost = nullptr);
 
 // UserError unless write_results(path) can be expected to work: refuses a folder (or a

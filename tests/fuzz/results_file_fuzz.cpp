@@ -1,8 +1,9 @@
 // The results-file reader (results::read_results), as every command that takes a results
 // file reads it, on files whose HDF5 structure libhdf5 itself wrote and whose contents come
 // from the input: the attributes (format, version, seed, budget, policy, the problems' and
-// optimizers' JSON) and every /runs and /evals dataset, with lengths, offsets, indices and
-// values drawn from the input. This is what bobench checks (every length, offset, index and
+// optimizers' JSON, a values-only copy's points and true_value marks) and every /runs and
+// /evals dataset, with lengths, offsets, indices and values drawn from the input (/evals/x
+// and /evals/true_value present or not), read with or without the points. This is what bobench checks (every length, offset, index and
 // JSON shape); bytes that break HDF5's own structures are libhdf5's to survive: fuzzing raw
 // bytes crashed libhdf5 1.10.8 within seconds (H5HG_read, reading a variable-length string
 // attribute whose heap reference was damaged), before any bobench code saw a value.
@@ -62,10 +63,14 @@ void write_file(FuzzedDataProvider& in, const std::string& path) {
     h5::write_vector(r.get(), "eval_count", column<std::int64_t>(in, runs, -2, evals + 2));
     h5::write_vector(r.get(), "x_offset", column<std::int64_t>(in, runs, -2, 2 * evals + 2));
     h5::write_strings(r.get(), "notes", std::vector<std::string>(in.ConsumeBool() ? runs : runs + 1, "n"));
-    for (const char* name : {"value", "true_value", "cost", "test_value"}) h5::write_vector(e.get(), name, numbers(in, evals));
+    for (const std::string name : {"value", "true_value", "cost", "test_value"})
+        if (name != "true_value" || in.ConsumeBool()) h5::write_vector(e.get(), name, numbers(in, evals));
     h5::write_vector(e.get(), "failed", column<std::uint8_t>(in, evals, 0, 1));
-    h5::write_vector(e.get(), "x", numbers(in, 2 * evals));
+    if (in.ConsumeBool()) h5::write_vector(e.get(), "x", numbers(in, 2 * evals));
     if (in.ConsumeBool()) h5::write_vector(e.get(), "fidelity", numbers(in, evals));
+    // a values-only copy's marks (bobench keep)
+    if (in.ConsumeBool()) h5::write_attribute(f, "points", either(in, "dropped"));
+    if (in.ConsumeBool()) h5::write_attribute(f, "true_value", either(in, "value"));
 }
 }  // namespace
 
@@ -74,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string path = bobench::fuzz::as_file(data, 0, ".h5");
     bobench::fuzz::refused_or_read([&] {
         write_file(in, path);
-        (void)bobench::results::read_results(path, true);
+        (void)bobench::results::read_results(path, in.ConsumeBool());
     });
     return 0;
 }
