@@ -239,6 +239,22 @@ ReproductionEntry chosen_reproduction(const po::variables_map& vm) {
 }
 
 // `reproduce show`'s protocol: every problem and method with its identifier.
+// `lead` then an identifier, broken after its commas to stay within 100 columns, the
+// continuation lines indented under its start.
+std::string wrap_identifier(const std::string& lead, const std::string& id) {
+    std::string out = lead, line;
+    for (const std::string& piece : split(id, ',')) {
+        const std::string next = line.empty() ? piece : line + "," + piece;
+        if (!line.empty() && columns(out.substr(out.rfind('\n') + 1)) + columns(next) > 100) {
+            out += line + ",\n" + std::string(columns(lead), ' ');
+            line = piece;
+        } else {
+            line = next;
+        }
+    }
+    return out + line + "\n";
+}
+
 std::string show_protocol(const runners::ExperimentSpec& spec) {
     std::size_t width = 0;
     for (const auto* list : {&spec.problems, &spec.optimizers})
@@ -252,7 +268,7 @@ std::string show_protocol(const runners::ExperimentSpec& spec) {
         out += "  " + pad(label_of(p), width + 2) + p.id.str() + (n > 1 ? fmt::format(" ({} problems)", n) : "") + "\n";
     }
     out += "methods:\n";
-    for (const runners::SpecEntry& o : spec.optimizers) out += "  " + pad(label_of(o), width + 2) + o.id.str() + "\n";
+    for (const runners::SpecEntry& o : spec.optimizers) out += wrap_identifier("  " + pad(label_of(o), width + 2), o.id.str());
     return out;
 }
 
@@ -638,13 +654,16 @@ std::string fixture_warning(const std::string& tables, bool quick) {
 
 // The paper's claims, each checked on our runs (nothing when it has none listed); the
 // verdicts go to `verdicts` too, for the HTML page.
-std::string claim_section(const std::vector<analysis::reports::Claim>& claims, analysis::reports::TableStat statistic,
+std::string claim_section(const std::vector<analysis::reports::Claim>& claims, const ReproductionEntry& entry,
                           const analysis::reports::RankReport& ranking, const results::Results& results, bool quick,
                           std::vector<analysis::reports::ClaimVerdict>& verdicts) {
     if (claims.empty()) return "";
     const auto curves = analysis::reports::summary_curves(results);
+    // a smoke test shows every check's figure, whatever ran
+    const std::vector<std::string> not_run = quick ? std::vector<std::string>{} : paper_methods_not_run(entry, results);
     verdicts.clear();
-    for (const auto& c : claims) verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves, statistic));
+    for (const auto& c : claims)
+        verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves, entry.claims_statistic(), not_run));
     return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
 }
 
@@ -687,12 +706,12 @@ std::string ranking_sections(const ReproductionEntry& entry, const runners::Expe
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         if (entry.friedman)
             report += ranking_markdown(ranking, "Our ranking (Friedman + Borda, as the thesis' chapter 4)");
-        report += claim_section(claims, entry.claims_statistic(), ranking, results, quick, verdicts);
+        report += claim_section(claims, entry, ranking, results, quick, verdicts);
     } else if (!published && spec.optimizers.size() >= 2) {
         rank.friedman = entry.friedman;
         const auto ranking = analysis::reports::build_rank_report(results, rank);
         report += ranking_markdown(ranking, "Our ranking") + breakdown_sections(entry, ranking, results, figures) +
-                  claim_section(claims, entry.claims_statistic(), ranking, results, quick, verdicts);
+                  claim_section(claims, entry, ranking, results, quick, verdicts);
     } else if (spec.optimizers.size() < 2) {
         report += unchecked_claims(claims, quick, verdicts);
     }

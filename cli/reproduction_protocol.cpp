@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -75,6 +76,18 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
     o.causes = causes;
     o.verdicts = !quick;
     return analysis::reports::compare_with_published(metrics, theirs, o);
+}
+
+std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results) {
+    std::set<std::string> field;
+    for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) field.insert(o.label);
+    for (const PublishedCell& c : published(e)) field.insert(c.method);
+    for (const results::OptimizerInfo& o : results.optimizers)
+        if (std::any_of(results.runs.begin(), results.runs.end(), [&](const results::Trace& t) {
+                return results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label == o.label;
+            }))
+            field.erase(o.label);
+    return {field.begin(), field.end()};
 }
 
 std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results) {

@@ -32,6 +32,9 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
                                            const std::vector<analysis::reports::PublishedCell>& theirs,
                                            const std::vector<analysis::reports::DisagreementCause>& causes, bool quick);
 
+// The paper's methods (the spec's and the reference table's) without runs in `results`, sorted.
+std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results);
+
 // --report-only on kept runs: one deviation for each method whose runs in `results` are of
 // other settings than the spec's line binds to now (the spec was corrected after they ran),
 // naming both, so that a report never passes old runs off as the spec's.

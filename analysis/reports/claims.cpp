@@ -324,8 +324,10 @@ std::vector<Claim> read_claims(const std::string& path) {
 }
 
 ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves,
-                            TableStat statistic) {
+                            TableStat statistic, const std::vector<std::string>& field_not_run) {
     const std::vector<std::string> w = words(claim.check);
+    if (!field_not_run.empty() && w[0] != "final_below")  // the others rank against every method of the paper
+        return {ClaimStatus::not_run, "ranks against the paper's every method; not run here: " + join(field_not_run, ", ")};
     if (w[0] == "leads_from") return leads_claim(w, curves);
     if (w[0] == "borda_first_in" || w[0] == "borda_below_in") return group_borda_claim(w, ranking);
     if (w[0] == "top_on") return top_on_claim(w, final_values(curves, statistic), statistic);

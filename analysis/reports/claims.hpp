@@ -58,9 +58,12 @@ struct ClaimVerdict {
 
 // `ranking`: the reproduction's (Friedman where the chapter ranks so); `curves`: summary_curves
 // of the same results; `statistic`: the reproduction's, of the final values the top3_count,
-// top_on and final_* checks compare.
+// top_on and final_* checks compare; `field_not_run`: the paper's methods without runs here.
+// Every check but final_below places methods among all the paper's (a Borda count, a first
+// place, a top three), so with any of them not run it is not run, naming them: a claim
+// about seven methods is not checked on two.
 ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves,
-                            TableStat statistic = TableStat::median);
+                            TableStat statistic = TableStat::median, const std::vector<std::string>& field_not_run = {});
 
 // "## The paper's claims" with one row per claim: id, place, the quote, holds / fails / not
 // run, our figure; then how many hold. `judge` false (a smoke test): no verdict column and

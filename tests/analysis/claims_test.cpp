@@ -268,3 +268,17 @@ TEST_CASE("claims: a bad claims table is refused naming the file, line and check
     testing::write_file(dir / "cols.csv", "id,quote,check\na,q,borda_first A\n");
     CHECK_THROWS_WITH(read_claims(dir / "cols.csv"), Catch::Contains("has no column 'place'"));
 }
+
+TEST_CASE("claims: with some of the paper's methods not run, only final_below is checked", "[claims]") {
+    auto without_e = [](const std::string& text) {
+        return evaluate_claim({"id", "place", "quote", text}, ranking(), finals(), TableStat::median, {"E", "F"});
+    };
+    // first places, Borda counts and top threes rank against every method of the paper
+    for (const char* check : {"borda_first A", "borda_below D < B", "top3_count 1 A", "final_first all A",
+                              "top_on P 1 A", "leads_from L 6 C B"}) {
+        CHECK(without_e(check).status == ClaimStatus::not_run);
+        CHECK(without_e(check).figure == "ranks against the paper's every method; not run here: E, F");
+    }
+    // A below B compares the two alone
+    CHECK(without_e("final_below 3 A < B").status == ClaimStatus::holds);
+}

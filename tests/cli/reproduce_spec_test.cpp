@@ -263,16 +263,17 @@ TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and t
     CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));  // nothing ran
 }
 
-TEST_CASE("reproduce list reads the nine built-in reproductions from experiments/", "[reproduce][cli]") {
+TEST_CASE("reproduce list reads the eleven built-in reproductions from experiments/", "[reproduce][cli]") {
     const auto r = run_cli("reproduce list");
     REQUIRE(r.status == 0);
     // the header, one row per reproduction, then a blank line
     const std::string table = r.out.substr(0, r.out.find("\n\n") + 1);
-    CHECK(std::count(table.begin(), table.end(), '\n') == 10);
+    CHECK(std::count(table.begin(), table.end(), '\n') == 12);
     // sorted by name, so the order does not depend on the file system
-    const char* names[] = {"aryan-ch3-bbob", "aryan-ch4-synthetic", "aryan-ch4-synthetic-evidence",
-                           "bore-hpobench",  "bore-nasbench201",    "bore-synthetic",
-                           "bore-toy",       "dtu-bbob40",          "hassen-boggn"};
+    const char* names[] = {"aryan-ch3-bbob",   "aryan-ch4-synthetic", "aryan-ch4-synthetic-evidence",
+                           "bore-hpobench",    "bore-nasbench201",    "bore-racing-line",
+                           "bore-robot-push",  "bore-synthetic",      "bore-toy",
+                           "dtu-bbob40",       "hassen-boggn"};
     std::size_t last = 0;
     for (const char* name : names) {
         const std::size_t at = table.find(std::string("\n") + name + " ");

@@ -15,7 +15,8 @@ TEST_CASE("reproduce list names every reproduction with what it still needs", "[
     const auto r = run_cli("reproduce list");
     REQUIRE(r.status == 0);
     for (const char* name : {"aryan-ch4-synthetic", "aryan-ch3-bbob", "dtu-bbob40", "bore-synthetic", "bore-hpobench",
-                             "bore-nasbench201", "hassen-boggn", "bore-toy", "aryan-ch4-synthetic-evidence"})
+                             "bore-nasbench201", "hassen-boggn", "bore-toy", "aryan-ch4-synthetic-evidence",
+                             "bore-racing-line", "bore-robot-push"})
         CHECK(table_row(r.out, name).size() == 5);
     CHECK(r.out.find("not measured yet") == std::string::npos);  // every row has a measured or extrapolated cost
     // runs are counted after bbob:f=1-24,i=1,d=2,3,5,10 is expanded into its 96 problems
@@ -24,7 +25,8 @@ TEST_CASE("reproduce list names every reproduction with what it still needs", "[
           std::vector<std::string>{"aryan-ch3-bbob", "96 × 7 × 15", "100", "nothing"});
     // every shipped reproduction has a figure for each of its methods in experiments/costs.csv
     for (const char* name : {"aryan-ch4-synthetic", "aryan-ch3-bbob", "dtu-bbob40", "bore-synthetic", "bore-hpobench",
-                             "bore-nasbench201", "hassen-boggn", "aryan-ch4-synthetic-evidence"}) {
+                             "bore-nasbench201", "hassen-boggn", "aryan-ch4-synthetic-evidence", "bore-racing-line",
+                             "bore-robot-push"}) {
         const std::string cost = table_row(r.out, name).at(4);
         CHECK(cost.rfind("~", 0) == 0);
         CHECK(cost.back() != '*');
@@ -52,7 +54,7 @@ TEST_CASE("reproduce list fits 100 columns and is honest about the tables the ta
     CHECK(show.out.find("\n  without --data-dir, `bobench reproduce bore-nasbench201` runs these problems on") !=
           std::string::npos);
     CHECK(show.out.find("SYNTHETIC fixture") != std::string::npos);
-    CHECK(run_cli("reproduce show hassen-boggn").out.find("\n  FCNet-naval: fcnet_naval_propulsion_data.hdf5\n") !=
+    CHECK(run_cli("reproduce show hassen-boggn").out.find("\n  FCNet-protein: fcnet_protein_structure_data.hdf5\n") !=
           std::string::npos);
     CHECK(run_cli("reproduce show dtu-bbob40").out.find("\nneeds: nothing (every problem is computed)\n") !=
           std::string::npos);
