@@ -542,10 +542,10 @@ po::options_description reproduce_options() {
         "reproduction of those cells (named before the runs and in the report)")(
         "methods", po::value<std::string>(),
         "run only these methods (labels, comma-separated); with --report-only, report on these alone")(
-        "readings",
+        "readings", po::value<std::string>()->implicit_value(""),
         "run each of the reproduction's readings (its `reading` lines: where the paper is silent or contradicts "
-        "itself) in place of ours, on its subset unless --preset, --quick or --methods say otherwise, and report "
-        "the agreement and tau per reading (OUTPUT-readings/readings.md)")(
+        "itself), or those named (--readings A,B), in place of ours, on its subset unless --preset, --quick or "
+        "--methods say otherwise, and report the agreement and tau per reading (OUTPUT-readings/readings.md)")(
         "data-dir", po::value<std::string>(),
         "folder of the benchmark tables (FCNet, NAS-Bench-201); without it, tabular reproductions run on SYNTHETIC "
         "fixtures")(
@@ -809,7 +809,11 @@ int run_readings(const ReproductionEntry& entry, runners::ExperimentSpec spec, c
     bool fixture = false;
     if (const std::string tables = prepare_tables(spec, entry, data_dir, quick, fixture, true); !tables.empty())
         spec.data_dir = tables;
-    return reproduce_readings(entry, spec, theirs, causes, {vm.count("quiet") > 0, quick, command_line("reproduce", args)});
+    std::vector<std::string> only;
+    for (const std::string& name : split(vm["readings"].as<std::string>(), ','))
+        if (!trim(name).empty()) only.push_back(trim(name));
+    return reproduce_readings(entry, spec, theirs, causes,
+                              {vm.count("quiet") > 0, quick, command_line("reproduce", args), only});
 }
 }  // namespace
 

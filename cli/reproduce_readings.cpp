@@ -46,11 +46,17 @@ struct Variant {
 // The variants to run: ours first, then each runnable alternative whose methods the spec runs;
 // `skipped` says which readings are left out and why.
 std::vector<Variant> variants_of(const ReproductionEntry& e, const runners::ExperimentSpec& spec, const fs::path& dir,
-                                 std::vector<std::string>& skipped) {
-    std::vector<std::string> all;
+                                 const std::vector<std::string>& only, std::vector<std::string>& skipped) {
+    std::vector<std::string> all, declared;
     for (const auto& o : spec.optimizers) all.push_back(o.label);
+    for (const Reading& r : e.readings) declared.push_back(r.name);
+    for (const std::string& name : only)
+        if (!listed(declared, name))
+            throw UserError("--readings: '" + name + "' is not a reading of '" + e.name + "'; its readings: " +
+                            (declared.empty() ? std::string("none") : join(declared, ", ")));
     std::vector<Variant> out{{nullptr, "", all, (dir / "ours.h5").string()}};
     for (const Reading& r : e.readings) {
+        if (!only.empty() && !listed(only, r.name)) continue;
         std::vector<std::string> scope;
         std::copy_if(all.begin(), all.end(), std::back_inserter(scope), [&](const auto& m) { return targets(r, m); });
         std::vector<std::string> others;
@@ -101,8 +107,8 @@ std::string tau_text(double tau) { return std::isnan(tau) ? "–" : fmt::format(
 std::string variant_row(const Variant& v, const Reproduction& r, bool verdicts) {
     double perfect = 0;
     const std::string share = scope_share(r, v.scope, verdicts, &perfect);
-    return fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", v.reading ? v.reading->name : "(every reading)",
-                       v.reading ? "`" + v.choice + "`" : "ours, as the spec runs", join(v.scope, ", "), share,
+    return fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", v.reading ? v.reading->name : "ours",
+                       v.reading ? "`" + v.choice + "`" : "every reading as the spec runs it", join(v.scope, ", "), share,
                        verdicts ? fmt::format("{:.1f}", perfect) : "–",
                        verdicts ? fmt::format("{} of {}", r.agreeing(), r.compared()) : "–",
                        verdicts ? tau_text(r.tau_mean) : "–");
@@ -169,7 +175,7 @@ int reproduce_readings(const ReproductionEntry& entry, const runners::Experiment
                         "reference); `bobench reproduce show " + entry.name + "` lists its readings");
     const fs::path out = fs::path(spec.output).parent_path() / (fs::path(spec.output).stem().string() + "-readings");
     std::vector<std::string> skipped;
-    const std::vector<Variant> variants = variants_of(entry, spec, out, skipped);
+    const std::vector<Variant> variants = variants_of(entry, spec, out, options.only, skipped);
     if (variants.size() == 1)
         throw UserError("--readings: reproduction '" + entry.name + "' has no reading to run here" +
                         (skipped.empty() ? std::string(" (it declares none)") : ": " + join(skipped, "; ")));

@@ -17,6 +17,7 @@ struct ReadingsOptions {
     bool quiet = false;   // no progress lines
     bool quick = false;   // a smoke test: the numbers side by side, no verdicts
     std::string command;  // the command line, recorded in each results file
+    std::vector<std::string> only;  // the readings to run (empty: every one); UserError for a name not declared
 };
 
 // The spec with a reading's choice in place of ours on its target lines (options replaced

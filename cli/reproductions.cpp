@@ -231,7 +231,7 @@ std::string describe_reading(const Reading& r) {
     std::vector<std::string> others;
     for (const std::string& o : r.others) others.push_back(shown(o));
     const std::string target = r.on_every_method() ? "every method" : r.on_problems() ? "every problem" : join(r.target, ", ");
-    return "our reading `" + r.name + "` (" + r.place + "): " + target + " run " + shown(r.ours) + "; the others: " +
+    return "our reading `" + r.name + "` on " + target + " (" + r.place + "): " + shown(r.ours) + "; the others: " +
            join(others, "; ");
 }
 

@@ -15,6 +15,26 @@ using namespace bobench::testing;
 
 namespace {
 
+// The cells of the Markdown table row whose first cell is `first`; empty when there is none.
+std::vector<std::string> markdown_row(const std::string& text, const std::string& first) {
+    const auto at = text.find("\n| " + first + " |");
+    if (at == std::string::npos) return {};
+    const std::string line = text.substr(at + 3, text.find('\n', at + 1) - at - 3);
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < line.size();) {
+        const std::size_t bar = line.find(" |", i);
+        cells.push_back(line.substr(i, bar - i));
+        i = bar + 3;
+    }
+    return cells;
+}
+
+std::string replace_first(std::string text, const std::string& from, const std::string& to) {
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
 // A two-method reproduction of branin and levy, cheap enough to run in a test.
 std::string tiny_spec(const std::string& output, const std::string& reproduction_extra = "") {
     return "# a user's reproduction, outside bobench's experiments/\n"
@@ -563,4 +583,51 @@ TEST_CASE("reproduce --report-only names each method whose kept runs are of othe
     CHECK_THAT(r.out, Catch::Contains("- the kept runs of DE are of `de`, not of this spec's `de:population=30`: its "
                                       "cells are those earlier settings' until it is run again"));
     CHECK(r.out.find("the kept runs of RS") == std::string::npos);  // RS's line did not change
+}
+
+TEST_CASE("reproduce --readings runs each alternative in place of ours and reports agreement and tau per reading",
+          "[reproduce][cli][readings]") {
+    TempDir dir;
+    write_tiny(dir, "reading = pop | DE | population=20 | population=4; text: a growing population | Table 1 "
+                    "states no population\n");
+    write_file(dir / "mine/tiny.ini",
+               replace_first(read_file(dir / "mine/tiny.ini"), "DE = de", "DE = de:population=20"));
+    const auto r = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings -q");
+    const std::string folder = dir / "tiny-readings";
+    for (const char* file : {"ours.h5", "pop-1.h5", "readings.md"})
+        CHECK(std::filesystem::exists(folder + "/" + file));
+    CHECK(read_file(folder + "/readings.md") == r.out.substr(0, r.out.find("\nreport: ")));
+    // ours on every method, the alternative on DE alone (RS keeps our runs: its cells are ours)
+    const std::vector<std::string> ours = markdown_row(r.out, "ours");
+    const std::vector<std::string> alt = markdown_row(r.out, "pop");
+    REQUIRE(ours.size() == 7);
+    REQUIRE(alt.size() == 7);
+    CHECK(ours[1] == "every reading as the spec runs it");
+    CHECK(ours[2] == "RS, DE");
+    CHECK(alt[1] == "`population=4`");
+    CHECK(alt[2] == "DE");
+    CHECK_THAT(alt[3], Catch::Matches("[0-2] of 2"));  // DE's two cells (Branin, Levy)
+    CHECK_THAT(alt[5], Catch::Matches("[0-4] of 4"));  // every cell
+    CHECK_THAT(alt[6], Catch::Matches("-?[01]\\.[0-9]{2}|–"));
+    // the words-only reading is listed, not run; per method, what the best reading reaches
+    CHECK_THAT(r.out, Catch::Contains("- our reading `pop` on DE (Table 1 states no population): `population=20`; the "
+                                      "others: `population=4`; a growing population"));
+    CHECK_THAT(r.out, Catch::Contains("## Per method: how far the best reading gets"));
+    CHECK(markdown_row(r.out, "RS").at(2) == "none better");
+    // the alternative's runs are of its own settings: a second call resumes both files, runs nothing new
+    const auto again = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings -q");
+    CHECK(again.out == r.out);
+}
+
+TEST_CASE("reproduce --readings refuses what it cannot do, naming why", "[reproduce][cli][readings]") {
+    TempDir dir;
+    write_tiny(dir);
+    const std::string spec = "--spec '" + (dir / "mine/tiny.ini") + "'";
+    check_refused("reproduce " + spec + " --readings -q", "reproduction 'tiny' has no reading to run here (it declares none)");
+    check_refused("reproduce " + spec + " --readings --report-only",
+                  "--readings runs and reports the readings itself: give it without --report-only, --shard and --html");
+    check_refused("reproduce " + spec + " --readings pop -q", "--readings: 'pop' is not a reading of 'tiny'; its readings: none");
+    write_tiny(dir, "reading = pop | DE | text: twenty | text: forty | Table 1\n");
+    check_refused("reproduce " + spec + " --readings -q",
+                  "has no reading to run here: pop (its other readings are words, not options)");
 }

@@ -2,8 +2,11 @@
 // the check that says so names each line at fault.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
+#include "cli/catalog.hpp"
+#include "cli/reproduce_readings.hpp"
 #include "cli/reproductions.hpp"
 #include "cli/spec_citations.hpp"
 #include "core/error.hpp"
@@ -43,6 +46,29 @@ TEST_CASE("every shipped reproduction cites a place or a declared reading on eve
     for (const cli::ReproductionEntry& e : shipped) {
         INFO(e.name << ":\n" << join(cli::citation_faults(e), "\n"));
         CHECK(cli::citation_faults(e).empty());
+    }
+}
+
+TEST_CASE("every runnable reading of a shipped reproduction names options its lines accept", "[reproduce][citations]") {
+    for (const cli::ReproductionEntry& e : cli::reproductions(std::string(BOBENCH_SOURCE_DIR) + "/experiments")) {
+        const runners::ExperimentSpec spec = cli::read_spec_file(e.file);
+        for (const cli::Reading& r : e.readings)
+            for (const std::string& choice : r.others) {
+                if (!cli::runnable_choice(choice)) continue;
+                INFO(e.name << ": reading " << r.name << ", " << choice);
+                const runners::ExperimentSpec changed = cli::with_choice(spec, r, choice);
+                if (r.on_problems()) {  // tables need their files to be bound: the keys are checked
+                    for (const runners::SpecEntry& p : changed.problems)
+                        for (const auto& option : cli::choice_options(choice)) {
+                            const auto& params = cli::problem_catalog().get(p.id.name).params;
+                            CHECK(std::any_of(params.begin(), params.end(),
+                                              [&](const ParamSpec& x) { return x.key == option.first; }));
+                        }
+                } else {
+                    for (const runners::SpecEntry& o : changed.optimizers)
+                        CHECK_NOTHROW(bind_optimizer(cli::optimizer_catalog(), o.id));
+                }
+            }
     }
 }
 
@@ -97,7 +123,7 @@ TEST_CASE("a reading is parsed into its fields and listed among the deviations",
     CHECK(words.readings[0].others == std::vector<std::string>{"text: one; two", "population=40"});
     CHECK_FALSE(cli::runnable_choice(r.others[1]));
     CHECK(cli::stated_deviations(e).back() ==
-          "our reading `pop` (§5.2 gives no population): DE run `population=20`; the others: `population=40`; a "
+          "our reading `pop` on DE (§5.2 gives no population): `population=20`; the others: `population=40`; a "
           "growing population");
 }
 
