@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/reports/claims.hpp"
+#include "analysis/reports/reproduction.hpp"
 #include "core/error.hpp"
 #include "tests/support/cli.hpp"
 
@@ -281,4 +282,54 @@ TEST_CASE("claims: with some of the paper's methods not run, only final_below is
     }
     // A below B compares the two alone
     CHECK(without_e("final_below 3 A < B").status == ClaimStatus::holds);
+}
+
+namespace {
+// The thesis' own final means (Tables 4.2-4.9) as one-point curves: a claim about its tables
+// must hold on them.
+std::vector<CurveSummary> thesis_means(const std::string& setting) {
+    const ReferenceColumns columns{"function", "method", "mean_final_regret", "", {{"setting", setting}}};
+    std::vector<CurveSummary> out;
+    for (const PublishedCell& c :
+         read_published(std::string(BOBENCH_SOURCE_DIR) + "/experiments/reference/aryan2020_table4_synthetic.csv", columns)) {
+        Summary s;
+        s.mean = c.value;
+        out.push_back({c.problem, c.method, true, {s}, {}, 0, {}});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.problem < b.problem; });
+    return out;
+}
+}  // namespace
+
+TEST_CASE("claims: the top-three count ranks by the mean, and so gives the thesis' own 7 and 9 on its tables",
+          "[claims]") {
+    const std::string rvfls = "BRVFL1 BRVFL2 BRVFL3 BRVFL4 ERVFL1 ERVFL2 ERVFL3 ERVFL4";
+    auto on = [&](const std::string& setting, const std::string& check) {
+        return evaluate_claim({"id", "place", "quote", check}, ranking(), thesis_means(setting), TableStat::mean);
+    };
+    // §4.4.1: "in 7 out of 12 functions at least one RVFL-based method has appeared among the top-three"
+    CHECK_THAT(on("fixed_alpha", "top3_count 7 " + rvfls).figure, Catch::StartsWith("7 of 12 problems by final mean regret"));
+    CHECK(on("fixed_alpha", "top3_count 8 " + rvfls).status == ClaimStatus::fails);
+    // the evidence setting's "in 9 out of 12 functions"
+    CHECK_THAT(on("evidence_alpha", "top3_count 9 " + rvfls).figure, Catch::StartsWith("9 of 12 problems"));
+    // Goldstein-Price's top three, GP_mcmc, Bohamiann and GP
+    CHECK(on("fixed_alpha", "top_on Goldsteinprice 3 GP_mcmc Bohamiann GP").status == ClaimStatus::holds);
+}
+
+TEST_CASE("claims: every check of chapter 4's claims that reads final values holds on the thesis' own tables", "[claims]") {
+    for (const auto& [file, setting] : std::vector<std::pair<std::string, std::string>>{
+             {"aryan2020_ch4_claims.csv", "fixed_alpha"}, {"aryan2020_ch4_evidence_claims.csv", "evidence_alpha"}}) {
+        const auto means = thesis_means(setting);
+        std::size_t checked = 0;
+        for (const Claim& c : read_claims(std::string(BOBENCH_SOURCE_DIR) + "/experiments/reference/" + file)) {
+            const std::string kind = c.check.substr(0, c.check.find(' '));
+            if (kind != "top3_count" && kind != "top_on" && kind != "final_first" && kind != "final_below") continue;
+            INFO(file << ": " << c.id << ": " << c.check);
+            const ClaimVerdict v = evaluate_claim(c, ranking(), means, TableStat::mean);
+            INFO(v.figure);
+            CHECK(v.status == ClaimStatus::holds);
+            ++checked;
+        }
+        CHECK(checked >= 3);
+    }
 }
