@@ -123,6 +123,13 @@ int eval(const Args& args) {
     std::string source = "standard input";
     if (vm.count("points")) {
         source = vm["points"].as<std::string>();
+        // opening a FIFO waits for a writer: a stream of points comes through standard input instead
+        std::error_code ec;
+        if (const auto status = std::filesystem::status(source, ec); std::filesystem::exists(status) &&
+                                                                      !std::filesystem::is_regular_file(status) &&
+                                                                      !std::filesystem::is_directory(status))
+            throw UserError("cannot read points file '" + source + "': not a regular file (a device, a pipe or a "
+                            "socket); pipe a stream of points into standard input instead");
         fd = ::open(source.c_str(), O_RDONLY | O_CLOEXEC);
         if (fd < 0 || std::filesystem::is_directory(source)) {
             const std::string why = fd < 0 ? std::strerror(errno) : "it is a folder";

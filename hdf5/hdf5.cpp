@@ -1,5 +1,6 @@
 #include "hdf5/hdf5.hpp"
 
+#include "core/error.hpp"
 #include "core/io.hpp"
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <stdexcept>
 #include <unistd.h>
 #include <utility>
@@ -60,7 +62,21 @@ void Handle::reset() {
 
 void silence_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
+namespace {
+// HDF5's open of a FIFO waits for a writer, deaf to SIGINT and SIGTERM: what exists and is not
+// a file is refused first, by a stat (which never blocks).
+void refuse_non_file(const std::string& path) {
+    std::error_code ec;
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(status))
+        throw UserError("cannot open '" + path + "': it is a folder, not an HDF5 file");
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        throw UserError("cannot open '" + path + "': not a regular file (a device, a pipe or a socket)");
+}
+}  // namespace
+
 bool is_hdf5(const std::string& path) {
+    refuse_non_file(path);
     silence_errors();
     return H5Fis_hdf5(path.c_str()) > 0;
 }
@@ -188,6 +204,7 @@ void write_file_whole(const std::string& path, const std::function<void(hid_t)>&
 }
 
 Handle open_file(const std::string& path) {
+    refuse_non_file(path);
     silence_errors();
     return {check(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), "open file '" + path + "'"), H5Fclose};
 }

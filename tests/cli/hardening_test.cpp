@@ -377,3 +377,25 @@ TEST_CASE("cli hardening: --help shows no internal option", "[cli][hardening]") 
     testing::write_file(dir / "b.csv", "5\n6\n7\n8\n");
     CHECK(run_cli("stats mwu " + (dir / "a.csv") + " " + (dir / "b.csv")).status == 0);  // the words still arrive
 }
+
+TEST_CASE("cli hardening: a FIFO named as a results file, an output or a points file is refused, never waited on",
+          "[cli][hardening]") {
+    TempDir dir;
+    const std::string fifo = dir / "ff";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    const std::string q = "'" + fifo + "'";
+    const std::string not_file = "cannot open '" + fifo + "': not a regular file (a device, a pipe or a socket)";
+    for (const std::string& command :
+         {"export " + q, "table " + q, "rank " + q, "plot " + q + " --out '" + (dir / "d") + "'",
+          "merge '" + (dir / "m.h5") + "' " + q, "reproduce dtu-bbob40 --report-only --output " + q,
+          "run '" + std::string(BOBENCH_SOURCE_DIR) + "/experiments/demo.ini' --output " + q + " -q"}) {
+        INFO(command);
+        const CliResult r = run_cli(command);  // before the fix, each of these waited for a writer forever
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(not_file));
+    }
+    const CliResult eval = run_cli("eval branin --points " + q);
+    CHECK(eval.status == 2);
+    CHECK_THAT(eval.err, Catch::Contains("cannot read points file '" + fifo + "': not a regular file"));
+    CHECK(fs::is_fifo(fifo));  // left as it was
+}
