@@ -890,6 +890,8 @@ int reproduce(const Args& args) {
         (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     results::Results results = results::read_results(spec.output, /*with_points=*/false);
     if (report_only) take_kept_runs(results, spec, vm, deviations);
+    if (const std::string joined = quick ? "" : join_baselines(entry, results); !joined.empty())
+        deviations.push_back(joined);
     std::optional<analysis::reports::Reproduction> agreement;
     if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
     const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";

@@ -1,6 +1,7 @@
 #include "cli/reproduction_protocol.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <set>
 
@@ -13,6 +14,7 @@
 
 namespace bobench::cli {
 
+namespace fs = std::filesystem;
 using analysis::reports::PublishedCell;
 
 std::vector<PublishedCell> published(const ReproductionEntry& e, bool note) {
@@ -76,6 +78,54 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
     o.causes = causes;
     o.verdicts = !quick;
     return analysis::reports::compare_with_published(metrics, theirs, o);
+}
+
+namespace {
+// The runs of `methods` in `other` added to `results`; the problems must be the same.
+void add_runs_of(results::Results& results, const results::Results& other, const std::vector<std::string>& methods,
+                 const std::string& file) {
+    for (const std::string& m : methods) {
+        const auto from = std::find_if(other.optimizers.begin(), other.optimizers.end(),
+                                       [&](const results::OptimizerInfo& o) { return o.label == m; });
+        const int to = static_cast<int>(results.optimizers.size());
+        results.optimizers.push_back(*from);
+        for (const results::Trace& t : other.runs) {
+            if (other.optimizers[static_cast<std::size_t>(t.key.optimizer)].label != m) continue;
+            const results::ProblemInfo& p = other.problems[static_cast<std::size_t>(t.key.problem)];
+            const int problem = results.find_problem(p.id);
+            if (problem < 0 || results.problems[static_cast<std::size_t>(problem)].label != p.label)
+                throw UserError("baselines_from: '" + file + "' holds problem '" + p.label + "' (" + p.id +
+                                "), which is not a problem of this reproduction");
+            results::Trace joined = t;
+            joined.key = {problem, to, t.key.replicate};
+            results.runs.push_back(std::move(joined));
+        }
+    }
+    results.sort_runs();
+}
+}  // namespace
+
+std::string join_baselines(const ReproductionEntry& e, results::Results& results) {
+    if (e.baselines_from.empty()) return "";
+    const std::string name = e.baselines_from;
+    const std::string file = (fs::path(e.file).parent_path() / "results" / name / (name + ".h5")).string();
+    std::set<std::string> left;  // the paper's methods that this spec does not run at all
+    for (const PublishedCell& c : published(e)) left.insert(c.method);
+    for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) left.erase(o.label);
+    std::vector<std::string> methods(left.begin(), left.end());
+    if (methods.empty()) return "";
+    if (!fs::is_regular_file(file))
+        return "the paper's " + join(methods, ", ") + " are " + name + "'s, whose kept results ('" + file +
+               "') are not here: not run";
+    const results::Results other = results::read_results(file, /*with_points=*/false);
+    std::erase_if(methods, [&](const std::string& m) {
+        return std::none_of(other.optimizers.begin(), other.optimizers.end(), [&](const auto& o) { return o.label == m; });
+    });
+    if (other.budget != results.budget || methods.empty())
+        return "the paper's other methods are " + name + "'s, whose kept results ran another budget or hold none of them: not joined";
+    add_runs_of(results, other, methods, file);
+    return "the runs of " + join(methods, ", ") + " are " + name + "'s kept runs (`" + fs::path(file).filename().string() +
+           "`, build " + other.git_revision + "): the paper's tables share those rows";
 }
 
 std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results) {

@@ -35,6 +35,13 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
 // The paper's methods (the spec's and the reference table's) without runs in `results`, sorted.
 std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results);
 
+// baselines_from: the runs of the paper's methods this spec does not run, read from the other
+// reproduction's kept results (experiments/results/NAME/NAME.h5 beside the spec's folder) and
+// joined to `results` problem by problem. Returns the deviation that says so, or why nothing
+// was joined (no such file, another budget); "" without baselines_from. UserError when a
+// problem of the other file is not this one's (another label or id).
+std::string join_baselines(const ReproductionEntry& e, results::Results& results);
+
 // --report-only on kept runs: one deviation for each method whose runs in `results` are of
 // other settings than the spec's line binds to now (the spec was corrected after they ran),
 // naming both, so that a report never passes old runs off as the spec's.

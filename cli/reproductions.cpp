@@ -29,7 +29,7 @@ const std::vector<std::string> single_keys = {"source",         "reference",    
                                               "value_column",   "sd_column",    "statistic",      "alpha",
                                               "friedman",       "figure",       "illustration",   "quick_replicates",
                                               "quick_budget",   "cost",         "causes",
-                                              "claims",         "costs"};
+                                              "claims",         "costs",        "baselines_from"};
 const std::vector<std::string> repeated_keys = {"select",        "breakdown",      "quick_method",
                                                 "subset_method", "subset_problem", "deviation", "reading"};
 
@@ -129,6 +129,10 @@ void set_single(ReproductionEntry& e, const std::string& key, const std::string&
     else if (key == "sd_column") e.columns.sd = value;
     else if (key == "figure") e.figure = value;
     else if (key == "cost") e.cost = value;
+    else if (key == "baselines_from") {
+        if (value.find('/') != std::string::npos) refuse(where, value, "a reproduction's name (its spec file's name without .ini)");
+        e.baselines_from = value;
+    }
     else if (key == "statistic") {
         if (value != "mean" && value != "median") refuse(where, value, "mean or median");
         e.statistic = value == "mean" ? TableStat::mean : TableStat::median;

@@ -62,6 +62,9 @@ struct ReproductionEntry {
     std::string cost = "not measured yet";  // without a cost table: the full protocol's time on 2 cores, labelled
     std::vector<std::string> deviations;    // every known departure from the paper's protocol
     std::vector<Reading> readings;          // our readings where the paper is silent or contradicts itself
+    // Another reproduction whose kept runs hold the paper's methods this spec leaves out (the
+    // thesis' evidence tables repeat the fixed tables' baseline rows); "": none.
+    std::string baselines_from;
 };
 
 // The entry's deviations, then each reading in words: what a report lists as its departures.

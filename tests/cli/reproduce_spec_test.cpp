@@ -631,3 +631,27 @@ TEST_CASE("reproduce --readings refuses what it cannot do, naming why", "[reprod
     check_refused("reproduce " + spec + " --readings -q",
                   "has no reading to run here: pop (its other readings are words, not options)");
 }
+
+TEST_CASE("reproduce: baselines_from joins the paper's other methods from another reproduction's kept runs",
+          "[reproduce][cli]") {
+    TempDir dir;
+    write_tiny(dir);
+    // the other reproduction, kept where baselines_from looks: results/NAME/NAME.h5 beside the specs
+    write_file(dir / "mine/both.ini", tiny_spec(dir / "mine/results/both/both.h5"));
+    run_ok("reproduce --spec '" + (dir / "mine/both.ini") + "' -q");
+    // this one runs RS alone and leaves DE, a method of the paper's table, to `both`
+    const std::string rs_only = replace_first(tiny_spec(dir / "rs.h5", "baselines_from = both\n"), "DE = de\n", "");
+    write_file(dir / "mine/rs.ini", rs_only);
+    const auto r = run_ok("reproduce --spec '" + (dir / "mine/rs.ini") + "' -q");
+    CHECK_THAT(r.out, Catch::Contains("- the runs of DE are both's kept runs (`both.h5`, build "));
+    CHECK(markdown_row(r.out, "DE").size() == 3);  // DE's agreement row: its cells are compared
+    CHECK(r.out.find("the paper's methods not run") == std::string::npos);
+    // the same, both files' runs being identical, from the report alone
+    const auto again = run_ok("reproduce --spec '" + (dir / "mine/rs.ini") + "' --report-only -q");
+    CHECK(markdown_row(again.out, "DE") == markdown_row(r.out, "DE"));
+    // without the other reproduction's kept runs the report says so and goes on
+    std::filesystem::remove_all(dir / "mine/results");
+    const auto alone = run_ok("reproduce --spec '" + (dir / "mine/rs.ini") + "' --report-only -q");
+    CHECK_THAT(alone.out, Catch::Contains("- the paper's DE are both's, whose kept results ('"));
+    CHECK(markdown_row(alone.out, "DE").empty());
+}
