@@ -28,10 +28,10 @@ bool targets(const Reading& r, const std::string& label) {
 }
 
 void set_options(Identifier& id, const std::vector<std::pair<std::string, std::string>>& options) {
-    for (const auto& [key, value] : options) {
-        const auto it = std::find_if(id.args.begin(), id.args.end(), [&](const auto& a) { return a.first == key; });
-        if (it != id.args.end()) it->second = value;
-        else id.args.emplace_back(key, value);
+    for (const auto& option : options) {  // not a structured binding: Clang 14 cannot capture one
+        const auto it = std::find_if(id.args.begin(), id.args.end(), [&](const auto& a) { return a.first == option.first; });
+        if (it != id.args.end()) it->second = option.second;
+        else id.args.push_back(option);
     }
 }
 

@@ -78,11 +78,12 @@ std::vector<std::string> reading_faults(const Reading& r, const runners::Experim
     const auto ours = choice_options(r.ours);
     for (const runners::SpecEntry& l : lines) {
         if (!r.on_problems() && !r.on_every_method() && !listed(r.target, l.label)) continue;
-        for (const auto& [key, value] : ours) {
-            const auto it = std::find_if(l.id.args.begin(), l.id.args.end(), [&](const auto& a) { return a.first == key; });
-            if (it == l.id.args.end() || it->second != value)
-                faults.push_back(file + ": the reading '" + r.name + "' says " + l.label + " runs " + key + "=" + value +
-                                 ", but its line is '" + l.id.str() + "'");
+        for (const auto& option : ours) {  // not a structured binding: Clang 14 cannot capture one
+            const auto it = std::find_if(l.id.args.begin(), l.id.args.end(),
+                                         [&](const auto& a) { return a.first == option.first; });
+            if (it == l.id.args.end() || it->second != option.second)
+                faults.push_back(file + ": the reading '" + r.name + "' says " + l.label + " runs " + option.first + "=" +
+                                 option.second + ", but its line is '" + l.id.str() + "'");
         }
     }
     return faults;

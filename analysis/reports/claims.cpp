@@ -247,9 +247,11 @@ ClaimVerdict final_claim(const std::vector<std::string>& w, const FinalValues& f
 ClaimVerdict top3_claim(const std::vector<std::string>& w, const FinalValues& finals, TableStat statistic) {
     const std::vector<std::string> group = named_methods(w, 2);
     std::vector<std::string> on;
-    for (const auto& [problem, of] : finals)
+    for (const auto& problem_finals : finals) {  // not a structured binding: Clang 14 cannot capture one
+        const std::map<std::string, double>& of = problem_finals.second;
         if (std::any_of(group.begin(), group.end(), [&](const auto& m) { return of.count(m) && strictly_better(of, m) < 3; }))
-            on.push_back(problem);
+            on.push_back(problem_finals.first);
+    }
     return verdict(static_cast<long>(on.size()) >= std::stol(w[1]),
                    fmt::format("{} of {} problems by final {} regret{}", on.size(), finals.size(),
                                statistic_name(statistic), on.empty() ? "" : ": " + join(on, ", ")));
