@@ -22,6 +22,7 @@ SKIPPED = [
     ("reproduce dtu-bbob40", "a paper's protocol: hours"),
     ("reproduce aryan-ch4-synthetic --quick", "a minute (CI runs it)"),
     ("reproduce --spec ~/mine", "the reader's own spec"),
+    ("--readings", "every reading on the subset: an hour (tests/cli/reproduce_spec_test.cpp runs --readings)"),
     ("mpirun", "needs MPI"),
     ("slurm ", "needs Slurm (tests/cli/slurm_test.cpp runs it on a local one)"),
     ("study.ini", "the reader's own spec"),
