@@ -81,7 +81,8 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
 }
 
 namespace {
-// The runs of `methods` in `other` added to `results`; the problems must be the same.
+// The runs of `methods` in `other` added to `results`, on the problems `results` has (a subset
+// run has fewer); a problem of both under one id must carry one label.
 void add_runs_of(results::Results& results, const results::Results& other, const std::vector<std::string>& methods,
                  const std::string& file) {
     for (const std::string& m : methods) {
@@ -93,9 +94,10 @@ void add_runs_of(results::Results& results, const results::Results& other, const
             if (other.optimizers[static_cast<std::size_t>(t.key.optimizer)].label != m) continue;
             const results::ProblemInfo& p = other.problems[static_cast<std::size_t>(t.key.problem)];
             const int problem = results.find_problem(p.id);
-            if (problem < 0 || results.problems[static_cast<std::size_t>(problem)].label != p.label)
-                throw UserError("baselines_from: '" + file + "' holds problem '" + p.label + "' (" + p.id +
-                                "), which is not a problem of this reproduction");
+            if (problem < 0) continue;
+            if (results.problems[static_cast<std::size_t>(problem)].label != p.label)
+                throw UserError("baselines_from: '" + file + "' labels problem " + p.id + " '" + p.label +
+                                "', this reproduction '" + results.problems[static_cast<std::size_t>(problem)].label + "'");
             results::Trace joined = t;
             joined.key = {problem, to, t.key.replicate};
             results.runs.push_back(std::move(joined));

@@ -38,8 +38,8 @@ std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const
 // baselines_from: the runs of the paper's methods this spec does not run, read from the other
 // reproduction's kept results (experiments/results/NAME/NAME.h5 beside the spec's folder) and
 // joined to `results` problem by problem. Returns the deviation that says so, or why nothing
-// was joined (no such file, another budget); "" without baselines_from. UserError when a
-// problem of the other file is not this one's (another label or id).
+// was joined (no such file, another budget); "" without baselines_from. Only the problems
+// `results` has are joined; UserError when one of them carries another label there.
 std::string join_baselines(const ReproductionEntry& e, results::Results& results);
 
 // --report-only on kept runs: one deviation for each method whose runs in `results` are of

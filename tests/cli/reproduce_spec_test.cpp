@@ -649,6 +649,13 @@ TEST_CASE("reproduce: baselines_from joins the paper's other methods from anothe
     // the same, both files' runs being identical, from the report alone
     const auto again = run_ok("reproduce --spec '" + (dir / "mine/rs.ini") + "' --report-only -q");
     CHECK(markdown_row(again.out, "DE") == markdown_row(r.out, "DE"));
+    // a subset run joins the other runs on its own problems alone
+    write_file(dir / "mine/rs.ini", replace_first(rs_only, "baselines_from = both\n",
+                                                  "baselines_from = both\nsubset_method = RS\nsubset_problem = Branin\n"));
+    const auto subset = run_ok("reproduce --spec '" + (dir / "mine/rs.ini") + "' --preset subset -q --output '" +
+                               (dir / "subset.h5") + "'");
+    CHECK_THAT(subset.out, Catch::Contains("- the runs of DE are both's kept runs"));
+    CHECK_THAT(markdown_row(subset.out, "DE").at(1), Catch::Matches("[01] of 1"));  // Branin's one DE cell
     // without the other reproduction's kept runs the report says so and goes on
     std::filesystem::remove_all(dir / "mine/results");
     const auto alone = run_ok("reproduce --spec '" + (dir / "mine/rs.ini") + "' --report-only -q");
