@@ -1,6 +1,7 @@
 // bobench reproduce list | show NAME | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B]
 //                   [--threads T]
-//                   [--quick] [--methods A,B] [--readings [A,B]] [--data-dir D] [--output F] [--format md|latex|csv] [--report F]
+//                   [--quick] [--methods A,B] [--readings [A,B]] [--data-dir D] [--output F]
+//                   [--format md|latex|csv] [--report F]
 //                   [--shard K/N | --report-only]
 #include <algorithm>
 #include <array>
