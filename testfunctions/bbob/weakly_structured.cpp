@@ -34,8 +34,10 @@ public:
     explicit Schwefel(const Spec& s)
         : flip_(static_cast<std::size_t>(s.dimension)),
           two_abs_xstar_(static_cast<std::size_t>(s.dimension)),
-          lambda_(legacy::geometric_scales(s.dimension, std::sqrt(10.))) {
+          lambda_(static_cast<std::size_t>(s.dimension)) {
         const int d = s.dimension;
+        // COCO's transform_vars_conditioning: 10^(0.5 i / (d - 1)), not sqrt(10)^(i / (d - 1)) (ulps apart)
+        for (int i = 0; i < d; ++i) lambda_[i] = std::pow(10.0, 0.5 * i / (d - 1.0));
         const std::vector<double> u = legacy::uniform(static_cast<std::size_t>(d), s.rseed);
         xopt.resize(d);
         for (int i = 0; i < d; ++i) {
@@ -164,7 +166,7 @@ class Katsuura final : public ShiftedLinear {
 public:
     explicit Katsuura(const Spec& s)
         : ShiftedLinear(s, q_lambda_r(s, std::sqrt(100.))),
-          scale_(10. / s.dimension / s.dimension),
+          scale_(10. / (static_cast<double>(s.dimension) * s.dimension)),
           exponent_(10. / std::pow(static_cast<double>(s.dimension), 1.2)) {}
     double evaluate(const double* x) const override {
         const int d = dimension();
@@ -181,9 +183,10 @@ public:
                 const double t = power * z[i];
                 sum += std::fabs(t - std::floor(t + 0.5)) * inverse;
             }
-            product *= 1.0 + (i + 1.0) * sum;
+            // COCO raises each factor to the power, not their product (ulps apart)
+            product *= std::pow(1.0 + (i + 1.0) * sum, exponent_);
         }
-        const double core = scale_ * (-1. + std::pow(product, exponent_));
+        const double core = scale_ * (-1. + product);
         return core + fopt + 1.0 * boundary_penalty(x, d);
     }
 

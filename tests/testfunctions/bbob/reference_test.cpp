@@ -59,11 +59,10 @@ const Function& cached(std::map<std::tuple<int, int, int>, Function>& cache, int
 
 }  // namespace
 
-TEST_CASE("bbob: every COCO reference value is reproduced", "[bbob]") {
+TEST_CASE("bbob: every COCO reference value is reproduced to the last bit", "[bbob]") {
     const auto rows = read_rows("bbob_values.csv");
     REQUIRE(rows.size() == 1296);  // 24 functions x 3 instances x 3 dimensions x 6 points
     std::map<std::tuple<int, int, int>, Function> cache;
-    double worst = 0.0;
     int checked = 0;
     for (const auto& row : rows) {
         REQUIRE(row.size() == 6);
@@ -75,15 +74,13 @@ TEST_CASE("bbob: every COCO reference value is reproduced", "[bbob]") {
         const Function& fn = cached(cache, f, inst, d);
         const double value = fn.evaluate(x);
         INFO("f" << f << " i" << inst << " d" << d << " x=" << row[4]);
-        CHECK(error(fn.fopt(), fopt) <= 1e-10);
-        CHECK(error(value, expected) <= 1e-10);
-        // The distance to f_opt is what optimisers see; hold it to the same precision.
-        CHECK(error(value - fn.fopt(), expected - fopt) <= 1e-10);
-        worst = std::max(worst, error(value, expected));
+        // 17 significant digits read back as the double COCO computed: each value is COCO's, 0 ulp
+        // (f20's conditioning and f23's powers follow COCO's order of operations for that)
+        CHECK(fn.fopt() == fopt);
+        CHECK(value == expected);
         ++checked;
     }
     CHECK(checked == 1296);
-    WARN("largest relative error against COCO values: " << worst);
 }
 
 TEST_CASE("bbob: every COCO reference optimum (f_opt, x_opt) is reproduced", "[bbob]") {
