@@ -850,8 +850,7 @@ int reproduce(const Args& args) {
     check_published_problems(entry, spec_of(entry), theirs);  // the paper's problems, also those a subset leaves out
     const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
                                              : analysis::reports::read_causes(entry.causes);
-    const auto claims = entry.claims.empty() ? std::vector<analysis::reports::Claim>{}
-                                             : analysis::reports::read_claims(entry.claims);
+    const std::vector<analysis::reports::Claim> claims = read_checked_claims(entry);
     const std::optional<std::string> data_dir = data_dir_flag(vm);
     if (vm.count("readings")) return run_readings(entry, spec, vm, args, theirs, causes);
     bool fixture = false;

@@ -130,6 +130,20 @@ std::string join_baselines(const ReproductionEntry& e, results::Results& results
            "`, build " + other.git_revision + "): the paper's tables share those rows";
 }
 
+std::vector<analysis::reports::Claim> read_checked_claims(const ReproductionEntry& e) {
+    if (e.claims.empty()) return {};
+    std::set<std::string> field;
+    for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) field.insert(o.label);
+    for (const PublishedCell& c : published(e)) field.insert(c.method);
+    std::vector<analysis::reports::Claim> claims = analysis::reports::read_claims(e.claims);
+    for (const analysis::reports::Claim& c : claims)
+        for (const std::string& m : analysis::reports::claim_methods(c))
+            if (!field.count(m))
+                throw UserError("claims table '" + e.claims + "': claim '" + c.id + "' names '" + m +
+                                "', which is not a method of this reproduction (its methods: " + join(field, ", ") + ")");
+    return claims;
+}
+
 std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results) {
     std::set<std::string> field;
     for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) field.insert(o.label);

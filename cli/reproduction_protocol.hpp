@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/reports/claims.hpp"
 #include "analysis/reports/reproduction.hpp"
 #include "cli/reproductions.hpp"
 #include "results/store.hpp"
@@ -31,6 +32,11 @@ std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry&
 analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const results::Results& results,
                                            const std::vector<analysis::reports::PublishedCell>& theirs,
                                            const std::vector<analysis::reports::DisagreementCause>& causes, bool quick);
+
+// The reproduction's claims (none without a claims table); UserError naming the table, the claim
+// and the label when a check names a method that is neither the spec's nor the paper's table's
+// (a typo would otherwise read "not run" for ever).
+std::vector<analysis::reports::Claim> read_checked_claims(const ReproductionEntry& e);
 
 // The paper's methods (the spec's and the reference table's) without runs in `results`, sorted.
 std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results);

@@ -302,6 +302,17 @@ ClaimVerdict group_borda_claim(const std::vector<std::string>& w, const RankRepo
 }
 }  // namespace
 
+std::vector<std::string> claim_methods(const Claim& claim) {
+    const std::vector<std::string> w = words(claim.check);
+    const std::string& kind = w[0];
+    std::size_t skip = 1;  // the words before the first method
+    if (kind == "top3_count" || kind == "final_below" || kind == "final_first" || kind == "borda_first_in" ||
+        kind == "borda_below_in")
+        skip = 2;
+    if (kind == "top_on" || kind == "leads_from") skip = 3;
+    return named_methods(w, skip);
+}
+
 std::vector<Claim> read_claims(const std::string& path) {
     const std::vector<CsvRecord> records = read_csv_records(path, "claims table");
     if (records.empty()) throw UserError("claims table '" + path + "' is empty: expected a header and rows");

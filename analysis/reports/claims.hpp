@@ -49,6 +49,9 @@ struct Claim {
 // check whose kind or arguments are not the language's.
 std::vector<Claim> read_claims(const std::string& path);
 
+// The method labels a claim's check names (its problems, counts, groups and '<' left out).
+std::vector<std::string> claim_methods(const Claim& claim);
+
 enum class ClaimStatus { holds, fails, not_run };
 
 struct ClaimVerdict {

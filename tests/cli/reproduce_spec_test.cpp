@@ -662,3 +662,18 @@ TEST_CASE("reproduce: baselines_from joins the paper's other methods from anothe
     CHECK_THAT(alone.out, Catch::Contains("- the paper's DE are both's, whose kept results ('"));
     CHECK(markdown_row(alone.out, "DE").empty());
 }
+
+TEST_CASE("reproduce refuses a claim that names a method neither the spec nor the paper's table has",
+          "[reproduce][cli][bad-input]") {
+    TempDir dir;
+    write_tiny(dir, "claims = published/claims.csv\n");
+    // "CMA" is in neither: a typo that would read "not run" for ever
+    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,DE beats CMA,borda_below CMA < DE\n");
+    check_refused("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q",
+                  "claims table '" + (dir / "mine/published/claims.csv") + "': claim 'c1' names 'CMA', which is not a "
+                  "method of this reproduction (its methods: DE, RS)");
+    CHECK_FALSE(std::filesystem::exists(dir / "tiny.h5"));  // refused before any run
+    // a claim on the spec's own methods is accepted
+    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,RS last,final_below 1 DE < RS\n");
+    run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q");
+}
