@@ -580,9 +580,10 @@ std::string methods_deviation(const std::string& list, const std::vector<std::st
 std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const ReproductionEntry& entry,
                                      const po::variables_map& vm) {
     std::vector<std::string> deviations = stated_deviations(entry);
-    const bool readings_on_subset = vm.count("readings") && !entry.subset_methods.empty() && !vm.count("preset") &&
-                                    !vm.count("quick") && !vm.count("methods");
-    if (readings_on_subset) deviations.push_back(apply_subset(spec, entry));
+    // --readings runs on the subset unless other flags choose (its own report names the size)
+    if (vm.count("readings") && !entry.subset_methods.empty() && !vm.count("preset") && !vm.count("quick") &&
+        !vm.count("methods"))
+        apply_subset(spec, entry);
     if (vm.count("preset")) {
         if (vm["preset"].as<std::string>() != "subset")
             throw UserError("--preset '" + vm["preset"].as<std::string>() + "' is not known; the one preset is subset");

@@ -19,12 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 using analysis::reports::Reproduction;
 
-bool listed(const std::vector<std::string>& list, const std::string& s) {
-    return std::find(list.begin(), list.end(), s) != list.end();
-}
-
 bool targets(const Reading& r, const std::string& label) {
-    return r.on_every_method() || r.on_problems() || listed(r.target, label);
+    return r.on_every_method() || r.on_problems() || contains(r.target, label);
 }
 
 void set_options(Identifier& id, const std::vector<std::pair<std::string, std::string>>& options) {
@@ -51,12 +47,12 @@ std::vector<Variant> variants_of(const ReproductionEntry& e, const runners::Expe
     for (const auto& o : spec.optimizers) all.push_back(o.label);
     for (const Reading& r : e.readings) declared.push_back(r.name);
     for (const std::string& name : only)
-        if (!listed(declared, name))
+        if (!contains(declared, name))
             throw UserError("--readings: '" + name + "' is not a reading of '" + e.name + "'; its readings: " +
                             (declared.empty() ? std::string("none") : join(declared, ", ")));
     std::vector<Variant> out{{nullptr, "", all, (dir / "ours.h5").string()}};
     for (const Reading& r : e.readings) {
-        if (!only.empty() && !listed(only, r.name)) continue;
+        if (!only.empty() && !contains(only, r.name)) continue;
         std::vector<std::string> scope;
         std::copy_if(all.begin(), all.end(), std::back_inserter(scope), [&](const auto& m) { return targets(r, m); });
         std::vector<std::string> others;
@@ -76,7 +72,7 @@ results::Results with_runs_of(results::Results ours, const results::Results& var
     auto label = [](const results::Results& r, const results::Trace& t) {
         return r.optimizers[static_cast<std::size_t>(t.key.optimizer)].label;
     };
-    std::erase_if(ours.runs, [&](const results::Trace& t) { return listed(scope, label(ours, t)); });
+    std::erase_if(ours.runs, [&](const results::Trace& t) { return contains(scope, label(ours, t)); });
     for (const results::Trace& t : variant.runs) {
         const auto at = std::find_if(ours.optimizers.begin(), ours.optimizers.end(),
                                      [&](const auto& o) { return o.label == label(variant, t); });
@@ -93,7 +89,7 @@ std::string scope_share(const Reproduction& r, const std::vector<std::string>& s
     std::size_t agree = 0, compared = 0;
     double expected = 0;
     for (const auto& m : r.by_method)
-        if (listed(scope, m.method)) {
+        if (contains(scope, m.method)) {
             agree += m.agreeing;
             compared += m.compared;
             expected += m.perfect_mean;
@@ -123,7 +119,7 @@ std::string per_method(const std::vector<Variant>& variants, const std::vector<R
         std::string which = "none better";
         for (std::size_t i = 1; i < variants.size(); ++i)
             for (const auto& m : reps[i].by_method)
-                if (m.method == ours.method && listed(variants[i].scope, m.method) && m.agreeing > best) {
+                if (m.method == ours.method && contains(variants[i].scope, m.method) && m.agreeing > best) {
                     best = m.agreeing;
                     which = variants[i].reading->name + ": `" + variants[i].choice + "`";
                 }

@@ -81,6 +81,14 @@ analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const
 }
 
 namespace {
+// The paper's methods: the spec's and the reference table's.
+std::set<std::string> paper_methods(const ReproductionEntry& e) {
+    std::set<std::string> methods;
+    for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) methods.insert(o.label);
+    for (const PublishedCell& c : published(e)) methods.insert(c.method);
+    return methods;
+}
+
 // The runs of `methods` in `other` added to `results`, on the problems `results` has (a subset
 // run has fewer); a problem of both under one id must carry one label.
 void add_runs_of(results::Results& results, const results::Results& other, const std::vector<std::string>& methods,
@@ -111,8 +119,7 @@ std::string join_baselines(const ReproductionEntry& e, results::Results& results
     if (e.baselines_from.empty()) return "";
     const std::string name = e.baselines_from;
     const std::string file = (fs::path(e.file).parent_path() / "results" / name / (name + ".h5")).string();
-    std::set<std::string> left;  // the paper's methods that this spec does not run at all
-    for (const PublishedCell& c : published(e)) left.insert(c.method);
+    std::set<std::string> left = paper_methods(e);  // less the spec's: the methods it does not run at all
     for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) left.erase(o.label);
     std::vector<std::string> methods(left.begin(), left.end());
     if (methods.empty()) return "";
@@ -132,9 +139,7 @@ std::string join_baselines(const ReproductionEntry& e, results::Results& results
 
 std::vector<analysis::reports::Claim> read_checked_claims(const ReproductionEntry& e) {
     if (e.claims.empty()) return {};
-    std::set<std::string> field;
-    for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) field.insert(o.label);
-    for (const PublishedCell& c : published(e)) field.insert(c.method);
+    const std::set<std::string> field = paper_methods(e);
     std::vector<analysis::reports::Claim> claims = analysis::reports::read_claims(e.claims);
     for (const analysis::reports::Claim& c : claims)
         for (const std::string& m : analysis::reports::claim_methods(c))
@@ -145,9 +150,7 @@ std::vector<analysis::reports::Claim> read_checked_claims(const ReproductionEntr
 }
 
 std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results) {
-    std::set<std::string> field;
-    for (const runners::SpecEntry& o : read_spec_file(e.file).optimizers) field.insert(o.label);
-    for (const PublishedCell& c : published(e)) field.insert(c.method);
+    std::set<std::string> field = paper_methods(e);
     for (const results::OptimizerInfo& o : results.optimizers)
         if (std::any_of(results.runs.begin(), results.runs.end(), [&](const results::Trace& t) {
                 return results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label == o.label;

@@ -33,10 +33,6 @@ const std::vector<std::string> single_keys = {"source",         "reference",    
 const std::vector<std::string> repeated_keys = {"select",        "breakdown",      "quick_method",
                                                 "subset_method", "subset_problem", "deviation", "reading"};
 
-bool contains(const std::vector<std::string>& list, const std::string& s) {
-    return std::find(list.begin(), list.end(), s) != list.end();
-}
-
 // The [reproduction] entries of the spec text, in file order, keys without the section.
 std::vector<std::pair<std::string, std::string>> section_entries(const std::string& text, const std::string& origin) {
     const po::options_description none;

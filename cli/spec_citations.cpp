@@ -16,10 +16,6 @@ namespace {
 const std::vector<std::string> cited_sections = {"experiment", "problems", "optimizers"};
 const std::vector<std::string> harness_keys = {"seed", "output"};
 
-bool listed(const std::vector<std::string>& list, const std::string& s) {
-    return std::find(list.begin(), list.end(), s) != list.end();
-}
-
 // The readings a comment names ("reading NAME").
 std::vector<std::string> named_readings(const std::string& comment) {
     static const std::regex named(R"(\breading\s+([a-z0-9_-]+))");
@@ -58,7 +54,7 @@ std::vector<std::string> uncited_lines(const ReproductionEntry& e) {
         } else {
             const std::string key = trim(text.substr(0, text.find('=')));
             const std::string comment = hash == std::string::npos ? "" : line.substr(hash);
-            if (listed(cited_sections, section) && !(section == "experiment" && listed(harness_keys, key)))
+            if (contains(cited_sections, section) && !(section == "experiment" && contains(harness_keys, key)))
                 if (const std::string why = setting_fault(above + comment, e); !why.empty())
                     faults.push_back(e.file + " line " + std::to_string(number) + " (" + section + "." + key + "): " + why);
             above.clear();
@@ -77,7 +73,7 @@ std::vector<std::string> reading_faults(const Reading& r, const runners::Experim
                 faults.push_back(file + ": the reading '" + r.name + "' names '" + label + "', which is not an optimizer of the spec");
     const auto ours = choice_options(r.ours);
     for (const runners::SpecEntry& l : lines) {
-        if (!r.on_problems() && !r.on_every_method() && !listed(r.target, l.label)) continue;
+        if (!r.on_problems() && !r.on_every_method() && !contains(r.target, l.label)) continue;
         for (const auto& option : ours) {  // not a structured binding: Clang 14 cannot capture one
             const auto it = std::find_if(l.id.args.begin(), l.id.args.end(),
                                          [&](const auto& a) { return a.first == option.first; });

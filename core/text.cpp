@@ -23,6 +23,10 @@ std::string format_double17(double v) {
     return buf;
 }
 
+bool contains(const std::vector<std::string>& list, std::string_view s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+}
+
 std::string trim(std::string_view s) {
     const char* ws = " \t\r\n";
     const auto b = s.find_first_not_of(ws);

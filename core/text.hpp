@@ -13,6 +13,8 @@ std::string format_double(double v);
 std::string format_double17(double v);
 
 std::string trim(std::string_view s);
+// Whether `list` holds `s`.
+bool contains(const std::vector<std::string>& list, std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);
 bool parse_double(std::string_view s, double& out);  // whole string, no trailing junk
 bool parse_long(std::string_view s, long& out);
