@@ -7,7 +7,8 @@
 // maximised by RoBO's random sampling (500 points, 30 % around the incumbent), a repeated
 // suggestion evaluated again, and the protocol's 2 uniform initial points (ch. 4).
 // Multi-start L-BFGS-B (`maximizer=lbfgsb`, the models have input gradients) is a variant.
-// The ensemble size of ERVFL is not stated: 5 members (`members`), our reading.
+// The ensemble size of ERVFL is not stated: 5 members (`members`), our reading. Its members
+// are sampled functions, so `acquisition=empirical-ei` (ch. 3's Eq. 3.5) is a variant.
 #include <string>
 
 #include "optimizers/loop/model_based.hpp"
@@ -40,6 +41,12 @@ std::vector<ParamSpec> rvfl_params(bool ensemble) {
         ParamSpec::choice("outputs", "standardised", {"standardised", "centred", "raw"},
                           "what the network fits: the outputs standardised (thesis ch. 4), only centred, or raw "
                           "(variants)"),
+        ParamSpec::choice("inputs", "data", {"data", "box"},
+                          "inputs standardised by the observed points' mean and sd at every fit (our reading of "
+                          "§4.4.1), or by the search box's (a variant)"),
+        ParamSpec::choice("hidden_draw", "fit", {"fit", "run"},
+                          "the random hidden layer redrawn at every fit (our reading), or drawn at a run's first fit "
+                          "and kept (§4.2's \"set to be constants\", a variant)"),
     };
     if (ensemble) {
         p.push_back(ParamSpec::integer("members", 5, "ensemble size (not stated in the thesis)", 2));
@@ -47,6 +54,9 @@ std::vector<ParamSpec> rvfl_params(bool ensemble) {
                                       "anchor covariance: posterior = 1/alpha I + beta/alpha^2 Phi^T Phi (members are exact "
                                       "posterior draws); literal = eq. 4.7 as transcribed, lambda I + lambda^2 beta Phi^T Phi "
                                       "with lambda = alpha/beta"));
+        p.push_back(ParamSpec::choice("spread", "noise+members", {"noise+members", "members"},
+                                      "predictive variance: 1/beta plus the members' sample variance (our reading), or "
+                                      "the members' sample variance alone (a variant)"));
     }
     return p;
 }
@@ -59,6 +69,8 @@ surrogates::rvfl::RvflOptions rvfl_options(int variant, const Args& args) {
     o.sigma_hat = args.real("sigma_hat");
     o.beta = args.real("beta");
     o.outputs = surrogates::rvfl::parse_output_scaling(args.text("outputs"));
+    o.inputs_by_box = args.text("inputs") == "box";
+    o.hidden_per_run = args.text("hidden_draw") == "run";
     return o;
 }
 
@@ -88,6 +100,7 @@ OptimizerFactory ervfl(int variant) {
         [variant](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             surrogates::rvfl::RvflOptions o = rvfl_options(variant, args);
             o.literal_anchor = args.text("anchor") == "literal";
+            o.noise_in_spread = args.text("spread") == "noise+members";
             return std::make_unique<surrogates::rvfl::RvflEnsemble>(dim, o, static_cast<int>(args.integer("members")));
         });
 }

@@ -58,6 +58,11 @@ void RandomFeatures::standardise_by(const Eigen::MatrixXd& X) {
     }
 }
 
+void RandomFeatures::standardise_by_unit_box() {
+    centre_.setConstant(0.5);
+    scale_.setConstant(std::sqrt(1.0 / 12.0));
+}
+
 Eigen::MatrixXd RandomFeatures::features(const Eigen::MatrixXd& X) const {
     const Eigen::MatrixXd S = (X.rowwise() - centre_.transpose()).array().rowwise() / scale_.transpose().array();
     Eigen::MatrixXd Phi(X.rows(), size());

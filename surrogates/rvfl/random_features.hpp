@@ -5,7 +5,8 @@
 //   phi(x) = [ act(W s(x) + b) ; s(x) if direct link ]        (M hidden units + D direct)
 //
 // s(x) standardises each input by the training data's column mean and standard deviation
-// (a constant column keeps scale 1). The hidden weights are never trained: each row of W
+// (a constant column keeps scale 1), or by the search box's (inputs in [0,1]: mean 1/2,
+// sd 1/sqrt(12)), which does not move with where the points cluster. The hidden weights are never trained: each row of W
 // is a standard normal vector normalised to unit length (the thesis' "normalised" hidden
 // weights; a uniform direction, so w.s(x) has unit scale whatever D), biases ~ N(0, 1).
 // Only the output weights on phi are learnt (bayesian_linear_regression.hpp).
@@ -30,6 +31,8 @@ public:
 
     // Fixes s(x) from the training inputs (N x D).
     void standardise_by(const Eigen::MatrixXd& X);
+    // Fixes s(x) from the uniform distribution on the unit box.
+    void standardise_by_unit_box();
 
     int input_dim() const { return static_cast<int>(W_.cols()); }
     int size() const { return static_cast<int>(W_.rows()) + (direct_link_ ? input_dim() : 0); }

@@ -108,6 +108,14 @@ Eigen::VectorXd anchored_map(const Eigen::MatrixXd& Phi, const Eigen::VectorXd& 
     return blr.solve(rhs);
 }
 
+// s(x) of one member's hidden layer, by the option's reading
+void standardise_inputs(RandomFeatures& features, const Eigen::MatrixXd& X, const RvflOptions& o) {
+    if (o.inputs_by_box)
+        features.standardise_by_unit_box();
+    else
+        features.standardise_by(X);
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------- BayesianRvfl
@@ -120,8 +128,9 @@ BayesianRvfl::BayesianRvfl(int dim, RvflOptions options) : dim_(dim), options_(o
 
 void BayesianRvfl::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
     const Standardised s = standardise(X, y, dim_, options_.outputs, "brvfl");
-    features_ = std::make_unique<RandomFeatures>(dim_, options_.hidden, options_.activation, options_.direct_link, rng);
-    features_->standardise_by(s.data.X);
+    if (!features_ || !options_.hidden_per_run)
+        features_ = std::make_unique<RandomFeatures>(dim_, options_.hidden, options_.activation, options_.direct_link, rng);
+    standardise_inputs(*features_, s.data.X, options_);
     blr_ = BayesianLinearRegression(blr_options(options_, features_->size()));
     blr_.fit(features_->features(s.data.X), s.t);
     y_mean_ = s.y.mean;
@@ -159,14 +168,15 @@ RvflEnsemble::RvflEnsemble(int dim, RvflOptions options, int members)
 
 void RvflEnsemble::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
     const Standardised s = standardise(X, y, dim_, options_.outputs, "ervfl");
-    features_.clear();
+    const bool redraw = features_.empty() || !options_.hidden_per_run;
+    if (redraw) features_.clear();
     weights_.clear();
-    for (int k = 0; k < members_; ++k) {
-        features_.emplace_back(dim_, options_.hidden, options_.activation, options_.direct_link, rng);
-        features_.back().standardise_by(s.data.X);
-        const Eigen::MatrixXd Phi = features_.back().features(s.data.X);
+    for (std::size_t k = 0; k < static_cast<std::size_t>(members_); ++k) {
+        if (redraw) features_.emplace_back(dim_, options_.hidden, options_.activation, options_.direct_link, rng);
+        standardise_inputs(features_[k], s.data.X, options_);
+        const Eigen::MatrixXd Phi = features_[k].features(s.data.X);
         if (k == 0) {  // alpha, beta: the fixed rule, or the first member's evidence
-            BayesianLinearRegression blr(blr_options(options_, features_.back().size()));
+            BayesianLinearRegression blr(blr_options(options_, features_[k].size()));
             if (options_.alpha_rule != AlphaRule::Fixed) blr.fit(Phi, s.t);
             alpha_ = blr.alpha();
             beta_ = blr.beta();
@@ -182,31 +192,41 @@ double RvflEnsemble::member_mean(std::size_t k, const Eigen::VectorXd& x) const 
     return features_[k].feature(x).dot(weights_[k]);
 }
 
-Prediction RvflEnsemble::predict(const Eigen::VectorXd& x) const {
+Eigen::VectorXd RvflEnsemble::member_means(const Eigen::VectorXd& x, Eigen::MatrixXd* grads) const {
     if (weights_.empty()) throw std::logic_error("RvflEnsemble::predict before fit");
     Eigen::VectorXd means(members_);
-    for (int k = 0; k < members_; ++k) means[k] = member_mean(static_cast<std::size_t>(k), x);
+    if (grads) grads->resize(dim_, members_);
+    Eigen::MatrixXd J;
+    for (std::size_t k = 0; k < weights_.size(); ++k) {
+        const auto col = static_cast<Eigen::Index>(k);
+        means[col] = features_[k].feature(x, grads ? &J : nullptr).dot(weights_[k]);
+        if (grads) grads->col(col) = J.transpose() * weights_[k];
+    }
+    return means;
+}
+
+Prediction RvflEnsemble::predict(const Eigen::VectorXd& x) const {
+    const Eigen::VectorXd means = member_means(x, nullptr);
     const double mean = means.mean();
     const double spread = (means.array() - mean).square().sum() / (members_ - 1);
-    return {y_mean_ + y_scale_ * mean, y_scale_ * y_scale_ * (1.0 / beta_ + spread)};
+    return {y_mean_ + y_scale_ * mean, y_scale_ * y_scale_ * predictive_variance(spread)};
 }
 
 Prediction RvflEnsemble::predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
                                                Eigen::VectorXd& dvar) const {
-    if (weights_.empty()) throw std::logic_error("RvflEnsemble::predict before fit");
-    Eigen::VectorXd means(members_);
-    Eigen::MatrixXd grads(dim_, members_);
-    Eigen::MatrixXd J;
-    for (int k = 0; k < members_; ++k) {
-        means[k] = features_[static_cast<std::size_t>(k)].feature(x, &J).dot(weights_[static_cast<std::size_t>(k)]);
-        grads.col(k) = J.transpose() * weights_[static_cast<std::size_t>(k)];
-    }
+    Eigen::MatrixXd grads;
+    const Eigen::VectorXd means = member_means(x, &grads);
     const double mean = means.mean();
     const Eigen::VectorXd centred = means.array() - mean;
     const double spread = centred.squaredNorm() / (members_ - 1);
     dmean = y_scale_ * grads.rowwise().mean();
     dvar = (2 * y_scale_ * y_scale_ / (members_ - 1)) * (grads * centred);
-    return {y_mean_ + y_scale_ * mean, y_scale_ * y_scale_ * (1.0 / beta_ + spread)};
+    return {y_mean_ + y_scale_ * mean, y_scale_ * y_scale_ * predictive_variance(spread)};
+}
+
+void RvflEnsemble::sample_values(const Eigen::VectorXd& x, Eigen::VectorXd& values, Eigen::MatrixXd* gradients) const {
+    values = (y_mean_ + y_scale_ * member_means(x, gradients).array()).matrix();
+    if (gradients) *gradients *= y_scale_;
 }
 
 }  // namespace bobench::surrogates::rvfl

@@ -15,14 +15,17 @@
 //   alpha (and beta with evidence-ab) comes from the first member's evidence fit (thesis ch. 4).
 //
 // Both fit on inputs in [0,1]^D (standardised again inside, thesis: "inputs
-// standardised") and standardised outputs; the predictive is returned in raw units. The
-// predictive variance is that of a new observation, 1/beta + phi^T A^-1 phi (PRML eq.
-// 3.59; for the ensemble 1/beta + the members' sample variance). Both redraw their hidden
-// layers at every fit() from the Rng passed in, so a run is reproducible from its seed.
+// standardised", by the observed points or by the box) and standardised outputs; the
+// predictive is returned in raw units. The predictive variance is that of a new
+// observation, 1/beta + phi^T A^-1 phi (PRML eq. 3.59; for the ensemble 1/beta + the
+// members' sample variance, or the spread alone). Both draw their hidden layers from the
+// Rng passed to fit(), at every fit or at the first only, so a run is reproducible from
+// its seed. The ensemble's members are also FunctionSamples (for the empirical EI).
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "surrogates/function_samples.hpp"
 #include "surrogates/model.hpp"
 #include "surrogates/rvfl/bayesian_linear_regression.hpp"
 #include "surrogates/rvfl/random_features.hpp"
@@ -59,6 +62,13 @@ struct RvflOptions {
     // lambda = alpha / beta (kept to show what that reading does; README).
     bool literal_anchor = false;
     OutputScaling outputs = OutputScaling::Standardised;
+    // Readings of "inputs standardised" and of "set to be constants" (thesis §4.2, §4.4.1):
+    // by the observed points (false) or by the unit box (true); hidden layers redrawn at
+    // every fit (false) or drawn at the first fit of a run and kept (true).
+    bool inputs_by_box = false;
+    bool hidden_per_run = false;
+    // ERVFL: the predictive variance 1/beta + the members' spread (true) or the spread alone.
+    bool noise_in_spread = true;
 };
 
 // The thesis' default sigma_hat of an activation.
@@ -89,7 +99,7 @@ private:
     double y_mean_ = 0, y_scale_ = 1;
 };
 
-class RvflEnsemble final : public RegressionModel {
+class RvflEnsemble final : public RegressionModel, public FunctionSamples {
 public:
     // members >= 2 (a spread needs two); UserError otherwise.
     RvflEnsemble(int dim, RvflOptions options, int members);
@@ -104,6 +114,10 @@ public:
     // Member k's prediction of the standardised output (for tests of the spread).
     double member_mean(std::size_t k, const Eigen::VectorXd& x) const;
 
+    // The members' predictions in raw units (the empirical EI's samples).
+    std::size_t function_samples() const override { return static_cast<std::size_t>(members_); }
+    void sample_values(const Eigen::VectorXd& x, Eigen::VectorXd& values, Eigen::MatrixXd* gradients) const override;
+
 private:
     int dim_, members_;
     RvflOptions options_;
@@ -111,6 +125,10 @@ private:
     std::vector<Eigen::VectorXd> weights_;
     double alpha_ = 1, beta_ = 1;
     double y_mean_ = 0, y_scale_ = 1;
+
+    // member means (standardised units) and, with grads, their input gradients (D x K)
+    Eigen::VectorXd member_means(const Eigen::VectorXd& x, Eigen::MatrixXd* grads) const;
+    double predictive_variance(double spread) const { return (options_.noise_in_spread ? 1.0 / beta_ : 0.0) + spread; }
 };
 
 }  // namespace bobench::surrogates::rvfl

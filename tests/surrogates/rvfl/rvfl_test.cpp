@@ -359,3 +359,97 @@ TEST_CASE("rvfl: outputs standardised, only centred, or raw", "[rvfl][fidelity]"
     CHECK(parse_output_scaling("centred") == OutputScaling::Centred);
     CHECK_THROWS_WITH(parse_output_scaling("normalised"), Catch::Contains("expected standardised, centred or raw"));
 }
+
+TEST_CASE("rvfl: inputs standardised by the box are those of the data when the data have the box's moments",
+          "[rvfl][fidelity]") {
+    // Two points at 1/2 -+ 1/sqrt(12) have the unit box's mean and sd, so both readings of
+    // "inputs standardised" give the same network; points clustered in [0.45, 0.55] do not
+    const double h = std::sqrt(1.0 / 12.0);
+    const MatrixXd matched = (MatrixXd(2, 1) << 0.5 - h, 0.5 + h).finished();
+    Rng draw(3);
+    const MatrixXd clustered = test::uniform_points(8, 1, draw, 0.45, 0.55);
+    for (int variant : {1, 4}) {
+        auto predictions = [&](const MatrixXd& X, bool by_box) {
+            RvflOptions o = options(variant, AlphaRule::Evidence);
+            o.inputs_by_box = by_box;
+            BayesianRvfl model(1, o);
+            Rng rng(17);
+            model.fit(X, (4 * X.col(0).array()).sin().matrix(), rng);
+            return test::point({model.predict(test::point({0.0})).mean, model.predict(test::point({0.5})).mean,
+                                model.predict(test::point({1.0})).var});
+        };
+        INFO("variant " << variant);
+        CHECK((predictions(matched, true) - predictions(matched, false)).cwiseAbs().maxCoeff() < 1e-9);
+        CHECK((predictions(clustered, true) - predictions(clustered, false)).cwiseAbs().maxCoeff() > 1e-3);
+    }
+}
+
+TEST_CASE("rvfl: the hidden layer redrawn at every fit, or drawn at a run's first fit and kept", "[rvfl][fidelity]") {
+    Rng draw(8);
+    const MatrixXd X = test::uniform_points(10, 2, draw);
+    const VectorXd y = (3 * X.col(0).array()).cos().matrix() + X.col(1);
+    const VectorXd x = test::point({0.3, 0.8});
+    for (bool per_run : {false, true}) {
+        RvflOptions o = options(2, AlphaRule::Evidence);
+        o.hidden_per_run = per_run;
+        INFO((per_run ? "per run" : "per fit"));
+        // the BRVFL has no randomness but its hidden layer: kept, a refit on other streams
+        // predicts the same; redrawn, it does not
+        BayesianRvfl brvfl(2, o);
+        Rng first(1), second(2);
+        brvfl.fit(X, y, first);
+        const double before = brvfl.predict(x).mean;
+        brvfl.fit(X, y, second);
+        CHECK((brvfl.predict(x).mean == before) == per_run);
+        // two ensembles whose first fits differ and whose second fits share a stream agree
+        // after it exactly when the layers are redrawn
+        RvflEnsemble a(2, o, 5), b(2, o, 5);
+        Rng ra(3), rb(4);
+        a.fit(X, y, ra);
+        b.fit(X, y, rb);
+        Rng sa(5), sb(5);
+        a.fit(X, y, sa);
+        b.fit(X, y, sb);
+        CHECK((a.predict(x).mean == b.predict(x).mean) == !per_run);
+    }
+}
+
+TEST_CASE("rvfl: the ensemble's members as sampled functions, and its spread with or without the noise",
+          "[rvfl][fidelity]") {
+    Rng draw(21);
+    const MatrixXd X = test::uniform_points(9, 2, draw);
+    const VectorXd y = (50 + 10 * X.col(0).array().square() - 4 * X.col(1).array()).matrix();
+    const double s2 = (y.array() - y.mean()).square().mean();
+    RvflOptions o = options(3, AlphaRule::Evidence);
+    const int K = 6;
+    RvflEnsemble with_noise(2, o, K);
+    o.noise_in_spread = false;
+    RvflEnsemble members_only(2, o, K);
+    Rng r1(9), r2(9);
+    with_noise.fit(X, y, r1);
+    members_only.fit(X, y, r2);
+    REQUIRE(with_noise.function_samples() == static_cast<std::size_t>(K));
+    for (const VectorXd& x : {test::point({0.2, 0.4}), test::point({0.9, 0.1})}) {
+        const auto p = with_noise.predict(x), q = members_only.predict(x);
+        CHECK(q.mean == p.mean);
+        CHECK(p.var - q.var == Approx(s2 / with_noise.beta()).epsilon(1e-9));
+        // the samples' mean and sample variance are the Gaussian summary's (raw units)
+        VectorXd values;
+        MatrixXd gradients;
+        members_only.sample_values(x, values, &gradients);
+        REQUIRE(values.size() == K);
+        CHECK(values.mean() == Approx(q.mean).epsilon(1e-12));
+        CHECK((values.array() - values.mean()).square().sum() / (K - 1) == Approx(q.var).epsilon(1e-9));
+        // each sample's input gradient against central differences
+        for (Eigen::Index d = 0; d < 2; ++d) {
+            VectorXd up = x, down = x, vu, vd;
+            up[d] += 1e-6;
+            down[d] -= 1e-6;
+            members_only.sample_values(up, vu, nullptr);
+            members_only.sample_values(down, vd, nullptr);
+            const VectorXd numeric = (vu - vd) / 2e-6;
+            CHECK((numeric - VectorXd(gradients.row(d).transpose())).cwiseAbs().maxCoeff() <
+                  1e-5 * (1 + numeric.cwiseAbs().maxCoeff()));
+        }
+    }
+}
