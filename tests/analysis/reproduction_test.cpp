@@ -217,7 +217,13 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
     CHECK(md.find("A / m2 (ours 1.01") != std::string::npos);
     CHECK(md.find("); cause: ours: our reading of the prior, see README") != std::string::npos);
     CHECK(md.find("B / m1 (ours 1.01, theirs 9, ratio 0.11") != std::string::npos);
-    CHECK(md.find("); cause: paper: one failed run") != std::string::npos);  // B's row: the first match is m2's for B / m2
+    CHECK(md.find("); cause: paper: one failed run") != std::string::npos);
+    // B / m2 matches both rows: the first row of the table wins
+    const std::size_t b_m2 = md.find("B / m2 (ours");
+    REQUIRE(b_m2 != std::string::npos);
+    const std::string b_m2_line = md.substr(b_m2, md.find('\n', b_m2) - b_m2);
+    INFO(b_m2_line);
+    CHECK(b_m2_line.find("cause: ours: our reading of the prior") != std::string::npos);
 
     testing::write_file(dir / "bad.csv", "problem,method,cause,evidence\nA,m1,theirs,x\n");
     CHECK_THROWS_WITH(read_causes(dir / "bad.csv"), Catch::Contains("line 2: cause = 'theirs'; expected ours, paper or unknown"));

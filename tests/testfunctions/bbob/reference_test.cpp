@@ -3,6 +3,8 @@
 // and x_opt). Every row is checked.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -81,6 +83,27 @@ TEST_CASE("bbob: every COCO reference value is reproduced to the last bit", "[bb
         ++checked;
     }
     CHECK(checked == 1296);
+}
+
+TEST_CASE("bbob: outside [-5, 5]^d, where the boundary penalties act, every value is COCO's to the last bit",
+          "[bbob]") {
+    // points with 1 to d coordinates outside the domain, just beyond it or far (up to 60):
+    // f4, f7, f16-f18 and f20-f24 add their boundary penalties there and f5 clips, which
+    // the in-domain reference values never reach
+    const auto rows = read_rows("bbob_outside_values.csv");
+    REQUIRE(rows.size() == 432);  // 24 functions x 2 instances x 3 dimensions x 3 points
+    std::map<std::tuple<int, int, int>, Function> cache;
+    int outside = 0;
+    for (const auto& row : rows) {
+        REQUIRE(row.size() == 5);
+        const int f = std::stoi(row[0]), inst = std::stoi(row[1]), d = std::stoi(row[2]);
+        const std::vector<double> x = numbers(row[3]);
+        REQUIRE(static_cast<int>(x.size()) == d);
+        INFO("f" << f << " i" << inst << " d" << d << " x=" << row[3]);
+        CHECK(cached(cache, f, inst, d).evaluate(x) == std::stod(row[4]));
+        outside += std::any_of(x.begin(), x.end(), [](double v) { return std::fabs(v) > 5; });
+    }
+    CHECK(outside == 432);
 }
 
 TEST_CASE("bbob: every COCO reference optimum (f_opt, x_opt) is reproduced", "[bbob]") {
