@@ -53,6 +53,33 @@ TEST_CASE("stretch-move sampler reproduces a correlated Gaussian", "[gp][mcmc][s
     CHECK(acceptance < 0.9);
 }
 
+TEST_CASE("stretch-move sampler: a 6-D correlated Gaussian's variances within a few percent", "[gp][mcmc][sampler]") {
+    // GP-MCMC samples D + 2 hyperparameters; at 6 dimensions the stretch move's z^(d-1)
+    // factor (Goodman & Weare 2010, eq. 7) matters: without it the walkers contract and the
+    // variances come out far too small, which the 2-D test above cannot see
+    const int d = 6, walkers = 32;
+    Eigen::MatrixXd cov(d, d);
+    for (int i = 0; i < d; ++i)
+        for (int j = 0; j < d; ++j) cov(i, j) = std::pow(0.5, std::abs(i - j)) * (1 + i) * (1 + j) / 4.0;
+    const Eigen::MatrixXd precision = cov.inverse();
+    const auto log_prob = [&](const Eigen::VectorXd& x) { return -0.5 * x.dot(precision * x); };
+    Rng rng(7);
+    EnsembleState state{test::uniform_points(d, walkers, rng), Eigen::VectorXd(walkers)};
+    for (int w = 0; w < walkers; ++w) state.log_prob[w] = log_prob(state.walkers.col(w));
+    const StretchMoveSampler sampler(2.0);
+    sampler.run(log_prob, state, 2000, rng);  // burn-in
+    Eigen::VectorXd sum2 = Eigen::VectorXd::Zero(d);
+    long n = 0;
+    for (int step = 0; step < 4000; ++step) {
+        sampler.run(log_prob, state, 1, rng);
+        for (int w = 0; w < walkers; ++w, ++n) sum2 += state.walkers.col(w).cwiseAbs2();
+    }
+    for (int i = 0; i < d; ++i) {
+        INFO("coordinate " << i << ": variance " << sum2[i] / n << " vs " << cov(i, i));
+        CHECK(sum2[i] / n == Approx(cov(i, i)).epsilon(0.1));
+    }
+}
+
 TEST_CASE("GP-MCMC samples recover the lengthscales of GP draws", "[gp][mcmc]") {
     // Three data sets; the median of the 3 x 10 hyperparameter samples is the estimate.
     test::check_recovers_lengthscales(3, [](const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
