@@ -45,15 +45,29 @@ std::string csv_field(std::string_view text) {
     return out + "\"";
 }
 
+namespace {
+constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
+}
+
 std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what) {
     std::istringstream in(read_text_file(path, what, max_csv_bytes));
     std::vector<CsvRecord> records;
     std::string text;
     for (std::size_t n = 1; std::getline(in, text); ++n) {
+        if (n == 1 && text.rfind(utf8_bom, 0) == 0) text.erase(0, utf8_bom.size());  // spreadsheets write one
         if (!text.empty() && text.back() == '\r') text.pop_back();
         const std::string t = trim(text);
         if (t.empty() || t.front() == '#') continue;
         records.push_back({n, split_csv_line(text, path + ":" + std::to_string(n))});
+    }
+    if (!records.empty()) {  // the header: a name given twice would leave one of its columns unread
+        const std::vector<std::string>& header = records.front().fields;
+        for (std::size_t i = 0; i < header.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j)
+                if (!header[i].empty() && header[i] == header[j])
+                    throw UserError(what + " '" + path + "' line " + std::to_string(records.front().line) +
+                                    ": column '" + header[i] + "' appears twice (fields " + std::to_string(j + 1) +
+                                    " and " + std::to_string(i + 1) + ")");
     }
     return records;
 }

@@ -24,7 +24,8 @@ struct CsvRecord {
 };
 
 // Every line of a file that is neither blank nor a comment ('#' first), split into fields
-// (a trailing '\r' is dropped). UserError naming the file when it cannot be read.
+// (a trailing '\r' and a leading UTF-8 byte-order mark are dropped). The first record is
+// the header: UserError for a column named twice, and naming the file when it cannot be read.
 // Larger than any table we read (the reference and data files are kB, a tabular benchmark
 // CSV some MB): the bound keeps a wrong path from filling memory.
 inline constexpr std::uintmax_t max_csv_bytes = 1u << 30;

@@ -329,6 +329,11 @@ std::vector<Claim> read_claims(const std::string& path) {
         const CsvRecord& rec = records[r];
         const std::string where = checked_row_name(rec, header.size(), "claims table", path);
         Claim c{rec.fields[at[0]], rec.fields[at[1]], rec.fields[at[2]], rec.fields[at[3]]};
+        if (c.id.empty()) throw UserError(where + ": the claim has no id");
+        for (std::size_t k = 0; k < claims.size(); ++k)
+            if (claims[k].id == c.id)
+                throw UserError(where + ": claim id '" + c.id + "' again (first on line " +
+                                std::to_string(records[k + 1].line) + "); ids name one claim each");
         if (const std::string error = check_error(words(c.check)); !error.empty())
             throw UserError(where + ": check '" + c.check + "' " + error);
         claims.push_back(std::move(c));

@@ -42,21 +42,26 @@ bool not_available(const std::string& field) {
 std::optional<long> reference_runs(const std::string& path) {
     std::ifstream in(path);
     const std::string key = "reference_runs:";
-    std::size_t line_number = 0;
+    std::size_t line_number = 0, given_on = 0;
+    std::optional<long> found;
     for (std::string line; std::getline(in, line);) {
         ++line_number;
         if (line.empty() || line[0] != '#') continue;
         const auto at = line.find(key);
         if (at == std::string::npos) continue;
+        const std::string where = "reference table '" + path + "' line " + std::to_string(line_number);
+        if (found)
+            throw UserError(where + ": reference_runs again (first on line " + std::to_string(given_on) +
+                            "); give the paper's runs once");
         std::string text = trim(line.substr(at + key.size()));
         text = text.substr(0, text.find_first_of(" \t"));  // a note may follow the number
         double runs = 0;
         if (!parse_double(text, runs) || runs < 1 || runs != std::floor(runs) || runs > 1e6)
-            throw UserError("reference table '" + path + "' line " + std::to_string(line_number) + ": reference_runs = '" +
-                            text + "' is not a whole number of runs >= 1");
-        return static_cast<long>(runs);
+            throw UserError(where + ": reference_runs = '" + text + "' is not a whole number of runs >= 1");
+        found = static_cast<long>(runs);
+        given_on = line_number;
     }
-    return std::nullopt;
+    return found;
 }
 }  // namespace
 

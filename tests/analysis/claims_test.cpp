@@ -239,6 +239,8 @@ TEST_CASE("claims: a bad claims table is refused naming the file, line and check
     const auto claims = read_claims(dir / "ok.csv");
     REQUIRE(claims.size() == 1);
     CHECK(claims[0].quote == "A, first");
+    testing::write_file(dir / "twice.csv", "id,place,quote,check\na,Fig. 1,q,borda_first A\na,Fig. 2,q,borda_first B\n");
+    CHECK_THROWS_WITH(read_claims(dir / "twice.csv"), Catch::Contains("line 3: claim id 'a' again (first on line 2)"));
     testing::write_file(dir / "kind.csv", "id,place,quote,check\na,Fig. 1,q,best A\n");
     CHECK_THROWS_WITH(read_claims(dir / "kind.csv"), Catch::Contains("line 2: check 'best A' has no kind 'best'"));
     testing::write_file(dir / "args.csv", "id,place,quote,check\na,Fig. 1,q,leads_from L x A B\n");

@@ -167,6 +167,9 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     testing::write_file(dir / "runs.csv",
                         "# source: a paper\n# reference_runs: 30\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
     CHECK(read_published(dir / "runs.csv", cols).at(0).runs == 30L);
+    // a spreadsheet's byte-order mark is not part of the first column's name
+    testing::write_file(dir / "bom.csv", "\xEF\xBB\xBF" "function,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
+    CHECK(read_published(dir / "bom.csv", cols).at(0).problem == "A");
     struct Refused {
         const char* file;
         const char* text;
@@ -175,6 +178,10 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     const Refused refused[] = {
         {"badruns.csv", "# reference_runs: thirty\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n",
          "line 1: reference_runs = 'thirty' is not a whole number of runs >= 1"},
+        {"tworuns.csv", "# reference_runs: 30\n# reference_runs: 2\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n",
+         "line 2: reference_runs again (first on line 1)"},
+        {"twocols.csv", "function,method,setting,mean,mean\nA,m1,x,1.5,0.1\n",
+         "line 1: column 'mean' appears twice (fields 4 and 5)"},
         {"short.csv", "function,method,setting,mean,sd\nA,m1,x,1.5\n", "line 2: 4 fields; the header has 5"},
         {"text.csv", "function,method,setting,mean,sd\nA,m1,x,lots,1\n", "mean = 'lots' is not a finite number"},
         // regrets and their sd are >= 0: a raw objective value or a sign slip is refused (#43 part 4)
