@@ -134,11 +134,7 @@ void write_output(const boost::program_options::variables_map& vm, const std::ve
     }
     const std::string path = vm["output"].as<std::string>();
     check_output_file("--output", path, inputs);
-    std::ofstream file(path);
-    if (!file) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
-    write(file);
-    file.close();
-    check_written(file, "'" + path + "'");
+    write_file_atomically(path, write);
 }
 
 std::string command_line(const std::string& command, const Args& args) {

@@ -28,17 +28,6 @@ const std::string small_run = "run --problem branin --optimizer random-search --
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// `bobench <args> <redirect>` with its files limited to `bytes` (RLIMIT_FSIZE: writes beyond
-// it fail with EFBIG, as on a full disk). Its standard error goes through a pipe, which the
-// limit does not apply to, and comes back in `err`.
-testing::CliResult run_limited(long bytes, const std::string& args, const std::string& redirect = "") {
-    const auto r = run_shell("{ { prlimit --fsize=" + std::to_string(bytes) + " '" + BOBENCH_CLI + "' " + args +
-                             " 2>&1 " + redirect + "; echo \"exit status $?\"; } | cat; }");
-    const auto at = r.out.rfind("exit status ");
-    REQUIRE(at != std::string::npos);
-    return {std::stoi(r.out.substr(at + 12)), "", r.out.substr(0, at)};
-}
-
 // Whether process `pid` runs bobench (exec done: before it, the forked child still has
 // this test program's handlers) and has a handler for `sig` installed (SigCgt in /proc).
 bool catches(pid_t pid, int sig) {
