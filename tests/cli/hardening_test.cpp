@@ -226,6 +226,24 @@ TEST_CASE("cli hardening: damaged results files are named, not crashed on", "[cl
     CHECK(testing::read_file(dir / "cut.h5") == bytes.substr(0, bytes.size() - 100));
 }
 
+TEST_CASE("cli hardening: merge removes the temporaries of killed merges, not those of live processes",
+          "[cli][hardening]") {
+    TempDir dir;
+    for (const std::string shard : {"1/2", "2/2"})
+        REQUIRE(run_cli(small_run + "--output " + (dir / "s.h5") + " --shard " + shard).status == 0);
+    const pid_t dead = ::fork();  // a PID that surely names no process: its own, reaped
+    if (dead == 0) ::_exit(0);
+    ::waitpid(dead, nullptr, 0);
+    const std::string out = dir / "m.h5", stale = out + ".tmp-" + std::to_string(dead),
+                      live = out + ".tmp-" + std::to_string(::getpid());
+    testing::write_file(stale, "half a merged file");
+    testing::write_file(live, "being written");
+    REQUIRE(run_cli("merge " + out + " " + (dir / "s.shard-1-of-2.h5") + " " + (dir / "s.shard-2-of-2.h5")).status == 0);
+    CHECK(results::read_results(out).runs.size() == 2);
+    CHECK_FALSE(fs::exists(stale));
+    CHECK(fs::exists(live));
+}
+
 TEST_CASE("cli hardening: outputs that are links, read-only or left over by killed runs", "[cli][hardening]") {
     TempDir dir;
     const std::string target = dir / "target.h5";
