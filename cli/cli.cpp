@@ -7,6 +7,7 @@
 #include <iostream>
 #include <malloc.h>
 #include <map>
+#include <unistd.h>
 
 #include <boost/program_options/errors.hpp>
 
@@ -53,7 +54,8 @@ const std::map<std::string, Command>& commands() {
 const char* const exit_status_text =
     "0 done; 1 a run failed, or an output could not be written (disk full: finished runs\n"
     "are saved, free space and run the command again); 2 bad input, refused before anything runs;\n"
-    "130 / 143 stopped by SIGINT (Ctrl-C) / SIGTERM, finished runs are saved\n";
+    "130 / 143 stopped by SIGINT (Ctrl-C) / SIGTERM, finished runs are saved (a second signal: at once,\n"
+    "the journalled runs kept)\n";
 
 void usage(std::ostream& out) {
     out << "usage: bobench COMMAND [ARGS]   (bobench COMMAND --help for its options)\n\ncommands:\n";
@@ -91,7 +93,12 @@ void write_man_pages(const std::string& dir) {
 
 extern "C" void on_signal(int sig) {
     stop_signal.store(sig);
-    stop_flag().store(true);
+    if (!stop_flag().exchange(true)) return;
+    // the second: at once, even while a run is stuck inside an optimizer; the journalled runs
+    // are kept, as after a kill (write and _exit: all a handler may call)
+    static const char message[] = "bobench: stopped at once by a second signal (a run keeps its journalled runs)\n";
+    [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, message, sizeof message - 1);
+    ::_exit(128 + sig);
 }
 }  // namespace
 
@@ -134,11 +141,7 @@ void write_output(const boost::program_options::variables_map& vm, const std::ve
     }
     const std::string path = vm["output"].as<std::string>();
     check_output_file("--output", path, inputs);
-    std::ofstream file(path);
-    if (!file) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
-    write(file);
-    file.close();
-    check_written(file, "'" + path + "'");
+    write_file_atomically(path, write);
 }
 
 std::string command_line(const std::string& command, const Args& args) {

@@ -48,8 +48,9 @@ struct InputFile {
 void check_output_file(const std::string& option, const std::string& path, const std::vector<InputFile>& inputs);
 
 // Streams a command's output to the file named by its --output option, else to standard
-// output; the file is checked first (check_output_file against `inputs`). UserError
-// naming the file when it cannot be opened, std::runtime_error when writing it fails
+// output; the file is checked first (check_output_file against `inputs`) and written whole
+// or not at all (write_file_atomically: an old file is kept on a failure). UserError
+// naming the file when it cannot be created, std::runtime_error when writing it fails
 // (disk full).
 void write_output(const boost::program_options::variables_map& vm, const std::vector<InputFile>& inputs,
                   const std::function<void(std::ostream&)>& write);

@@ -88,6 +88,7 @@ int merge(const Args& args) {
     std::error_code ec;
     if (!dir.empty()) fs::create_directories(dir, ec);
     const results::OutputLock lock(out);
+    results::remove_stale_temporaries(out);  // of merges that were killed: each as large as the output
     if (fs::exists(out)) throw UserError("output '" + out + "' appeared while merging; it is left untouched");
     results::write_results(out, merged.results);
 

@@ -158,7 +158,8 @@ int run_with(const Args& args, const RunBackend* backend) {
         "A broken optimizer is stopped: once {} of its runs failed with the same first line of error, its\n"
         "runs not yet started are skipped (not run, not stored: the same command runs them again).\n"
         "Exit status: 0 done; 1 a run failed or was skipped, or an output could not be written; 2 bad input;\n"
-        "130 / 143 stopped by SIGINT / SIGTERM (finished runs are saved).\n",
+        "130 / 143 stopped by SIGINT / SIGTERM (finished runs are saved; a second signal stops at once, keeping\n"
+        "the journalled runs).\n",
         runners::fail_fast_runs);
     const auto parsed = parse_words(args, opts, "spec", 1, hooks, notes);
     if (!parsed) return 0;  // --help was printed

@@ -12,6 +12,7 @@
 #include "hpobench_tables/info.hpp"
 #include "hpobench_tables/nasbench201.hpp"
 #include "cli/cli.hpp"
+#include "results/store.hpp"
 
 namespace po = boost::program_options;
 
@@ -41,8 +42,13 @@ int fixture(const Args& args) {
     const std::string layout = vm["layout"].as<std::string>(), out = vm["out"].as<std::string>();
     if (layout != "fcnet" && layout != "nasbench201")
         throw UserError("--layout '" + layout + "' is not valid; expected fcnet or nasbench201");
+    std::error_code ec;
+    if (std::filesystem::is_directory(out, ec)) throw UserError("--out '" + out + "' is a folder; name a file in it");
     if (std::filesystem::exists(out) && !vm.count("force"))
         throw UserError("--out '" + out + "' exists; pass --force to overwrite it");
+    if (std::filesystem::exists(out) && results::is_results_file(out))  // a pipe or device is refused by name too
+        throw UserError("--out '" + out + "' is a bobench results file; a fixture never replaces one, not even with "
+                        "--force (choose another --out)");
     const std::uint64_t all = layout == "fcnet" ? tables::fcnet::configurations : tables::nasbench201::configurations;
     std::uint64_t n = layout == "fcnet" ? 1000 : all;
     if (vm.count("configs")) {

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <filesystem>
+#include <memory>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -29,12 +31,94 @@ std::vector<LoadedPlugin>& loaded() {
     return plugins;
 }
 
+// Calls `f`; an exception of the plugin's that is no std::exception (`throw 42`) would end
+// the process (std::terminate at the runners' OpenMP region): it becomes a failed run
+// naming the plugin and the call.
+template <class F>
+decltype(auto) guarded(const std::string& who, const char* call, F&& f) {
+    try {
+        return f();
+    } catch (const std::exception&) {
+        throw;
+    } catch (...) {
+        throw std::runtime_error(who + " threw an exception that is not a std::exception in " + call + "()");
+    }
+}
+
+// A plugin's optimizer, every call guarded.
+class GuardedOptimizer final : public Optimizer {
+public:
+    GuardedOptimizer(std::unique_ptr<Optimizer> inner, std::string who) : inner_(std::move(inner)), who_(std::move(who)) {}
+    Point ask(Rng& rng) override { return guarded(who_, "ask", [&] { return inner_->ask(rng); }); }
+    void tell(const Point& x, double value) override { guarded(who_, "tell", [&] { inner_->tell(x, value); }); }
+    void tell_failure(const Point& x, std::optional<double> penalty) override {
+        guarded(who_, "tell_failure", [&] { inner_->tell_failure(x, penalty); });
+    }
+    Metadata diagnostics() const override { return guarded(who_, "diagnostics", [&] { return inner_->diagnostics(); }); }
+    Query ask_query(Rng& rng) override { return guarded(who_, "ask_query", [&] { return inner_->ask_query(rng); }); }
+    void tell_query(const Query& q, double value) override {
+        guarded(who_, "tell_query", [&] { inner_->tell_query(q, value); });
+    }
+    void tell_query_failure(const Query& q, std::optional<double> penalty) override {
+        guarded(who_, "tell_query_failure", [&] { inner_->tell_query_failure(q, penalty); });
+    }
+
+private:
+    std::unique_ptr<Optimizer> inner_;
+    std::string who_;
+};
+
+// A plugin's problem, every call guarded.
+class GuardedProblem final : public Problem {
+public:
+    GuardedProblem(std::shared_ptr<const Problem> inner, std::string who) : inner_(std::move(inner)), who_(std::move(who)) {}
+    const Space& space() const override { return guarded(who_, "space", [&]() -> const Space& { return inner_->space(); }); }
+    Evaluation evaluate(const Point& x, Rng& rng) const override {
+        return guarded(who_, "evaluate", [&] { return inner_->evaluate(x, rng); });
+    }
+    std::optional<double> optimum() const override { return guarded(who_, "optimum", [&] { return inner_->optimum(); }); }
+    std::optional<double> test_optimum() const override {
+        return guarded(who_, "test_optimum", [&] { return inner_->test_optimum(); });
+    }
+    Metadata metadata() const override { return guarded(who_, "metadata", [&] { return inner_->metadata(); }); }
+    std::optional<Fidelity> fidelity() const override { return guarded(who_, "fidelity", [&] { return inner_->fidelity(); }); }
+    Evaluation evaluate_at(const Point& x, double fidelity, Rng& rng) const override {
+        return guarded(who_, "evaluate_at", [&] { return inner_->evaluate_at(x, fidelity, rng); });
+    }
+
+private:
+    std::shared_ptr<const Problem> inner_;
+    std::string who_;
+};
+
+OptimizerFactory guard(OptimizerFactory factory, const std::string& plugin) {
+    const std::string who = "optimizer '" + factory.name + "' of plugin '" + plugin + "'";
+    if (factory.make)
+        factory.make = [make = std::move(factory.make), who](const OptimizerSetup& setup, const Args& args) {
+            std::unique_ptr<Optimizer> made = guarded(who, "make", [&] { return make(setup, args); });
+            return std::unique_ptr<Optimizer>(made ? std::make_unique<GuardedOptimizer>(std::move(made), who) : nullptr);
+        };
+    return factory;
+}
+
+ProblemFactory guard(ProblemFactory factory, const std::string& plugin) {
+    const std::string who = "problem '" + factory.name + "' of plugin '" + plugin + "'";
+    if (factory.make)
+        factory.make = [make = std::move(factory.make), who](const ProblemSetup& setup,
+                                                              const Args& args) -> std::shared_ptr<const Problem> {
+            std::shared_ptr<const Problem> made = guarded(who, "make", [&] { return make(setup, args); });
+            if (!made) return nullptr;
+            return std::make_shared<GuardedProblem>(std::move(made), who);
+        };
+    return factory;
+}
+
 // Hands a plugin's entries to the catalogs, which remember the plugin that added each name.
 class Registrar final : public PluginRegistrar {
 public:
     explicit Registrar(std::string plugin) : plugin_(std::move(plugin)) {}
-    void add(OptimizerFactory factory) override { add_plugin(std::move(factory), plugin_); }
-    void add(ProblemFactory factory) override { add_plugin(std::move(factory), plugin_); }
+    void add(OptimizerFactory factory) override { add_plugin(guard(std::move(factory), plugin_), plugin_); }
+    void add(ProblemFactory factory) override { add_plugin(guard(std::move(factory), plugin_), plugin_); }
 
 private:
     std::string plugin_;
@@ -93,6 +177,8 @@ void load_plugin(const std::string& path) {
         register_entries(registrar);
     } catch (const std::exception& e) {  // its own errors too: the plugin is the culprit
         throw UserError("plugin '" + path + "': " + e.what());
+    } catch (...) {
+        throw UserError("plugin '" + path + "' threw an exception that is not a std::exception while registering");
     }
     const std::string bytes = read_text_file(file, "plugin", std::uintmax_t{1} << 32);
     loaded().push_back({file, fmt::format("{:016x}", hash_string(bytes))});

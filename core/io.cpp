@@ -24,12 +24,85 @@ void check_written(std::ostream& out, const std::string& what) {
     if (!out) throw write_error(what, errno);
 }
 
-void write_text_file(const std::string& path, std::string_view text) {
+std::string temporary_path(const std::string& path) { return path + ".tmp-" + std::to_string(::getpid()); }
+
+namespace {
+namespace fs = std::filesystem;
+
+// A device has no folder to hold a temporary beside it, and nothing to keep whole.
+void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
     std::ofstream out(path, std::ios::binary);
     if (!out) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    write(out);
     out.close();
     check_written(out, "'" + path + "'");
+}
+}  // namespace
+
+void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);  // through links
+    if (fs::is_directory(status)) throw UserError("cannot write '" + path + "': it is a folder");
+    if (fs::exists(status) && !fs::is_regular_file(status)) return write_in_place(path, write);
+    std::string target = path;  // a link stays a link: the file it names is replaced
+    if (fs::is_symlink(fs::symlink_status(path, ec)))
+        if (const fs::path resolved = fs::canonical(path, ec); !ec) target = resolved.string();
+    const std::string tmp = temporary_path(target), what = "'" + path + "'";
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw UserError("cannot write " + what + ": " + std::strerror(errno));
+    try {
+        write(out);
+        out.close();
+        check_written(out, what);
+        if (fs::exists(status)) fs::permissions(tmp, status.permissions(), ec);  // the replaced file's mode
+        if (::rename(tmp.c_str(), target.c_str()) != 0) throw write_error(what, errno);
+    } catch (...) {
+        ::unlink(tmp.c_str());
+        throw;
+    }
+}
+
+void write_text_file(const std::string& path, std::string_view text) {
+    write_file_atomically(path, [&](std::ostream& out) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
+}
+
+void write_folder_atomically(const std::string& dir, const std::function<void(const fs::path&)>& fill) {
+    fs::path folder(dir);
+    if (!folder.has_filename()) folder = folder.parent_path();  // "out/"
+    const fs::path staging = temporary_path(folder.string());
+    std::error_code ec;
+    fs::remove_all(staging, ec);  // a folder of an earlier process that had this PID
+    if (!fs::create_directories(staging, ec))
+        throw UserError("cannot create the output folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
+    // a message names the folder the user gave, never the temporary one
+    const auto named = [&](std::string what) {
+        for (const auto& names : {std::pair{fs::absolute(staging).string(), fs::absolute(folder).string()},
+                                  std::pair{staging.string(), folder.string()}})
+            for (std::size_t at = what.find(names.first); at != std::string::npos;
+                 at = what.find(names.first, at + names.second.size()))
+                what.replace(at, names.first.size(), names.second);
+        return what;
+    };
+    try {
+        fill(staging);
+        if (::rename(staging.c_str(), folder.c_str()) == 0) return;  // appears whole (replacing an empty folder)
+        if (!fs::is_directory(folder)) throw std::runtime_error("cannot write '" + dir + "': " + std::strerror(errno));
+        for (const fs::directory_entry& e : fs::directory_iterator(staging))  // "." or a mount point: entries move
+            fs::rename(e.path(), folder / e.path().filename());
+        fs::remove(staging);
+    } catch (const fs::filesystem_error& e) {
+        fs::remove_all(staging, ec);
+        throw std::runtime_error("cannot write '" + dir + "': " + e.code().message());
+    } catch (const UserError& e) {
+        fs::remove_all(staging, ec);
+        throw UserError(named(e.what()));
+    } catch (const std::exception& e) {
+        fs::remove_all(staging, ec);
+        throw std::runtime_error(named(e.what()));
+    } catch (...) {
+        fs::remove_all(staging, ec);
+        throw;
+    }
 }
 
 void write_all(int fd, std::string_view bytes, const std::string& what) {

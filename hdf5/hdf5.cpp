@@ -92,6 +92,7 @@ namespace {
 // geometrically: the driver asks for each step (and zero-fills only that step).
 struct KeptBuffer {
     void* data = nullptr;       // taken over at close
+    void* live = nullptr;       // the buffer the writes went to (image_realloc's last)
     std::size_t capacity = 0;   // of the live buffer
     std::size_t size = 0;       // what the driver last asked for: its end of file
     ~KeptBuffer() { std::free(data); }
@@ -114,11 +115,14 @@ H5FD_file_image_callbacks_t keeping_callbacks(KeptBuffer* kept) {
             k->capacity = capacity;
         }
         k->size = size;
+        k->live = ptr;
         return ptr;
     };
     c.image_free = [](void* ptr, H5FD_file_image_op_t op, void* udata) -> herr_t {
         auto* k = static_cast<KeptBuffer*>(udata);
-        if (op == H5FD_FILE_IMAGE_OP_FILE_CLOSE && !k->data) k->data = ptr;
+        // only the file written: HDF5's tentative open of an existing file of the same name
+        // reads it into a buffer of its own, freed at its close too
+        if (op == H5FD_FILE_IMAGE_OP_FILE_CLOSE && !k->data && ptr == k->live) k->data = ptr;
         else std::free(ptr);
         return 0;
     };
@@ -185,8 +189,10 @@ FileImage build_memory_file(const std::string& name, const std::function<void(hi
 void write_file_whole(const std::string& path, const std::function<void(hid_t)>& fill) {
     // in memory first: HDF5 writing a file itself cannot report a full disk cleanly (its
     // close fails and its cleanup at exit crashes)
-    const FileImage image = build_memory_file(path, fill);
-    const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
+    // named as the temporary, which does not exist yet: HDF5 would first read a file of the
+    // name given (an old table that --force replaces, or a pipe, which would block)
+    const std::string tmp = temporary_path(path);
+    const FileImage image = build_memory_file(tmp, fill);
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));
     try {

@@ -115,6 +115,9 @@ void Workers::run(const results::RunKey& key, double& run_cpu, double& commit_cp
     } catch (const std::exception& e) {
         fail(key, e.what());
         return;
+    } catch (...) {  // `throw 42` must not leave the OpenMP region (std::terminate); plugins' are named earlier
+        fail(key, "the run threw an exception that is not a std::exception");
+        return;
     }
     // an exception must not leave an OpenMP region (std::terminate): the first failure to
     // save is kept, stops the other runs, and is rethrown after the region

@@ -275,25 +275,25 @@ ExportResult export_benchmark_logs(const results::Results& results, ExportFormat
     if (dir.empty()) throw UserError("no output folder given for the export");
     std::vector<std::string> notes;
     const std::vector<Exported> problems = exported_problems(results, format, notes);
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec || !fs::is_directory(dir))
-        throw UserError("cannot create the output folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
-    Writer w{results, problems, run_table(results), fs::absolute(dir), {}};
-    w.result.notes = std::move(notes);
-    std::set<std::string> stems;
-    for (std::size_t s = 0; s < w.table.optimizer_order.size(); ++s) {
-        const fs::path folder = w.root / unique_stem(w.table.optimizer_label(results, s), stems);
-        if (format == ExportFormat::coco) w.coco(s, folder);
-        else w.ioh(s, folder);
-    }
-    if (w.runs_without_value > 0)
-        w.result.notes.push_back(fmt::format(
-            "{} run{} had no evaluation that succeeded: written at the worst value its function and dimension saw "
-            "(IOHanalyzer reads a run without any value as the best of all)",
-            w.runs_without_value, w.runs_without_value == 1 ? "" : "s"));
-    std::sort(w.result.files.begin(), w.result.files.end());
-    return w.result;
+    ExportResult result;
+    write_folder_atomically(dir, [&](const fs::path& staging) {  // every log or none: a sibling folder renamed
+        Writer w{results, problems, run_table(results), fs::absolute(staging), {}};
+        w.result.notes = std::move(notes);
+        std::set<std::string> stems;
+        for (std::size_t s = 0; s < w.table.optimizer_order.size(); ++s) {
+            const fs::path folder = w.root / unique_stem(w.table.optimizer_label(results, s), stems);
+            if (format == ExportFormat::coco) w.coco(s, folder);
+            else w.ioh(s, folder);
+        }
+        if (w.runs_without_value > 0)
+            w.result.notes.push_back(fmt::format(
+                "{} run{} had no evaluation that succeeded: written at the worst value its function and dimension "
+                "saw (IOHanalyzer reads a run without any value as the best of all)",
+                w.runs_without_value, w.runs_without_value == 1 ? "" : "s"));
+        result = std::move(w.result);
+    });
+    std::sort(result.files.begin(), result.files.end());
+    return result;
 }
 
 }  // namespace bobench::analysis::reports

@@ -28,7 +28,8 @@ struct ExportResult {
     std::vector<std::string> notes;
 };
 
-// Writes into folder `dir` (created if needed); UserError when it cannot be written. The
+// Writes into folder `dir` (created if needed) whole or not at all (write_folder_atomically:
+// a sibling folder that becomes `dir`); an error names `dir` when it cannot be written. The
 // results must hold the points (read_results(..., with_points=true)) for the x columns.
 ExportResult export_benchmark_logs(const results::Results& results, ExportFormat format, const std::string& dir);
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -221,27 +220,26 @@ std::vector<std::string> plot_ecdf(const std::vector<EcdfCurve>& curves, std::si
         while (end < curves.size() && curves[end].group == curves[begin].group) ++end;
         const std::string stem = unique_stem(slug("ecdf-" + curves[begin].group), stems);  // "ecdf-dimension-2"
         const std::string data = (dir / (stem + ".dat")).string();
-        std::ofstream out(data);
         double x_min = 1, x_max = 1;
         for (std::size_t c = begin; c < end; ++c) {
             x_max = std::max(x_max, curves[c].budget);
             if (!curves[c].ecdf.x.empty()) x_min = std::min(x_min, curves[c].ecdf.x.front());
         }
-        for (std::size_t c = begin; c < end; ++c) {
-            const EcdfCurve& e = curves[c];
-            if (c > begin) out << "\n\n";
-            out << "# " << e.optimizer << " (" << count_noun(e.problems, "problem") << ")\n# evaluations/dimension fraction\n";
-            // a step from 0 at the left edge to the budget at the right, as COCO draws it
-            out << format_double17(x_min / 10) << " 0\n";
-            for (std::size_t i = 0; i < e.ecdf.x.size(); ++i)
-                out << format_double17(e.ecdf.x[i]) << ' ' << format_double17(e.ecdf.y[i]) << '\n';
-            out << format_double17(e.budget) << ' ' << format_double17(e.ecdf.y.empty() ? 0.0 : e.ecdf.y.back())
-                << "\n\n\n# " << e.optimizer << " budget\n"
-                << format_double17(e.budget) << ' ' << format_double17(e.ecdf.y.empty() ? 0.0 : e.ecdf.y.back())
-                << '\n';
-        }
-        out.close();
-        check_written(out, "'" + data + "'");
+        write_file_atomically(data, [&](std::ostream& out) {
+            for (std::size_t c = begin; c < end; ++c) {
+                const EcdfCurve& e = curves[c];
+                if (c > begin) out << "\n\n";
+                out << "# " << e.optimizer << " (" << count_noun(e.problems, "problem")
+                    << ")\n# evaluations/dimension fraction\n";
+                // a step from 0 at the left edge to the budget at the right, as COCO draws it
+                out << format_double17(x_min / 10) << " 0\n";
+                for (std::size_t i = 0; i < e.ecdf.x.size(); ++i)
+                    out << format_double17(e.ecdf.x[i]) << ' ' << format_double17(e.ecdf.y[i]) << '\n';
+                const double last = e.ecdf.y.empty() ? 0.0 : e.ecdf.y.back();
+                out << format_double17(e.budget) << ' ' << format_double17(last) << "\n\n\n# " << e.optimizer
+                    << " budget\n" << format_double17(e.budget) << ' ' << format_double17(last) << '\n';
+            }
+        });
         std::string plot = "plot ";
         for (std::size_t c = begin; c < end; ++c) {
             const std::string style = gnuplot_style(curves[c].style);

@@ -1,5 +1,6 @@
 #include "analysis/reports/gnuplot.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -117,6 +118,27 @@ int run_program(const std::string& program, const std::string& script, const std
 }
 }  // namespace
 
+namespace {
+// Whether `file`, drawn for `output`, ends as a whole PNG (its IEND chunk) or SVG (its
+// closing tag) does: gnuplot exits 0 after a write that failed (a full disk), leaving the
+// file cut short.
+bool complete(const std::string& file, const std::string& output) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return false;
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    const std::streamoff tail = std::min<std::streamoff>(size, 64);
+    std::string end(static_cast<std::size_t>(tail), '\0');
+    in.seekg(size - tail);
+    if (!in.read(end.data(), tail)) return false;
+    const std::string extension = fs::path(output).extension().string();
+    if (extension == ".png") return end.size() >= 12 && end.compare(end.size() - 12, 12, "\0\0\0\0IEND\xae\x42\x60\x82", 12) == 0;
+    const std::string last = trim(end);
+    if (extension == ".svg") return last.size() >= 6 && last.compare(last.size() - 6, 6, "</svg>") == 0;
+    return size > 0;
+}
+}  // namespace
+
 void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::string& script_name,
                  const std::string& script, const std::vector<std::string>& outputs) {
     // the files of the folder are named relative to it, and gnuplot runs there: the script
@@ -126,18 +148,44 @@ void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::str
     const std::string script_path = (folder / script_name).string();
     const std::string quoted_folder = std::string("'").append((folder / "").string());
     write_text_file(script_path, replace_all(script, quoted_folder, "'"));
-    const std::string log = (folder / "gnuplot.log").string();
-    const int status = run_program(gnuplot, script_path, log, folder);
-    std::ifstream in(log);
-    std::ostringstream messages;
-    messages << in.rdbuf();
-    if (status != 0) {
-        throw std::runtime_error("gnuplot failed (exit status " + std::to_string(status) + ") on '" + script_path +
-                                 "': " + trim(messages.str()));
-    }
+    // gnuplot draws into temporaries, renamed once each is whole: a plot is complete or absent
+    std::string drawing = script;
     for (const std::string& f : outputs) {
-        if (!fs::exists(f)) throw std::runtime_error("gnuplot did not write '" + f + "': " + trim(messages.str()));
+        if (drawing.find(gp_string(f)) == std::string::npos)
+            throw std::logic_error("run_gnuplot: the script does not write '" + f + "'");
+        drawing = replace_all(drawing, gp_string(f), gp_string(temporary_path(f)));
     }
+    const std::string run_name = temporary_path(script_name), run_path = (folder / run_name).string();
+    const auto remove_temporaries = [&] {
+        std::error_code ec;
+        fs::remove(run_path, ec);
+        for (const std::string& f : outputs) fs::remove(temporary_path(f), ec);
+    };
+    try {
+        write_text_file(run_path, replace_all(drawing, quoted_folder, "'"));
+        const std::string log = (folder / "gnuplot.log").string();
+        const int status = run_program(gnuplot, run_path, log, folder);
+        std::ifstream in(log);
+        std::ostringstream read;
+        read << in.rdbuf();
+        const std::string messages = trim(replace_all(read.str(), run_name, script_name));
+        if (status != 0)
+            throw std::runtime_error("gnuplot failed (exit status " + std::to_string(status) + ") on '" + script_path +
+                                     "': " + messages);
+        for (const std::string& f : outputs) {
+            if (!fs::exists(temporary_path(f))) throw std::runtime_error("gnuplot did not write '" + f + "': " + messages);
+            if (!complete(temporary_path(f), f))
+                throw std::runtime_error("cannot write '" + f + "': gnuplot left it incomplete (a full disk?)" +
+                                         (messages.empty() ? std::string() : ": " + messages));
+        }
+        for (const std::string& f : outputs)
+            if (::rename(temporary_path(f).c_str(), f.c_str()) != 0)
+                throw std::runtime_error("cannot write '" + f + "': " + std::strerror(errno));
+    } catch (...) {
+        remove_temporaries();
+        throw;
+    }
+    remove_temporaries();
 }
 
 }  // namespace bobench::analysis::reports

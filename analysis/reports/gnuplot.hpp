@@ -38,8 +38,10 @@ std::string png_and_svg(const std::string& plot_command, const std::string& png,
 
 
 // Writes `script` to <dir>/<script_name>, the paths of files in `dir` made relative to it,
-// and runs gnuplot on it in `dir`; std::runtime_error with
-// gnuplot's messages when it fails or does not write every file of `outputs`.
+// and runs gnuplot on it in `dir`, drawing each of `outputs` (absolute paths, each named in
+// the script) into a temporary that replaces it once it is whole; std::runtime_error with
+// gnuplot's messages when it fails or leaves any of `outputs` unwritten or incomplete (a
+// full disk), and then no output is replaced.
 void run_gnuplot(const std::string& gnuplot, const std::filesystem::path& dir, const std::string& script_name,
                  const std::string& script, const std::vector<std::string>& outputs);
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -81,26 +80,24 @@ PlotResult plot_curves(const std::vector<CurveSummary>& curves, const PlotOption
         f.svg = (dir / (f.stem + ".svg")).string();
 
         bool all_positive = true, any_value = false;
-        std::ofstream data(f.data);
-        if (!data) throw UserError("cannot write '" + f.data + "'");
-        for (std::size_t c = begin; c < end; ++c) {
-            if (c > begin) data << "\n\n";  // gnuplot: two blank lines start a new index
-            data << "# " << curves[c].optimizer << "\n# x " << (median ? "median q1 q3" : "mean mean-se mean+se")
-                 << "\n";
-            for (std::size_t t = 0; t < curves[c].by_iteration.size(); ++t) {
-                const auto v = band_of(curves[c].by_iteration[t], options.band);
-                for (double y : v) {
-                    if (std::isnan(y)) continue;
-                    any_value = true;
-                    all_positive = all_positive && y > 0;
+        write_file_atomically(f.data, [&](std::ostream& data) {
+            for (std::size_t c = begin; c < end; ++c) {
+                if (c > begin) data << "\n\n";  // gnuplot: two blank lines start a new index
+                data << "# " << curves[c].optimizer << "\n# x " << (median ? "median q1 q3" : "mean mean-se mean+se")
+                     << "\n";
+                for (std::size_t t = 0; t < curves[c].by_iteration.size(); ++t) {
+                    const auto v = band_of(curves[c].by_iteration[t], options.band);
+                    for (double y : v) {
+                        if (std::isnan(y)) continue;
+                        any_value = true;
+                        all_positive = all_positive && y > 0;
+                    }
+                    if (curves[c].x.empty()) data << t + 1;
+                    else data << num(curves[c].x[t]);
+                    data << ' ' << num(v[0]) << ' ' << num(v[1]) << ' ' << num(v[2]) << '\n';
                 }
-                if (curves[c].x.empty()) data << t + 1;
-                else data << num(curves[c].x[t]);
-                data << ' ' << num(v[0]) << ' ' << num(v[1]) << ' ' << num(v[2]) << '\n';
             }
-        }
-        data.close();
-        check_written(data, "'" + f.data + "'");
+        });
         f.log_y = options.log == LogScale::yes || (options.log == LogScale::automatic && any_value && all_positive);
         if (options.log == LogScale::yes && !all_positive)
             result.notes.push_back("problem '" + f.problem + "': values <= 0 cannot be drawn on the log scale asked "

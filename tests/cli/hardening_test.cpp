@@ -28,17 +28,6 @@ const std::string small_run = "run --problem branin --optimizer random-search --
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-// `bobench <args> <redirect>` with its files limited to `bytes` (RLIMIT_FSIZE: writes beyond
-// it fail with EFBIG, as on a full disk). Its standard error goes through a pipe, which the
-// limit does not apply to, and comes back in `err`.
-testing::CliResult run_limited(long bytes, const std::string& args, const std::string& redirect = "") {
-    const auto r = run_shell("{ { prlimit --fsize=" + std::to_string(bytes) + " '" + BOBENCH_CLI + "' " + args +
-                             " 2>&1 " + redirect + "; echo \"exit status $?\"; } | cat; }");
-    const auto at = r.out.rfind("exit status ");
-    REQUIRE(at != std::string::npos);
-    return {std::stoi(r.out.substr(at + 12)), "", r.out.substr(0, at)};
-}
-
 // Whether process `pid` runs bobench (exec done: before it, the forked child still has
 // this test program's handlers) and has a handler for `sig` installed (SigCgt in /proc).
 bool catches(pid_t pid, int sig) {
@@ -235,6 +224,24 @@ TEST_CASE("cli hardening: damaged results files are named, not crashed on", "[cl
     // a run never replaces a damaged file with a new one
     check_refused(small_run + "--output " + (dir / "cut.h5"), "is damaged");
     CHECK(testing::read_file(dir / "cut.h5") == bytes.substr(0, bytes.size() - 100));
+}
+
+TEST_CASE("cli hardening: merge removes the temporaries of killed merges, not those of live processes",
+          "[cli][hardening]") {
+    TempDir dir;
+    for (const std::string shard : {"1/2", "2/2"})
+        REQUIRE(run_cli(small_run + "--output " + (dir / "s.h5") + " --shard " + shard).status == 0);
+    const pid_t dead = ::fork();  // a PID that surely names no process: its own, reaped
+    if (dead == 0) ::_exit(0);
+    ::waitpid(dead, nullptr, 0);
+    const std::string out = dir / "m.h5", stale = out + ".tmp-" + std::to_string(dead),
+                      live = out + ".tmp-" + std::to_string(::getpid());
+    testing::write_file(stale, "half a merged file");
+    testing::write_file(live, "being written");
+    REQUIRE(run_cli("merge " + out + " " + (dir / "s.shard-1-of-2.h5") + " " + (dir / "s.shard-2-of-2.h5")).status == 0);
+    CHECK(results::read_results(out).runs.size() == 2);
+    CHECK_FALSE(fs::exists(stale));
+    CHECK(fs::exists(live));
 }
 
 TEST_CASE("cli hardening: outputs that are links, read-only or left over by killed runs", "[cli][hardening]") {

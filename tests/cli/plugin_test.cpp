@@ -4,6 +4,7 @@
 // binary runs, ranks and records; and the plugins it refuses, by name, with exit status 2.
 #include <catch2/catch.hpp>
 
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -12,8 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/rng.hpp"
+#include "results/journal.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/process.hpp"
 
 using namespace bobench;
 using namespace bobench::testing;
@@ -23,7 +26,30 @@ const std::string step_plugin = BOBENCH_TEST_STEP_PLUGIN;  // optimizer plugin-s
 const std::string small_run = "run --problem plugin-sphere:d=3 --problem branin --optimizer plugin-step "
                               "--optimizer random-search --replicates 2 --budget 20 --quiet ";
 
+const std::string misbehaving_plugin = BOBENCH_TEST_MISBEHAVING_PLUGIN;  // plugin-throws-int, plugin-stuck
+
 std::string quoted(const std::string& path) { return "'" + path + "'"; }
+
+// The optimizers of the whole records of the journal `path` (after its 16-byte header).
+std::vector<std::string> journalled(const std::string& path) {
+    const std::string bytes = read_file(path);
+    std::vector<std::string> optimizers;
+    for (std::size_t at = 16, used = 0; at < bytes.size(); at += used) {
+        const auto record = results::Journal::decode(bytes.data() + at, bytes.size() - at, &used);
+        if (!record) break;
+        optimizers.push_back(record->optimizer_id);
+    }
+    return optimizers;
+}
+
+// Whether a `sig` sent to process `pid` waits to be taken (ShdPnd in /proc): once it is not,
+// the process has run its handler, or runs it, and a second one is a signal of its own.
+bool pending(pid_t pid, int sig) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+        if (line.rfind("ShdPnd:", 0) == 0) return (std::stoull(line.substr(7), nullptr, 16) >> (sig - 1)) & 1;
+    return false;
+}
 }  // namespace
 
 TEST_CASE("plugin: its optimizer and problem run beside bobench's, are ranked, and the file records the plugin",
@@ -132,6 +158,42 @@ TEST_CASE("plugin: a missing file, a library without the entry point, another bu
     const std::string rewritten = read_file(out);
     check_refused(run + " --plugin " + clashing, "it registers optimizer 'random-search'");
     CHECK(read_file(out) == rewritten);
+}
+
+TEST_CASE("plugin: an optimizer that throws what is no std::exception fails its runs, naming the plugin",
+          "[cli][plugin]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    // `throw 42` left the runners' OpenMP region: std::terminate, exit status 134, no file
+    const auto r = run_cli("run --problem branin --optimizer plugin-throws-int --optimizer random-search --budget 5 "
+                           "--replicates 2 --quiet --plugin " + quoted(misbehaving_plugin) + " --output " + out);
+    INFO(r.err);
+    CHECK(r.status == 1);
+    CHECK(r.err.find("optimizer 'plugin-throws-int' of plugin '" + misbehaving_plugin +
+                     "' threw an exception that is not a std::exception in ask()") != std::string::npos);
+    const results::Results results = results::read_results(out);
+    CHECK(results.runs.size() == 2);  // random-search's; the failed runs are not stored
+    CHECK(results.find_optimizer("random-search") >= 0);
+}
+
+TEST_CASE("plugin: a second SIGINT ends a run stuck in a plugin at once, and the journalled runs are kept",
+          "[cli][plugin][signal]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5", marker = dir / "stuck", err = dir / "err";
+    testing::BackgroundCli process("run --problem branin --optimizer random-search --optimizer " +
+                                       quoted("plugin-stuck:marker=" + marker) +
+                                       " --budget 5 --replicates 1 --threads 2 --journal-after 0 --quiet --plugin " +
+                                       quoted(misbehaving_plugin) + " --output " + quoted(out),
+                                   err);
+    process.wait_until([&] { return std::filesystem::exists(marker) && journalled(out + ".journal").size() == 1; },
+                       "the plugin stuck in ask() and random-search's run journalled");
+    // the first asks the runs to stop, which the stuck one never hears
+    REQUIRE(::kill(process.pid(), SIGINT) == 0);
+    process.wait_until([&] { return !pending(process.pid(), SIGINT); }, "the first SIGINT taken");
+    CHECK(process.stop_with(SIGINT) == 130);
+    CHECK(read_file(err).find("bobench: stopped at once by a second signal (a run keeps its journalled runs)") !=
+          std::string::npos);
+    CHECK(journalled(out + ".journal") == std::vector<std::string>{"random-search"});
 }
 
 TEST_CASE("plugin: merge and resume refuse runs of other bytes of a plugin, unless --across-builds",

@@ -396,6 +396,30 @@ TEST_CASE("reproduce --quick is a smoke test: so titled, the numbers side by sid
     CHECK(table.find(",no\n") == std::string::npos);
 }
 
+TEST_CASE("reproduce --report and --html on a full disk keep the old report and page", "[reproduce][cli][outputs]") {
+    TempDir dir;
+    write_tiny(dir);
+    const std::string spec = dir / "mine/tiny.ini", report = dir / "old.md", page = dir / "page/index.html";
+    run_ok("reproduce --spec '" + spec + "' -q");
+    const std::string report_only = "reproduce --spec '" + spec + "' --report-only --report '" + report + "'";
+    write_file(report, "the old report\n");
+    const auto full = run_limited(2048, report_only);  // a file-size limit: writes fail as on a full disk
+    INFO(full.err);
+    CHECK(full.status == 1);
+    CHECK(full.err.find("cannot write '" + report + "': File too large") != std::string::npos);
+    CHECK(read_file(report) == "the old report\n");
+    // the report fits, the page does not
+    std::filesystem::create_directories(dir / "page");
+    write_file(page, "the old page\n");
+    const auto html = run_limited(8192, report_only + " --html '" + (dir / "page") + "'");
+    INFO(html.err);
+    CHECK(html.status == 1);
+    CHECK(html.err.find("cannot write '" + page + "': File too large") != std::string::npos);
+    CHECK(read_file(page) == "the old page\n");
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir.path()))
+        CHECK(e.path().filename().string().find(".tmp-") == std::string::npos);
+}
+
 TEST_CASE("reproduce --html writes one page: the agreement and the paper's claims first, then the experiment",
           "[reproduce][cli][html]") {
     TempDir dir;

@@ -79,6 +79,33 @@ TEST_CASE("cli tabular: fixture writes a marked synthetic table and info summari
     CHECK(run_cli("tabular frobnicate").status == 2);
 }
 
+TEST_CASE("cli tabular: fixture --force over a larger table writes a whole new one", "[tabular][cli]") {
+    TempDir dir;
+    for (const std::string layout : {"fcnet", "nasbench201"}) {
+        const std::string f = dir / (layout + ".hdf5");
+        run_ok("tabular fixture --layout " + layout + " --out " + f);
+        // HDF5 read the old file of that name into the table it built (free block size is zero?)
+        const auto smaller = run_ok("tabular fixture --layout " + layout + " --out " + f + " --configs 50 --force");
+        CHECK(has(smaller.out, "wrote " + f + ": 50 of "));
+        const auto info = run_cli("tabular info " + f);
+        INFO(layout << "\n" << info.err);
+        CHECK(info.status == 0);
+        CHECK(has(info.out, "configurations: 50 of "));
+    }
+}
+
+TEST_CASE("cli tabular: fixture --force refuses to replace a results file, exit status 2", "[tabular][cli]") {
+    TempDir dir;
+    const std::string results = dir / "results.h5";
+    run_ok("run --problem branin --optimizer random-search --budget 5 --replicates 1 --quiet --output " + results);
+    const std::string before = testing::read_file(results);
+    testing::check_refused("tabular fixture --layout fcnet --configs 5 --out " + results + " --force",
+                           "--out '" + results + "' is a bobench results file; a fixture never replaces one");
+    CHECK(testing::read_file(results) == before);
+    testing::check_refused("tabular fixture --layout fcnet --configs 5 --out " + dir.path().string() + " --force",
+                           "is a folder");
+}
+
 TEST_CASE("cli tabular: bobench run finds the table through --data-dir and records test values and optima",
           "[tabular][cli]") {
     TempDir dir;

@@ -58,4 +58,12 @@ CliResult run_shell(const std::string& command) {
     return {status, read_file(out), read_file(err)};
 }
 
+CliResult run_limited(long bytes, const std::string& args, const std::string& redirect) {
+    const auto r = run_shell("{ { prlimit --fsize=" + std::to_string(bytes) + " '" + BOBENCH_CLI + "' " + args +
+                             " 2>&1 " + redirect + "; echo \"exit status $?\"; } | cat; }");
+    const auto at = r.out.rfind("exit status ");
+    REQUIRE(at != std::string::npos);
+    return {std::stoi(r.out.substr(at + 12)), "", r.out.substr(0, at)};
+}
+
 }  // namespace bobench::testing

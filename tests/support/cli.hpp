@@ -19,6 +19,10 @@ CliResult run_cli(const std::string& args);
 CliResult run_ok(const std::string& args);
 // Runs any shell command line, capturing its standard output and error.
 CliResult run_shell(const std::string& command);
+// `bobench <args> <redirect>` with its files limited to `bytes` (RLIMIT_FSIZE: writes beyond
+// it fail with EFBIG, as on a full disk). Its standard output and error go through a pipe,
+// which the limit does not apply to, and come back in `err`.
+CliResult run_limited(long bytes, const std::string& args, const std::string& redirect = "");
 // Checks (Catch2 CHECKs) that `bobench <args>` exits with status 2 and says `message` on
 // standard error.
 void check_refused(const std::string& args, const std::string& message);

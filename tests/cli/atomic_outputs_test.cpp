@@ -1,0 +1,124 @@
+// Every output is whole or absent: on a full disk (here a file-size limit, whose writes fail
+// with EFBIG as on a full disk) a command exits non-zero naming the file, an existing file
+// keeps its content, and no temporary (`*.tmp-PID`) is left behind.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "tests/support/cli.hpp"
+
+using namespace bobench::testing;
+namespace fs = std::filesystem;
+
+namespace {
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Every path under `dir` whose name holds ".tmp-": a temporary left behind.
+std::vector<std::string> temporaries(const fs::path& dir) {
+    std::vector<std::string> left;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (has(e.path().filename().string(), ".tmp-")) left.push_back(e.path().string());
+    return left;
+}
+
+// Two optimizers on `problems`, 30 evaluations each.
+std::string results_file(const TempDir& dir, const std::string& problems) {
+    const std::string out = dir / "r.h5";
+    run_ok("run " + problems + " --optimizer random-search --optimizer de --budget 30 --replicates 2 --quiet --output " +
+           out);
+    return out;
+}
+// Every output of these is larger than the limits the tests set, which are at least 2 KiB
+// (every OpenMP runtime starts under them).
+const std::string many_problems = "--problem bbob:f=1-24,d=2,i=1-2";
+const std::string four_problems = "--problem branin --problem levy:d=2 --problem rosenbrock:d=2 --problem ackley:d=2";
+}  // namespace
+
+TEST_CASE("outputs: export, table and rank on a full disk keep the old file and leave no temporary",
+          "[cli][outputs]") {
+    TempDir dir;
+    const std::string results = results_file(dir, many_problems), old = dir / "old.csv", fresh = dir / "new.csv";
+    const std::string old_text = "the old file's content\n";
+    const std::vector<std::pair<std::string, std::string>> commands = {
+        {"export", ""}, {"export", " --runs"}, {"export", " --curves"}, {"table", ""}, {"rank", ""}};
+    for (const auto& command : commands) {
+        const std::string args = command.first + " " + results + command.second;
+        INFO(args);
+        REQUIRE(run_cli(args + " -o " + fresh).status == 0);  // it fits without the limit
+        REQUIRE(fs::file_size(fresh) > 2048);
+        fs::remove(fresh);
+        write_file(old, old_text);
+        const auto full = run_limited(2048, args + " -o " + old);
+        INFO(full.err);
+        CHECK(full.status == 1);
+        CHECK(has(full.err, "cannot write '" + old + "': File too large"));
+        CHECK(read_file(old) == old_text);
+        const auto absent = run_limited(2048, args + " -o " + fresh);
+        CHECK(absent.status == 1);
+        CHECK_FALSE(fs::exists(fresh));
+        CHECK(temporaries(dir.path()).empty());
+    }
+}
+
+TEST_CASE("outputs: report --html on a full disk keeps the old page", "[cli][outputs]") {
+    TempDir dir;
+    const std::string results = results_file(dir, four_problems), page = dir / "html/index.html";
+    fs::create_directories(dir / "html");
+    write_file(page, "the old page\n");
+    const auto full = run_limited(4096, "report " + results + " --html " + (dir / "html"));
+    INFO(full.err);
+    CHECK(full.status == 1);
+    CHECK(has(full.err, "cannot write '" + page + "': File too large"));
+    CHECK(read_file(page) == "the old page\n");
+    CHECK(temporaries(dir.path()).empty());
+}
+
+TEST_CASE("outputs: export --format iohprofiler and coco on a full disk leave no folder", "[cli][outputs]") {
+    TempDir dir;
+    const std::string bbob = dir / "bbob.h5";  // the COCO export writes bbob problems only
+    run_ok("run --problem bbob:f=1-2,d=2,i=1 --optimizer random-search --budget 60 --replicates 2 --quiet --output " + bbob);
+    for (const std::string format : {"iohprofiler", "coco"}) {
+        const std::string logs = dir / ("logs-" + format);
+        const auto full = run_limited(2048, "export " + bbob + " --format " + format + " " + logs);
+        INFO(format << "\n" << full.err);
+        CHECK(full.status == 1);
+        CHECK(has(full.err, "File too large"));
+        CHECK_FALSE(fs::exists(logs));
+        CHECK(temporaries(dir.path()).empty());
+        // an empty folder given stays empty
+        fs::create_directories(logs);
+        CHECK(run_limited(2048, "export " + bbob + " --format " + format + " " + logs).status == 1);
+        CHECK(fs::is_empty(logs));
+        CHECK(temporaries(dir.path()).empty());
+        run_ok("export " + bbob + " --format " + format + " " + logs);  // it fits without the limit
+        CHECK_FALSE(fs::is_empty(logs));
+    }
+}
+
+TEST_CASE("outputs: plot on a full disk fails and keeps the earlier plots whole", "[cli][outputs]") {
+    TempDir dir;
+    const std::string results = results_file(dir, four_problems), plots = dir / "plots";
+    run_ok("plot " + results + " --out " + plots);
+    std::vector<std::pair<std::string, std::string>> before;  // every file and its bytes
+    for (const auto& e : fs::directory_iterator(plots))
+        if (e.path().extension() == ".png" || e.path().extension() == ".svg")
+            before.emplace_back(e.path().string(), read_file(e.path().string()));
+    REQUIRE(before.size() == 8);  // a PNG and an SVG of each problem
+    // the data files and the script fit, gnuplot's drawings do not: gnuplot itself exits 0
+    const auto full = run_limited(8192, "plot " + results + " --out " + plots);
+    INFO(full.err);
+    CHECK(full.status == 1);
+    CHECK(has(full.err, "cannot write '" + plots + "/"));
+    CHECK(has(full.err, "gnuplot left it incomplete"));
+    for (const auto& [file, bytes] : before) CHECK(read_file(file) == bytes);
+    CHECK(temporaries(dir.path()).empty());
+    // into a new folder: no plot at all
+    CHECK(run_limited(8192, "plot " + results + " --out " + (dir / "new")).status == 1);
+    for (const auto& e : fs::directory_iterator(dir / "new")) {
+        CHECK(e.path().extension() != ".png");
+        CHECK(e.path().extension() != ".svg");
+    }
+    CHECK(temporaries(dir.path()).empty());
+}
