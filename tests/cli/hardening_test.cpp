@@ -161,11 +161,15 @@ TEST_CASE("cli hardening: planning honours SIGTERM and caps the expansion", "[cl
 TEST_CASE("cli hardening: SIGTERM while running exits 143 and keeps the finished runs", "[cli][hardening][signal]") {
     TempDir dir;
     const std::string out = dir / "r.h5";
-    // gp-ei runs take a while each: the signal comes once the runs have started (journal open)
-    const int status = status_after_signal("run --problem branin --optimizer gp-ei --budget 60 --replicates 20 "
-                                           "--threads 1 --quiet --output " + out,
-                                           SIGTERM, [&](pid_t) { return fs::exists(out + ".journal"); });
-    CHECK(status == 143);
+    // the journal opens before the first run ends (--journal-after 0); the process is held
+    // still while the signal is sent, so it lands before the runs can finish, however fast
+    testing::BackgroundCli process("run --problem branin --optimizer gp-ei --budget 60 --replicates 20 --threads 1 "
+                                   "--journal-after 0 --quiet --output " + out);
+    process.wait_until([&] { return fs::exists(out + ".journal"); }, "the journal");
+    REQUIRE(::kill(process.pid(), SIGSTOP) == 0);
+    REQUIRE(::kill(process.pid(), SIGTERM) == 0);  // pending until it continues
+    REQUIRE(::kill(process.pid(), SIGCONT) == 0);
+    CHECK(process.wait() == 143);
     CHECK(results::read_results(out).runs.size() < 20);
 }
 
