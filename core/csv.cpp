@@ -60,16 +60,16 @@ std::vector<CsvRecord> read_csv_records(const std::string& path, const std::stri
         if (t.empty() || t.front() == '#') continue;
         records.push_back({n, split_csv_line(text, path + ":" + std::to_string(n))});
     }
-    if (!records.empty()) {  // the header: a name given twice would leave one of its columns unread
-        const std::vector<std::string>& header = records.front().fields;
-        for (std::size_t i = 0; i < header.size(); ++i)
-            for (std::size_t j = 0; j < i; ++j)
-                if (!header[i].empty() && header[i] == header[j])
-                    throw UserError(what + " '" + path + "' line " + std::to_string(records.front().line) +
-                                    ": column '" + header[i] + "' appears twice (fields " + std::to_string(j + 1) +
-                                    " and " + std::to_string(i + 1) + ")");
-    }
     return records;
+}
+
+void refuse_repeated_columns(const CsvRecord& header, const std::string& what, const std::string& path) {
+    const std::vector<std::string>& names = header.fields;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (!names[i].empty() && names[i] == names[j])
+                throw UserError(what + " '" + path + "' line " + std::to_string(header.line) + ": column '" + names[i] +
+                                "' appears twice (fields " + std::to_string(j + 1) + " and " + std::to_string(i + 1) + ")");
 }
 
 std::string checked_row_name(const CsvRecord& row, std::size_t header_fields, const std::string& what,

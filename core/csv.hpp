@@ -24,12 +24,16 @@ struct CsvRecord {
 };
 
 // Every line of a file that is neither blank nor a comment ('#' first), split into fields
-// (a trailing '\r' and a leading UTF-8 byte-order mark are dropped). The first record is
-// the header: UserError for a column named twice, and naming the file when it cannot be read.
+// (a trailing '\r' and a leading UTF-8 byte-order mark are dropped). UserError naming the
+// file when it cannot be read.
 // Larger than any table we read (the reference and data files are kB, a tabular benchmark
 // CSV some MB): the bound keeps a wrong path from filling memory.
 inline constexpr std::uintmax_t max_csv_bytes = 1u << 30;
 std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what = "file");
+
+// UserError "<what> '<path>' line N: column 'X' appears twice (fields I and J)": a header that
+// names a column twice would leave one of them unread.
+void refuse_repeated_columns(const CsvRecord& header, const std::string& what, const std::string& path);
 
 // "<what> '<path>' line N": how messages name a row of a table with a header, once the row
 // is checked to have as many fields as the header (UserError "<that>: K fields; the header

@@ -38,8 +38,9 @@ Columns read_csv(const std::string& path) {
         std::vector<std::string> fields = std::move(record.fields);
         if (header.empty()) {
             header = fields;
-            for (const std::string& h : header)  // a name given twice is refused by read_csv_records
+            for (const std::string& h : header)
                 if (h.empty()) throw UserError(where + ": a column has no name");
+            refuse_repeated_columns({record.line, header}, "table", path);
             cells.resize(header.size());
             continue;
         }

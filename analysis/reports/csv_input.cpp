@@ -52,6 +52,7 @@ CsvMatrix read_matrix_csv(const std::string& path) {
     std::size_t first = 0;
     const Line& head = lines.front();
     if (std::none_of(head.fields.begin(), head.fields.end(), is_number)) {
+        refuse_repeated_columns(head, "data file", path);
         m.names = head.fields;
         first = 1;
         if (lines.size() == 1) throw UserError("data file '" + path + "' has a header but no rows of numbers");

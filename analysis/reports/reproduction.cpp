@@ -69,6 +69,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
                                           std::vector<std::size_t>* left_out) {
     const std::vector<CsvRecord> records = read_csv_records(path, "reference table");
     if (records.empty()) throw UserError("reference table '" + path + "' is empty: expected a header and rows");
+    refuse_repeated_columns(records.front(), "reference table", path);
     const std::vector<std::string>& header = records.front().fields;
     const std::size_t p = column(header, columns.problem, path), m = column(header, columns.method, path),
                       v = column(header, columns.value, path);
@@ -116,6 +117,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
 std::vector<DisagreementCause> read_causes(const std::string& path) {
     const std::vector<CsvRecord> records = read_csv_records(path, "causes table");
     if (records.empty()) throw UserError("causes table '" + path + "' is empty: expected a header and rows");
+    refuse_repeated_columns(records.front(), "causes table", path);
     const std::vector<std::string>& header = records.front().fields;
     const std::size_t p = column(header, "problem", path, "causes table"), m = column(header, "method", path, "causes table"),
                       c = column(header, "cause", path, "causes table"), e = column(header, "evidence", path, "causes table");

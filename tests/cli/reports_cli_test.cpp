@@ -126,6 +126,9 @@ TEST_CASE("cli reports: stats refuses bad data files with the file and line", "[
             "bobench stats: error: '" + (dir / "text.csv") + "' line 2, field 2: 'x' is not a number");
     check_refused("stats mwu " + (dir / "a.csv") + " " + (dir / "empty.csv"),
             "data file '" + (dir / "empty.csv") + "' holds no numbers (it is empty)");
+    testing::write_file(dir / "twice.csv", "a,b,a\n1,2,3\n4,5,6\n");
+    check_refused("stats friedman " + (dir / "twice.csv"),
+            "data file '" + (dir / "twice.csv") + "' line 1: column 'a' appears twice (fields 1 and 3)");
     check_refused("stats friedman " + (dir / "ragged.csv"),
             "'" + (dir / "ragged.csv") + "' line 3: 2 values, but line 2 has 3; every row needs one value per column");
     check_refused("stats mwu " + (dir / "a.csv"), "mwu needs two data files, got 1");
