@@ -113,12 +113,24 @@ void set_repeated(ReproductionEntry& e, const std::string& key, const std::strin
     }
 }
 
+// A file the spec names, inside the spec file's folder: a spec from elsewhere must not make
+// bobench read (and quote in its errors) a file anywhere on the machine.
+std::string spec_file(const ReproductionEntry& e, const std::string& value, const std::string& where) {
+    const fs::path folder = fs::path(e.file).parent_path();
+    std::error_code ec;
+    const fs::path base = fs::weakly_canonical(folder.empty() ? fs::path(".") : folder, ec);
+    const fs::path inside = fs::weakly_canonical(folder / value, ec).lexically_relative(base);
+    if (fs::path(value).is_absolute() || inside.empty() || *inside.begin() == "..")
+        refuse(where, value, "a path inside the spec file's folder (relative to it, without leaving it)");
+    return (folder / value).string();
+}
+
 void set_single(ReproductionEntry& e, const std::string& key, const std::string& value, const std::string& where) {
     if (key == "source") e.source = value;
-    else if (key == "reference") e.reference = (fs::path(e.file).parent_path() / value).string();
-    else if (key == "causes") e.causes = (fs::path(e.file).parent_path() / value).string();
-    else if (key == "claims") e.claims = (fs::path(e.file).parent_path() / value).string();
-    else if (key == "costs") e.costs = (fs::path(e.file).parent_path() / value).string();
+    else if (key == "reference") e.reference = spec_file(e, value, where);
+    else if (key == "causes") e.causes = spec_file(e, value, where);
+    else if (key == "claims") e.claims = spec_file(e, value, where);
+    else if (key == "costs") e.costs = spec_file(e, value, where);
     else if (key == "problem_column") e.columns.problem = value;
     else if (key == "method_column") e.columns.method = value;
     else if (key == "value_column") e.columns.value = value;

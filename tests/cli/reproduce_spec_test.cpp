@@ -274,6 +274,17 @@ TEST_CASE("reproduce refuses a bad [reproduction] section, naming the file and t
     std::filesystem::remove(dir / "mine/published/table1.csv");
     check_refused("reproduce --spec " + quoted, "spec '" + spec + "': reproduction.reference: no file '" +
                                                     (dir / "mine/published/table1.csv") + "'");
+    // the files a spec names stay inside its folder: no file elsewhere is read or quoted
+    write_file(dir / "outside.csv", tiny_reference);
+    for (const std::string key : {"claims", "causes", "costs"})
+        refused(key + " = ../outside.csv\n", "reproduction." + key + " = '../outside.csv' is not accepted; expected a "
+                                              "path inside the spec file's folder");
+    {
+        std::string text = tiny_spec(dir / "x.h5");
+        text.replace(text.find("reference = published/table1.csv"), 32, "reference = /etc/passwd");
+        write_file(spec, text);
+        check_refused("reproduce --spec " + quoted, "reproduction.reference = '/etc/passwd' is not accepted");
+    }
     write_file(spec, "[experiment]\nbudget = 5\n[problems]\nb = branin\n[optimizers]\nr = random-search\n");
     check_refused("reproduce --spec " + quoted, "spec '" + spec + "' has no [reproduction] section");
     write_file(spec, "[reproduction]\ncost = 1 s\n");
