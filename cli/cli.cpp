@@ -7,9 +7,11 @@
 #include <iostream>
 #include <malloc.h>
 #include <map>
+#include <string_view>
 #include <unistd.h>
 
 #include <boost/program_options/errors.hpp>
+#include <fmt/format.h>
 
 #include "cli/man_page.hpp"
 #include "core/error.hpp"
@@ -210,20 +212,36 @@ int main(int argc, char** argv) {
     }
 }
 
+namespace {
+// A message that echoes a huge field or token (a 5 MB line of a data file, an optimizer's
+// whole error output) keeps its start and its end, where the hint is.
+std::string bounded(std::string_view message) {
+    constexpr std::size_t keep_head = 800, keep_tail = 300;
+    if (message.size() <= keep_head + keep_tail + 100) return std::string(message);
+    const auto continuation = [&](std::size_t at) { return (static_cast<unsigned char>(message[at]) & 0xC0) == 0x80; };
+    std::size_t head = keep_head, tail_start = message.size() - keep_tail;
+    while (head > 0 && continuation(head)) --head;  // never cut a UTF-8 character in two
+    while (tail_start < message.size() && continuation(tail_start)) ++tail_start;
+    return fmt::format("{} [... {} bytes left out ...] {}", message.substr(0, head), tail_start - head,
+                       message.substr(tail_start));
+}
+}  // namespace
+
 int report_error(const std::string& command, std::exception_ptr error) {
     try {
         std::rethrow_exception(error);
     } catch (const UserError& e) {
-        std::cerr << "bobench " << command << ": error: " << e.what() << "\n";
+        std::cerr << "bobench " << command << ": error: " << bounded(e.what()) << "\n";
         return 2;
     } catch (const Interrupted&) {
         std::cerr << "bobench " << command << ": stopped by signal " << interrupted_status() - 128 << "\n";
         return interrupted_status();
     } catch (const boost::program_options::error& e) {
-        std::cerr << "bobench " << command << ": error: " << e.what() << " (see bobench " << command << " --help)\n";
+        std::cerr << "bobench " << command << ": error: " << bounded(e.what()) << " (see bobench " << command
+                  << " --help)\n";
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "bobench " << command << ": failed: " << e.what() << "\n";
+        std::cerr << "bobench " << command << ": failed: " << bounded(e.what()) << "\n";
         return 1;
     }
 }

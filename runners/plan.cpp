@@ -5,6 +5,9 @@
 #include <functional>
 #include <queue>
 #include <set>
+#include <unistd.h>
+
+#include <fmt/format.h>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -33,6 +36,25 @@ void check_misplaced_key(const SpecEntry& e, const Registry& registry) {
         if (f.name == e.id.name) return;
     throw UserError(e.line + ": '" + e.label + "' is an [experiment] key; move it there (or: unknown " +
                     registry.kind() + " '" + e.id.name + "')");
+}
+}  // namespace
+
+namespace {
+// A job keeps every evaluation of its runs in memory until it ends (8 bytes a coordinate,
+// 16 for the value and its companions): a plan that cannot fit in this machine's memory
+// is refused now, not by std::bad_alloc hours in.
+void check_memory(const Plan& plan) {
+    double bytes = 0;
+    for (const results::RunKey& k : plan.runs) {
+        const double d = static_cast<double>(plan.problems[static_cast<std::size_t>(k.problem)].problem->space().size());
+        bytes += static_cast<double>(plan.spec.budget) * (8 * d + 16);
+    }
+    const double memory = static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGESIZE));
+    if (memory > 0 && bytes > memory)
+        throw UserError(fmt::format("the planned {} would hold about {:.3g} GB of evaluations in memory (a budget of {} "
+                                    "evaluations a run, 8 bytes a coordinate), more than this machine's {:.3g} GB; "
+                                    "lower the budget or split the experiment (--shard K/N)",
+                                    count_noun(plan.runs.size(), "run"), bytes / 1e9, plan.spec.budget, memory / 1e9));
 }
 }  // namespace
 
@@ -89,6 +111,7 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
             for (int r = 0; r < spec.replicates; ++r) plan.runs.push_back({p, o, r});
     plan.whole_plan_runs = plan.runs.size();
     if (spec.shard) plan.runs = shard_runs(plan, plan.runs, spec.shard);
+    check_memory(plan);
     return plan;
 }
 

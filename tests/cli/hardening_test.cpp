@@ -140,6 +140,9 @@ TEST_CASE("cli hardening: labels and identifiers that are not UTF-8 are refused 
     testing::write_file(dir / "id.ini", "[experiment]\nbudget = 5\nreplicates = 1\noutput = " + out +
                                             "\n[problems]\nb = branin:noise=\xc3\n[optimizers]\nrs = random-search\n");
     check_refused("run " + (dir / "id.ini"), "identifier 'branin:noise=\xc3' is not valid UTF-8 text");
+    testing::write_file(dir / "nul.ini", "[experiment]\nbudget = 5\nreplicates = 1\noutput = " + out + "\n[problems]\n" +
+                                             std::string("bran\0in", 7) + " = branin\n[optimizers]\nrs = random-search\n");
+    check_refused("run " + (dir / "nul.ini"), "label 'bran' holds the control character 0x00; labels are printable text");
     CHECK_FALSE(fs::exists(out));
     CHECK_FALSE(fs::exists(out + ".journal"));
 }
@@ -171,6 +174,15 @@ TEST_CASE("cli hardening: SIGTERM while running exits 143 and keeps the finished
     REQUIRE(::kill(process.pid(), SIGCONT) == 0);
     CHECK(process.wait() == 143);
     CHECK(results::read_results(out).runs.size() < 20);
+}
+
+TEST_CASE("cli hardening: a plan whose evaluations cannot fit in memory is refused before it runs", "[cli][hardening]") {
+    TempDir dir;
+    // 640 coordinates x 10^7 evaluations: ~51 GB a run, 5 TB for 100, beyond any test machine's memory
+    check_refused("run --problem bbob:f=1,i=1,d=640 --optimizer random-search --budget 10000000 --replicates 100 "
+                  "--output " + (dir / "r.h5"),
+                  "the planned 100 runs would hold about 5.14e+03 GB of evaluations in memory");
+    CHECK_FALSE(fs::exists(dir / "r.h5"));
 }
 
 TEST_CASE("cli hardening: optimizer parameters out of range are refused when binding", "[cli][hardening]") {

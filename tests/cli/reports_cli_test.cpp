@@ -131,6 +131,14 @@ TEST_CASE("cli reports: stats refuses bad data files with the file and line", "[
             "data file '" + (dir / "twice.csv") + "' line 1: column 'a' appears twice (fields 1 and 3)");
     check_refused("stats friedman " + (dir / "ragged.csv"),
             "'" + (dir / "ragged.csv") + "' line 3: 2 values, but line 2 has 3; every row needs one value per column");
+    // a 2 MB field is not echoed whole: the message keeps its start and its end
+    testing::write_file(dir / "huge.csv", "1\n" + std::string(2'000'000, 'x') + "\n");
+    const auto huge = run_cli("stats mwu " + (dir / "a.csv") + " " + (dir / "huge.csv"));
+    CHECK(huge.status == 2);
+    CHECK(huge.err.size() < 1500);
+    CHECK(huge.err.find("' line 2: '") != std::string::npos);
+    CHECK(huge.err.find("bytes left out") != std::string::npos);
+    CHECK(huge.err.find("' is not a number\n") != std::string::npos);
     check_refused("stats mwu " + (dir / "a.csv"), "mwu needs two data files, got 1");
     check_refused("stats wilcoxon " + (dir / "a.csv"), "unknown test 'wilcoxon'; accepted: mwu, friedman");
     check_refused("stats mwu " + (dir / "a.csv") + " " + (dir / "nope.csv"), "cannot read data file '" + (dir / "nope.csv") + "'");
