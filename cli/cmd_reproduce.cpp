@@ -787,12 +787,32 @@ void report_on_methods(results::Results& results, const runners::ExperimentSpec&
     std::replace(deviations.begin(), deviations.end(), given, methods_deviation(methods_flag, left_out));
 }
 
+// A results file of another experiment would be reported as "0 of 0 cells agree": refused,
+// naming what it holds.
+void require_runs_of_protocol(const runners::ExperimentSpec& spec, const results::Results& results) {
+    auto labelled = [](const std::vector<runners::SpecEntry>& entries, const std::string& label) {
+        return std::any_of(entries.begin(), entries.end(), [&](const runners::SpecEntry& e) { return e.label == label; });
+    };
+    for (const results::Trace& t : results.runs)
+        if (labelled(spec.problems, results.problems[static_cast<std::size_t>(t.key.problem)].label) &&
+            labelled(spec.optimizers, results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label))
+            return;
+    std::vector<std::string> methods, problems;
+    for (const auto& o : results.optimizers) methods.push_back(o.label);
+    for (const auto& p : results.problems) problems.push_back(p.label);
+    throw UserError("--report-only: '" + spec.output + "' holds no run of this reproduction's problems and methods " +
+                    "(it holds " + (results.runs.empty() ? std::string("no runs at all") :
+                                    "methods " + join(methods, ", ") + " on " + join(problems, ", ")) +
+                    "); is it another experiment's file?");
+}
+
 // --report-only: the file's runs as the report takes them (the --methods named, or all the
 // protocol's), and a deviation for each method whose runs are of other settings than the spec's.
 void take_kept_runs(results::Results& results, const runners::ExperimentSpec& spec, const po::variables_map& vm,
                     std::vector<std::string>& deviations) {
     if (vm.count("methods")) report_on_methods(results, spec, vm["methods"].as<std::string>(), deviations);
     else require_methods_of_file(spec, results);
+    require_runs_of_protocol(spec, results);
     std::ranges::copy(runs_of_other_settings(spec, results), std::back_inserter(deviations));
 }
 

@@ -380,6 +380,11 @@ TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes fr
     check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "none.h5") + "'",
                   "--report-only: no results file");
     check_refused("reproduce --spec '" + spec + "' --report-only --shard 1/2", "give one");
+    // another experiment's file (two methods, like the protocol, but other ones on other problems)
+    run_ok("run --problem ackley --optimizer random-search --optimizer de --budget 5 --replicates 2 -q --output '" +
+           (dir / "foreign.h5") + "'");
+    check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "foreign.h5") + "'",
+                  "holds no run of this reproduction's problems and methods (it holds methods random-search, de on ");
     write_tiny(dir, "causes = published/missing.csv\n");
     check_refused("reproduce --spec '" + spec + "' -q", "reproduction.causes: no file");
 }
