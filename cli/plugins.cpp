@@ -167,7 +167,10 @@ void check_build(void* library, const std::string& path) {
 }
 
 void load_plugin(const std::string& path) {
-    const std::string file = fs::weakly_canonical(fs::absolute(path)).string();
+    std::error_code ec;
+    const std::string file = fs::weakly_canonical(fs::absolute(path), ec).string();
+    if (ec)  // a loop of symbolic links, a folder it may not read
+        throw UserError("plugin '" + path + "' cannot be resolved to a file: " + ec.message());
     if (std::any_of(loaded().begin(), loaded().end(), [&](const LoadedPlugin& p) { return p.file == file; })) return;
     void* library = open_library(path, file);
     check_build(library, path);

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -133,6 +134,9 @@ TEST_CASE("plugin: a missing file, a library without the entry point, another bu
     const std::string missing = dir / "nothere.so";
     check_refused(run + " --plugin " + missing, "plugin '" + missing + "' does not exist\n");
     check_refused(run + " --plugin nothere.so", "plugin 'nothere.so' does not exist (a path relative to the working folder");
+    const std::string loop = dir / "loop.so";  // a symbolic link to itself
+    REQUIRE(::symlink(loop.c_str(), loop.c_str()) == 0);
+    check_refused(run + " --plugin " + loop, "plugin '" + loop + "' cannot be resolved to a file: ");
     const std::string no_entry = BOBENCH_TEST_NO_ENTRY_PLUGIN;
     check_refused(run + " --plugin " + no_entry,
                   "plugin '" + no_entry + "' has no entry point bobench_plugin_build(): is it a bobench plugin?");
