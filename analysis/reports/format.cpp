@@ -33,6 +33,7 @@ std::string markdown_cell(std::string_view text) {
     std::string out;
     for (char c : text) {
         if (c == '|') out += "\\|";
+        else if (c == '<') out += "\\<";  // no HTML from a label or a CSV field: <script>, <img onerror>
         else if (c == '\n' || c == '\r') out += ' ';
         else out += c;
     }

@@ -269,6 +269,9 @@ TEST_CASE("reports: numbers printed as the thesis tables print them", "[reports]
     CHECK(format_significant(1.234e-7) == "1.23e-07");
     CHECK(format_significant(std::nan("")) == "NaN");
     CHECK(latex_escape("a_b%c#{}") == "a\\_b\\%c\\#\\{\\}");
+    // a Markdown table cell: no column break, no line break, no HTML (CommonMark shows \< as <)
+    CHECK(markdown_cell("a|b\n<script>x</script><img src=q onerror=y>") ==
+          "a\\|b \\<script>x\\</script>\\<img src=q onerror=y>");
     CHECK(csv_field("a,\"b\"") == "\"a,\"\"b\"\"\"");
 }
 

@@ -384,7 +384,7 @@ TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes fr
     run_ok("run --problem ackley --optimizer random-search --optimizer de --budget 5 --replicates 2 -q --output '" +
            (dir / "foreign.h5") + "'");
     check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "foreign.h5") + "'",
-                  "holds no run of this reproduction's problems and methods (it holds methods random-search, de on ");
+                  "holds no run of this reproduction's methods (it holds runs of random-search, de); is it another");
     write_tiny(dir, "causes = published/missing.csv\n");
     check_refused("reproduce --spec '" + spec + "' -q", "reproduction.causes: no file");
 }
