@@ -759,6 +759,12 @@ void require_methods_of_file(const runners::ExperimentSpec& spec, const results:
                     join(labels, ",") + ", as the run that wrote it was given");
 }
 
+// Whether `label` names one of the spec's methods.
+bool is_method(const runners::ExperimentSpec& spec, const std::string& label) {
+    return std::any_of(spec.optimizers.begin(), spec.optimizers.end(),
+                       [&](const runners::SpecEntry& e) { return e.label == label; });
+}
+
 // --report-only --methods on a file that holds more methods: the report is on the named ones
 // alone (the others' runs and entries leave `results`), and its deviation says the file's
 // other methods were left out rather than not run.
@@ -769,9 +775,7 @@ void report_on_methods(results::Results& results, const runners::ExperimentSpec&
     std::vector<std::string> left_out;
     for (std::size_t o = 0; o < results.optimizers.size(); ++o) {
         const std::string& label = results.optimizers[o].label;
-        const bool named = std::any_of(spec.optimizers.begin(), spec.optimizers.end(),
-                                       [&](const runners::SpecEntry& e) { return e.label == label; });
-        if (!named) {
+        if (!is_method(spec, label)) {
             left_out.push_back(label);
             continue;
         }
@@ -793,9 +797,7 @@ void report_on_methods(results::Results& results, const runners::ExperimentSpec&
 void require_runs_of_protocol(const runners::ExperimentSpec& spec, const results::Results& results) {
     for (const results::Trace& t : results.runs) {
         const std::string& label = results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label;
-        if (std::any_of(spec.optimizers.begin(), spec.optimizers.end(),
-                        [&](const runners::SpecEntry& e) { return e.label == label; }))
-            return;
+        if (is_method(spec, label)) return;
     }
     std::vector<std::string> methods;
     for (const auto& o : results.optimizers) methods.push_back(o.label);
