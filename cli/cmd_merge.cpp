@@ -1,4 +1,5 @@
-// bobench merge OUT SHARD... : the shards of `bobench run --shard K/N` as one results file
+// bobench merge OUT FILE... : the shards of `bobench run --shard K/N`, or whole files of other
+// optimizer selections of one spec, as one results file
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -22,6 +23,14 @@ namespace fs = std::filesystem;
 namespace bobench::cli {
 
 namespace {
+const char* const merge_notes =
+    "The files are the shards of one plan (`--shard K/N`), or of several optimizer selections of one\n"
+    "spec (`--methods A,B` split 30 ways, `--methods C` split 10 ways); a file written without --shard\n"
+    "joins as the one shard of its selection. No optimizer may be in two selections. When a file is a\n"
+    "values-only copy (bobench keep), the merged file is one too. So one method's runs in a kept file\n"
+    "are replaced thus: run the method anew into NEW.h5, `bobench keep KEPT.h5 REST.h5 --without\n"
+    "METHOD`, then `bobench merge --across-builds OUT.h5 REST.h5 NEW.h5`.\n";
+
 bool same_file(const std::string& a, const std::string& b) {
     std::error_code ec;
     return a == b || fs::equivalent(a, b, ec);
@@ -30,12 +39,12 @@ bool same_file(const std::string& a, const std::string& b) {
 
 int merge(const Args& args) {
     const auto started = std::chrono::system_clock::now();
-    po::options_description opts("bobench merge OUT SHARD... (the files of `bobench run --shard K/N`)");
+    po::options_description opts("bobench merge OUT FILE... (the files of `bobench run --shard K/N`, whole files)");
     opts.add_options()("help,h", "show this help")(
         "across-builds", "join shards run by different bobench builds; use it only where those builds run the same "
                          "code for this spec (re-run one shard and compare `bobench export`s to check)")(
         "files", po::value<std::vector<std::string>>(), "the new results file, then the shard files");
-    const auto parsed = parse_words(args, opts, "files", -1);
+    const auto parsed = parse_words(args, opts, "files", -1, {}, merge_notes);
     if (!parsed) return 0;  // --help was printed
     const std::vector<std::string> files =
         parsed->count("files") ? (*parsed)["files"].as<std::vector<std::string>>() : std::vector<std::string>{};
@@ -61,8 +70,19 @@ int merge(const Args& args) {
                             ".journal' holds runs that are "
                             "not in it yet (the run was killed, or is still running); run its `bobench run ... --shard "
                             "K/N` command again to finish it, then merge");
+    // a values-only copy (bobench keep) joins too: then every input is read without its points,
+    // and the merged file is a values-only copy as well
+    const auto values_only = std::count_if(inputs.begin(), inputs.end(), results::is_values_only);
     std::vector<results::ShardFile> shards;
-    for (const std::string& path : inputs) shards.push_back({path, results::read_results(path)});
+    for (const std::string& path : inputs) {
+        shards.push_back({path, results::read_results(path, values_only == 0)});
+        results::Results& r = shards.back().results;
+        if (r.shard.empty())  // a whole file: the one shard of its selection, whose plan its spec gives
+            r.shard = "1/1 of " + std::to_string(r.problems.size() * r.optimizers.size() *
+                                                 static_cast<std::size_t>(
+                                                     runners::parse_spec(r.spec, "the spec stored in '" + path + "'")
+                                                         .replicates));
+    }
     std::vector<std::string> shard_specs;  // merge_shards consumes the shards; their specs name each selection's optimizers
     for (const results::ShardFile& s : shards) shard_specs.push_back(s.results.spec);
     results::Merged merged = results::merge_shards(std::move(shards), runners::settings_difference,
@@ -84,6 +104,7 @@ int merge(const Args& args) {
     const std::string plugins = merged.results.provenance.plugins;
     merged.results.provenance = provenance(started, command_line("merge", args));
     merged.results.provenance.plugins = plugins;
+    merged.results.points_dropped = values_only > 0;
     const auto dir = fs::path(out).parent_path();
     std::error_code ec;
     if (!dir.empty()) fs::create_directories(dir, ec);
@@ -95,6 +116,10 @@ int merge(const Args& args) {
     std::cout << "merged " << count_noun(inputs.size(), "shard file") << ", " << merged.results.runs.size()
               << " runs: " << out
               << "\n";
+    if (values_only > 0)
+        std::cout << count_noun(static_cast<std::size_t>(values_only), "input") << " of " << inputs.size()
+                  << (values_only == 1 ? " is" : " are")
+                  << " values-only (bobench keep), so the merged file is one too: no points\n";
     if (merged.results.git_revision.find(", ") != std::string::npos)
         std::cout << "builds: " << merged.results.bobench_version << " (" << merged.results.git_revision << ")\n";
     if (merged.missing.empty()) return 0;

@@ -8,7 +8,8 @@
 // `--methods C` split 10 ways) join too, as long as no optimizer is in two selections: a run's
 // seeds follow from its problem, optimizer and replicate, not from the selection, so the
 // merged file is the one a run of every selected optimizer writes. Its optimizer table is the
-// selections' tables one after the other, in the order their first shards are given.
+// selections' tables one after the other, in the order their first shards are given. (A file
+// written without --shard joins as shard "1/1 of R", R its plan's runs: cli/cmd_merge.cpp.)
 #include <functional>
 #include <string>
 #include <vector>

@@ -59,6 +59,12 @@ bool is_results_file(const std::string& path) {
     }
 }
 
+bool is_values_only(const std::string& path) {
+    if (!is_results_file(path)) return false;
+    h5::Handle file = h5::open_file(path);
+    return h5::has_attribute(file.get(), "points");  // read_results checks what it says
+}
+
 static json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 static std::optional<double> optional_number(const json& j) {
     return j.is_null() ? std::nullopt : std::optional<double>(j.get<double>());

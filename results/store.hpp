@@ -102,6 +102,8 @@ struct Results {
 
 // True when `path` is an HDF5 file with bobench's format attribute.
 bool is_results_file(const std::string& path);
+// True when the results file `path` is a values-only copy (bobench keep: points = "dropped").
+bool is_values_only(const std::string& path);
 // Reads a results file; UserError when it is missing, not a bobench results file, or
 // damaged ("'F' is damaged: ..."), and with `with_points` when it is a values-only copy
 // ("'F' holds no points: they were dropped ...").

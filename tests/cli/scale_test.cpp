@@ -171,7 +171,7 @@ TEST_CASE("scale: merge refuses mismatched, overlapping and foreign files, and n
     testing::write_file(dir / "notes.txt", "not a results file\n");
     check_refused("merge '" + out + "' '" + (dir / "notes.txt") + "'", "is not a bobench results file");
     REQUIRE(run_cli(small + "--output " + (dir / "whole.h5")).status == 0);
-    check_refused("merge '" + out + "' '" + (dir / "whole.h5") + "'", "is not the file of a shard");
+    check_refused("merge '" + out + "' '" + (dir / "whole.h5") + "' '" + a[0] + "'", "parts of different splits");
     std::filesystem::copy_file(a[1], dir / "old.h5");
     set_attribute(dir / "old.h5", "bobench_version", "0.0.1");
     check_refused("merge '" + out + "' '" + a[0] + "' '" + (dir / "old.h5") + "'", "bobench version");

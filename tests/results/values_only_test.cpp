@@ -126,7 +126,6 @@ TEST_CASE("keep: what needs the points refuses the values-only copy, naming it",
     check_refused("export '" + copy + "' --format coco '" + (dir / "coco") + "'", dropped);
     check_refused("export '" + copy + "' --format iohprofiler '" + (dir / "ioh") + "'", dropped);
     check_refused("run '" + real_spec() + "' -q --across-builds --output '" + copy + "'", dropped);  // resume
-    check_refused("merge '" + (dir / "merged.h5") + "' '" + copy + "'", dropped);
     CHECK_FALSE(std::filesystem::exists(dir / "merged.h5"));
     CHECK_FALSE(std::filesystem::exists(dir / "coco"));
     // keep itself: a new file only, never IN, never an unfinished file
@@ -199,4 +198,48 @@ TEST_CASE("keep: a damaged or odd points attribute is refused by name", "[result
                       "'" + shorter + "' is damaged: /evals/cost has 10 rows, /evals/value has 180");
     // and the command line says the same, with exit status 2
     check_refused("rank '" + (dir / "odd.h5") + "'", "is damaged: its points attribute is 'gone'");
+}
+
+namespace {
+// A spec of two problems, two replicates and the optimizers `optimizers` (INI lines), writing `output`.
+std::string small_spec(const TempDir& dir, const std::string& name, const std::string& optimizers) {
+    const std::string path = dir / name;
+    write_file(path, "[experiment]\nseed = 3\nbudget = 6\nreplicates = 2\noutput = " + (dir / "unused.h5") +
+                         "\n[problems]\nbranin = branin\nhartmann3 = hartmann3\n[optimizers]\n" + optimizers);
+    return path;
+}
+}  // namespace
+
+TEST_CASE("keep --without and merge replace one method's runs in a kept file", "[results][keep][merge]") {
+    TempDir dir;
+    const std::string rs = "RS = random-search\n", old_tpe = "TPE = tpe:n_startup=3\n", new_tpe = "TPE = tpe:n_startup=4\n";
+    const std::string full = dir / "full.h5", kept = dir / "kept.h5", rest = dir / "rest.h5", fresh = dir / "tpe.h5";
+    run_ok("run '" + small_spec(dir, "old.ini", rs + old_tpe) + "' -q --output '" + full + "'");
+    run_ok("keep '" + full + "' '" + kept + "'");
+    run_ok("run '" + small_spec(dir, "tpe.ini", new_tpe) + "' -q --output '" + fresh + "'");
+
+    const CliResult without = run_ok("keep '" + kept + "' '" + rest + "' --without TPE");
+    CHECK(without.out.find("kept 4 runs") != std::string::npos);
+    const results::Results r = results::read_results(rest, false);
+    REQUIRE(r.optimizers.size() == 1);
+    CHECK(r.optimizers[0].label == "RS");
+    CHECK(r.spec.find("TPE") == std::string::npos);  // the stored spec lost its line too
+
+    // the kept runs and the new ones make the file a run of the new spec writes, without points
+    const std::string merged = dir / "merged.h5", whole = dir / "whole.h5";
+    const CliResult m = run_ok("merge '" + merged + "' '" + rest + "' '" + fresh + "'");
+    CHECK(m.out.find("1 input of 2 is values-only (bobench keep), so the merged file is one too") != std::string::npos);
+    run_ok("run '" + small_spec(dir, "new.ini", rs + new_tpe) + "' -q --output '" + whole + "'");
+    CHECK(results::read_results(merged, false).points_dropped);
+    const std::string expected = output_for("export FILE", whole);
+    CHECK(expected.size() > 500);
+    CHECK(output_for("export FILE", merged) == expected);
+    CHECK(output_for("export FILE", merged) != output_for("export FILE", kept));  // TPE's runs did change
+
+    check_refused("keep '" + kept + "' '" + (dir / "x.h5") + "' --without GP", "--without: '" + kept +
+                                                                                 "' holds no optimizer 'GP' (it holds RS, TPE)");
+    check_refused("keep '" + kept + "' '" + (dir / "x.h5") + "' --without RS,TPE", "leaves no optimizer");
+    check_refused("merge '" + (dir / "y.h5") + "' '" + kept + "' '" + fresh + "'", "both run 'TPE'");
+    CHECK_FALSE(std::filesystem::exists(dir / "x.h5"));
+    CHECK_FALSE(std::filesystem::exists(dir / "y.h5"));
 }
