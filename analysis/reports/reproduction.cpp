@@ -416,23 +416,37 @@ std::string render_leans(const Reproduction& r) {
     return out;
 }
 
-// The disagreeing cells with their causes, which way they lean, then the cells one run dominates.
+// The disagreeing cells grouped by cause, each cause's text once (in the order the cells first
+// name it), which way they lean, then the cells one run dominates.
 std::string render_disagreements(const Reproduction& r) {
-    std::vector<std::string> dominated, disagreements;
+    std::vector<std::string> dominated;
+    std::vector<std::pair<std::string, std::vector<std::string>>> by_cause;  // a cause's line, its cells
+    std::size_t disagreeing = 0;
     for (const CellComparison& c : r.cells) {
         if (!c.runs) continue;
         const std::string cell = c.problem + " / " + c.method;
         if (c.agreement.dominated)
             dominated.push_back(cell + fmt::format(" (sd / mean {:.2f}, √n = {:.2f})", *c.theirs_sd / c.theirs,
                                                    std::sqrt(static_cast<double>(c.theirs_runs))));
-        if (!c.agreement.agrees && c.agreement.test != AgreementTest::none)
-            disagreements.push_back(cell + " (ours " + g(c.ours) + ", theirs " + g(c.theirs) + ", ratio " +
-                                    g(c.agreement.ratio) + ", p " + format_significant(c.agreement.p, 2) + "); cause: " +
-                                    (c.cause ? c.cause->cause + ": " + c.cause->evidence : "unknown, not examined"));
+        if (c.agreement.agrees || c.agreement.test == AgreementTest::none) continue;
+        const std::string cause =
+            c.cause ? "**" + c.cause->cause + "**: " + markdown_cell(c.cause->evidence) : std::string("**not examined**");
+        auto group = std::find_if(by_cause.begin(), by_cause.end(), [&](const auto& entry) { return entry.first == cause; });
+        if (group == by_cause.end()) group = by_cause.insert(by_cause.end(), {cause, {}});
+        group->second.push_back(markdown_cell(cell) + " (ours " + g(c.ours) + ", theirs " + g(c.theirs) + ", ratio " +
+                                g(c.agreement.ratio) + ", p " + format_significant(c.agreement.p, 2) + ")");
+        ++disagreeing;
     }
-    std::string out = "\n## Disagreements\n\n" +
-                      (disagreements.empty() ? std::string("None: every tested cell agrees.\n")
-                                             : "- " + join(disagreements, "\n- ") + "\n" + render_leans(r));
+    std::string out = "\n## Disagreements\n\n";
+    if (disagreeing == 0) out += "None: every tested cell agrees.\n";
+    else {
+        out += count_noun(disagreeing, "cell") + " disagree" + (disagreeing == 1 ? "s" : "") +
+               ", grouped by their cause (ours, the paper's or unknown: the causes table's first row that "
+               "matches the cell; not examined: no row matches):\n\n";
+        for (const auto& [cause, cells] : by_cause)
+            out += "- " + cause + " (" + count_noun(cells.size(), "cell") + ")\n  - " + join(cells, "\n  - ") + "\n";
+        out += render_leans(r);
+    }
     if (!dominated.empty())
         out += "\nCells whose published mean one run dominates (sd / mean >= 0.9 √n: nearly the whole sum is one "
                "run's), judged by the sampling distribution of our mean:\n\n- " + join(dominated, "\n- ") + "\n";

@@ -219,18 +219,25 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
     ReproductionOptions o;
     o.causes = causes;
     const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
-    CHECK(md.find("A / m1 (ours 1.01, theirs 9, ratio 0.11") != std::string::npos);
-    CHECK(md.find("cause: unknown, not examined") != std::string::npos);  // A / m1 has no row
-    CHECK(md.find("A / m2 (ours 1.01") != std::string::npos);
-    CHECK(md.find("); cause: ours: our reading of the prior, see README") != std::string::npos);
-    CHECK(md.find("B / m1 (ours 1.01, theirs 9, ratio 0.11") != std::string::npos);
-    CHECK(md.find("); cause: paper: one failed run") != std::string::npos);
-    // B / m2 matches both rows: the first row of the table wins
-    const std::size_t b_m2 = md.find("B / m2 (ours");
-    REQUIRE(b_m2 != std::string::npos);
-    const std::string b_m2_line = md.substr(b_m2, md.find('\n', b_m2) - b_m2);
-    INFO(b_m2_line);
-    CHECK(b_m2_line.find("cause: ours: our reading of the prior") != std::string::npos);
+    INFO(md);
+    CHECK(md.find("4 cells disagree, grouped by their cause") != std::string::npos);
+    // each cause once, its cells under it, in the order the cells first name it; B / m2 matches
+    // both rows, and the first row of the table wins
+    const std::string ours_group = "- **ours**: our reading of the prior, see README (2 cells)\n"
+                             "  - A / m2 (ours 1.01, theirs 9, ratio 0.11";
+    const std::string paper_group = "- **paper**: one failed run (1 cell)\n  - B / m1 (ours 1.01, theirs 9, ratio 0.11";
+    const std::string unexamined_group = "- **not examined** (1 cell)\n  - A / m1 (ours 1.01, theirs 9, ratio 0.11";
+    const std::size_t at_ours = md.find(ours_group), at_paper = md.find(paper_group),
+                      at_unexamined = md.find(unexamined_group);
+    REQUIRE(at_ours != std::string::npos);
+    REQUIRE(at_paper != std::string::npos);
+    REQUIRE(at_unexamined != std::string::npos);
+    CHECK(at_unexamined < at_ours);  // A / m1 comes first among the cells
+    CHECK(at_ours < at_paper);
+    const std::size_t b_m2 = md.find("  - B / m2 (ours");
+    CHECK(b_m2 > at_ours);
+    CHECK(b_m2 < at_paper);  // under ours, not under paper
+    CHECK(md.find("our reading of the prior", at_ours + 20) == std::string::npos);  // its text once
 
     testing::write_file(dir / "bad.csv", "problem,method,cause,evidence\nA,m1,theirs,x\n");
     CHECK_THROWS_WITH(read_causes(dir / "bad.csv"), Catch::Contains("line 2: cause = 'theirs'; expected ours, paper or unknown"));
@@ -290,7 +297,7 @@ TEST_CASE("A reproduction report leads with the agreement, then the disagreement
     const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
     INFO(md);
     const auto agreement = md.find("## Agreement\n\n| method | cells agreeing | a perfect reproduction |"),
-               disagreements = md.find("## Disagreements\n\n- A / m2 (ours"), order = md.find("## Method order"),
+               disagreements = md.find("## Disagreements\n\n1 cell disagrees, grouped by their cause"), order = md.find("## Method order"),
                cells = md.find("## All cells\n\n| problem | method | runs | ours (median ± sd; mean ± sd where the "
                                "paper gives an sd) | theirs |");
     REQUIRE(agreement != std::string::npos);
@@ -300,6 +307,7 @@ TEST_CASE("A reproduction report leads with the agreement, then the disagreement
     CHECK(agreement < disagreements);
     CHECK(disagreements < order);
     CHECK(order < cells);
+    CHECK(md.find("- **not examined** (1 cell)\n  - A / m2 (ours") != std::string::npos);
     // the method not run gets no rows, one line instead
     CHECK(md.find("| m3 |") == std::string::npos);
     CHECK(md.find("\nnot run: m3 (the paper's methods with no runs here") != std::string::npos);

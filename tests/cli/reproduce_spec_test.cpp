@@ -375,7 +375,7 @@ TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes fr
     CHECK(first.out.find("wall time ") == std::string::npos);  // nothing ran
     // the causes table names why RS's cells disagree, wherever they do
     if (a.find(" / RS (ours") != std::string::npos)
-        CHECK(a.find("cause: paper: the paper's random search ran a different box") != std::string::npos);
+        CHECK(a.find("- **paper**: the paper's random search ran a different box") != std::string::npos);
 
     check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "none.h5") + "'",
                   "--report-only: no results file");
