@@ -239,6 +239,14 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
     CHECK(b_m2 < at_paper);  // under ours, not under paper
     CHECK(md.find("our reading of the prior", at_ours + 20) == std::string::npos);  // its text once
 
+    // a cause's text is data: no HTML from it reaches the Markdown
+    testing::write_file(dir / "html.csv", "problem,method,cause,evidence\n*,*,paper,<script>alert(1)</script>\n");
+    o.causes = read_causes(dir / "html.csv");
+    const std::string escaped = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
+    for (std::size_t at = escaped.find('<'); at != std::string::npos; at = escaped.find('<', at + 1))
+        CHECK(escaped[at - 1] == '\\');  // every '<' escaped
+    CHECK(escaped.find("- **paper**: \\<script>alert(1)\\</script> (4 cells)") != std::string::npos);
+
     testing::write_file(dir / "bad.csv", "problem,method,cause,evidence\nA,m1,theirs,x\n");
     CHECK_THROWS_WITH(read_causes(dir / "bad.csv"), Catch::Contains("line 2: cause = 'theirs'; expected ours, paper or unknown"));
     testing::write_file(dir / "nocol.csv", "problem,method,why\nA,m1,x\n");
