@@ -5,6 +5,7 @@
 #include "cli/cli.hpp"
 #include "core/error.hpp"
 #include "core/ini.hpp"
+#include "core/io.hpp"
 #include "hdf5/hdf5.hpp"
 #include "results/lock.hpp"
 
@@ -40,8 +41,9 @@ void check_output_file(const std::string& option, const std::string& path, const
         if (same_file(path, in.path))
             throw UserError(option + " '" + path + "' is the " + in.what + " '" + in.path +
                             "' this command reads; writing it would destroy it (choose another " + option + ")");
+    require_regular_file(path, "cannot write " + option + " '" + path + "'");  // before any work: a pipe, /dev/null
     std::error_code ec;
-    if (!fs::is_regular_file(path, ec)) return;  // new, or a device such as /dev/null (never read: it may be a pipe)
+    if (!fs::exists(path, ec)) return;
     const char* kind = h5::is_hdf5(path)  ? "HDF5 file (a results file or a benchmark table)"
                        : is_spec(path) ? "experiment spec"
                                        : nullptr;

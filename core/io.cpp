@@ -26,24 +26,20 @@ void check_written(std::ostream& out, const std::string& what) {
 
 std::string temporary_path(const std::string& path) { return path + ".tmp-" + std::to_string(::getpid()); }
 
-namespace {
 namespace fs = std::filesystem;
 
-// A device has no folder to hold a temporary beside it, and nothing to keep whole.
-void write_in_place(const std::string& path, const std::function<void(std::ostream&)>& write) {
-    std::ofstream out(path, std::ios::binary);
-    if (!out) throw UserError("cannot write '" + path + "': " + std::strerror(errno));
-    write(out);
-    out.close();
-    check_written(out, "'" + path + "'");
+void require_regular_file(const std::string& path, const std::string& culprit) {
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);  // through links; a stat never blocks
+    if (fs::is_directory(status)) throw UserError(culprit + ": it is a folder");
+    if (fs::exists(status) && !fs::is_regular_file(status))
+        throw UserError(culprit + ": not a regular file (a device, a pipe or a socket)");
 }
-}  // namespace
 
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    require_regular_file(path, "cannot write '" + path + "'");
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);  // through links
-    if (fs::is_directory(status)) throw UserError("cannot write '" + path + "': it is a folder");
-    if (fs::exists(status) && !fs::is_regular_file(status)) return write_in_place(path, write);
     std::string target = path;  // a link stays a link: the file it names is replaced
     if (fs::is_symlink(fs::symlink_status(path, ec)))
         if (const fs::path resolved = fs::canonical(path, ec); !ec) target = resolved.string();
@@ -71,6 +67,8 @@ void write_folder_atomically(const std::string& dir, const std::function<void(co
     if (!folder.has_filename()) folder = folder.parent_path();  // "out/"
     const fs::path staging = temporary_path(folder.string());
     std::error_code ec;
+    if (fs::exists(fs::status(folder, ec)) && !fs::is_directory(fs::status(folder, ec)))
+        throw UserError("cannot write '" + dir + "': it is no folder (a file, a pipe or a device)");
     fs::remove_all(staging, ec);  // a folder of an earlier process that had this PID
     if (!fs::create_directories(staging, ec))
         throw UserError("cannot create the output folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));
@@ -120,10 +118,8 @@ std::string read_text_file(const std::string& path, const std::string& what, std
     namespace fs = std::filesystem;
     const std::string culprit = "cannot read " + what + " '" + path + "'";
     std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);  // a stat: never blocks, not even on a pipe
-    if (!fs::exists(status)) throw UserError(culprit + ": no such file");
-    if (fs::is_directory(status)) throw UserError(culprit + ": it is a folder");
-    if (!fs::is_regular_file(status)) throw UserError(culprit + ": not a regular file (a device, a pipe or a socket)");
+    if (!fs::exists(fs::status(path, ec))) throw UserError(culprit + ": no such file");
+    require_regular_file(path, culprit);
     const auto limit = [&] {
         return UserError(fmt::format("{}: it is larger than the {} MB a {} may be", culprit, max_bytes >> 20, what));
     };

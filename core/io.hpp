@@ -15,13 +15,22 @@ namespace bobench {
 // anything written to it was lost.
 void check_written(std::ostream& out, const std::string& what);
 
+// The one check of every file a user names, to read or to write: UserError "<culprit>: it
+// is a folder" or "<culprit>: not a regular file (a device, a pipe or a socket)" when `path`
+// exists (through links) and is no regular file. It is a stat, which never blocks: opening
+// a pipe (FIFO) waits for its other end, reading a device may never end, and a file written
+// whole (a temporary renamed over it) would replace a pipe or a device instead of writing
+// to it. An absent `path` passes.
+void require_regular_file(const std::string& path, const std::string& culprit);
+
 // Writes the file `path` whole or not at all: `write` fills a temporary beside it
 // (`<path>.tmp-PID`), which replaces `path` once every write and the close succeeded. On a
 // failure (a full disk, an exception of `write`) the temporary is removed and an existing
-// `path` keeps its content. Errors name `path`: UserError when it is a folder or the
-// temporary cannot be created, std::runtime_error "cannot write '<path>': <reason>" when
-// writing fails. A link is followed (the file it names is replaced); a `path` that exists
-// and is no regular file (/dev/null, a terminal) is written in place.
+// `path` keeps its content. Errors name `path`: UserError when it exists and is no regular
+// file (require_regular_file: a folder, a pipe, /dev/null; standard output is the way to
+// stream a command's output) or the temporary cannot be created, std::runtime_error
+// "cannot write '<path>': <reason>" when writing fails. A link is followed (the file it
+// names is replaced).
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 // write_file_atomically of `text`.
@@ -32,7 +41,8 @@ std::string temporary_path(const std::string& path);
 
 // Fills the folder `dir` (absent or empty) whole or not at all: `fill` writes into a
 // sibling `<dir>.tmp-PID`; on success that becomes `dir` (when `dir` exists, its entries
-// move in one by one), on a failure it is removed with all it holds.
+// move in one by one), on a failure it is removed with all it holds. UserError "cannot
+// write '<dir>': it is no folder" when `dir` exists and is no folder (a file, a pipe).
 void write_folder_atomically(const std::string& dir, const std::function<void(const std::filesystem::path&)>& fill);
 
 // Writes all of `bytes` to the file descriptor `fd` (retrying short writes); throws

@@ -67,11 +67,8 @@ namespace {
 // a file is refused first, by a stat (which never blocks).
 void refuse_non_file(const std::string& path) {
     std::error_code ec;
-    const std::filesystem::file_status status = std::filesystem::status(path, ec);
-    if (std::filesystem::is_directory(status))
-        throw UserError("cannot open '" + path + "': it is a folder, not an HDF5 file");
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-        throw UserError("cannot open '" + path + "': not a regular file (a device, a pipe or a socket)");
+    if (std::filesystem::is_directory(path, ec)) throw UserError("cannot open '" + path + "': it is a folder, not an HDF5 file");
+    require_regular_file(path, "cannot open '" + path + "'");
 }
 }  // namespace
 
@@ -157,6 +154,8 @@ static std::uint64_t recorded_size(std::string_view image, const std::string& na
     return address(fields + 16);
 }
 
+static Handle untimed(hid_t kind, const std::string& name);
+
 FileImage build_memory_file(const std::string& name, const std::function<void(hid_t)>& fill) {
     silence_errors();
     KeptBuffer kept;
@@ -168,7 +167,16 @@ FileImage build_memory_file(const std::string& name, const std::function<void(hi
         H5FD_file_image_callbacks_t callbacks = keeping_callbacks(&kept);
         check(H5Pset_file_image_callbacks(fapl.get(), &callbacks), "keep the memory of", name);
         check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), "set the close degree of", name);
-        Handle file(check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), "create file '" + name + "' in memory"),
+        // the file format of HDF5 1.10 (superblock 3, object headers 2, chunk indexes that are
+        // arrays and B-trees of version 2): every piece of its metadata carries a checksum that
+        // HDF5 checks when it reads it, so a damaged header, index or name is refused rather
+        // than misread (the format of 1.8 still indexes chunks with B-trees of version 1, which
+        // have none; the default, the oldest format, has none at all). The data and the text
+        // in the global heap (variable-length strings) have none: the results file checksums
+        // those itself (results/store.hpp). HDF5 1.10 (2016) and later read it, h5py too.
+        check(H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V110, H5F_LIBVER_V110), "choose the file format of", name);
+        Handle fcpl = untimed(H5P_FILE_CREATE, name);  // the root group's times too
+        Handle file(check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, fcpl.get(), fapl.get()), "create file '" + name + "' in memory"),
                     H5Fclose);
         fill(file.get());
         // no H5Fflush: it would extend the driver's buffer over the unfilled datasets and
@@ -191,6 +199,7 @@ void write_file_whole(const std::string& path, const std::function<void(hid_t)>&
     // close fails and its cleanup at exit crashes)
     // named as the temporary, which does not exist yet: HDF5 would first read a file of the
     // name given (an old table that --force replaces, or a pipe, which would block)
+    require_regular_file(path, "cannot write '" + path + "'");  // renamed over, a pipe would just vanish
     const std::string tmp = temporary_path(path);
     const FileImage image = build_memory_file(tmp, fill);
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -215,9 +224,9 @@ Handle open_file(const std::string& path) {
     return {check(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), "open file '" + path + "'"), H5Fclose};
 }
 
-// Creation properties of a group or dataset without the modification times HDF5 records
-// by default: a file's bytes then depend on its contents only, not on the second it was
-// written in.
+// Creation properties of a file (its root group), group or dataset without the modification
+// times HDF5 records by default: a file's bytes then depend on its contents only, not on the
+// second it was written in.
 static Handle untimed(hid_t kind, const std::string& name) {
     Handle props(check(H5Pcreate(kind), "create properties for '" + name + "'"), H5Pclose);
     check(H5Pset_obj_track_times(props.get(), 0), "leave out the times of", name);
@@ -365,29 +374,54 @@ template haddr_t create_unfilled<double>(hid_t, const std::string&, hsize_t);
 
 static Handle string_type();
 
+// Fixed-length texts (the longest one's length, the others padded with NULs), chunked,
+// compressed and checked by HDF5 (Fletcher-32). Not variable-length: those lie in the global
+// heap, which has no checksum and whose damaged parts make HDF5 1.10 hang or write past its
+// buffers as it reads them (and variable-length data takes no filter).
 void write_strings(hid_t parent, const std::string& name, const std::vector<std::string>& data) {
+    std::size_t width = 1;  // the longest text, as a C string
+    for (const std::string& s : data) width = std::max(width, std::strlen(s.c_str()));
     const hsize_t n = data.size(), maxdim = H5S_UNLIMITED;
-    Handle type = string_type();
+    Handle type(check(H5Tcopy(H5T_C_S1), "copy the string type for '" + name + "'"), H5Tclose);
+    check(H5Tset_size(type.get(), width), "size the texts of", name);
+    check(H5Tset_strpad(type.get(), H5T_STR_NULLPAD), "pad the texts of", name);
+    check(H5Tset_cset(type.get(), H5T_CSET_UTF8), "mark the texts of", name);
     Handle space(check(H5Screate_simple(1, &n, &maxdim), "create dataspace for '" + name + "'"), H5Sclose);
     Handle props = untimed(H5P_DATASET_CREATE, name);
-    const hsize_t chunk = std::clamp<hsize_t>(n, 1, 1 << 14);
-    H5Pset_chunk(props.get(), 1, &chunk);
+    const hsize_t chunk = std::clamp<hsize_t>(std::min<hsize_t>(n, (1 << 20) / width), 1, 1 << 14);  // 1 MB at most
+    check(H5Pset_chunk(props.get(), 1, &chunk), "chunk", name);
+    check(H5Pset_deflate(props.get(), 1), "compress", name);  // the padding of the shorter texts
+    check(H5Pset_fletcher32(props.get()), "checksum", name);
     Handle set(check(H5Dcreate2(parent, name.c_str(), type.get(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
                      "create dataset '" + name + "'"),
                H5Dclose);
-    std::vector<const char*> pointers;
-    for (const std::string& s : data) pointers.push_back(s.c_str());
-    if (n > 0) check(H5Dwrite(set.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()), "write", name);
+    std::string padded(n * width, '\0');
+    for (std::size_t i = 0; i < data.size(); ++i)
+        std::memcpy(padded.data() + i * width, data[i].c_str(), std::strlen(data[i].c_str()));
+    if (n > 0) check(H5Dwrite(set.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, padded.data()), "write", name);
 }
 
 std::vector<std::string> read_strings(hid_t parent, const std::string& name) {
     hsize_t n = 1;
     for (hsize_t d : shape(parent, name)) n *= d;
     Handle set(check(H5Dopen2(parent, name.c_str(), H5P_DEFAULT), "open dataset '" + name + "'"), H5Dclose);
+    Handle stored(check(H5Dget_type(set.get()), "get the type of '" + name + "'"), H5Tclose);
+    if (H5Tget_class(stored.get()) != H5T_STRING) throw std::runtime_error("HDF5: dataset '" + name + "' is not text");
+    std::vector<std::string> out;
+    if (H5Tis_variable_str(stored.get()) <= 0) {  // fixed length, padded with NULs
+        const std::size_t width = H5Tget_size(stored.get());
+        std::string texts(n * width, '\0');
+        if (n > 0) check(H5Dread(set.get(), stored.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, texts.data()), "read", name);
+        for (hsize_t i = 0; i < n; ++i) {
+            const std::string_view text(texts.data() + i * width, width);
+            out.emplace_back(text.substr(0, text.find('\0')));
+        }
+        return out;
+    }
+    // variable-length texts: files written before (results files of format_version 1)
     Handle type = string_type();
     std::vector<char*> pointers(n, nullptr);
     if (n > 0) check(H5Dread(set.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()), "read", name);
-    std::vector<std::string> out;
     for (char* p : pointers) out.emplace_back(p ? p : "");
     if (n > 0) {
         Handle space(H5Dget_space(set.get()), H5Sclose);
@@ -442,14 +476,22 @@ static Handle string_type() {
     return type;
 }
 
+// A text of fixed length (its own, padded with a NUL where empty), not variable-length: such
+// a text lies in the attribute itself, inside the object header or the dense attribute
+// storage, which carry checksums (see build_memory_file), never in the global heap, which
+// has none and whose damaged sizes make HDF5 1.10 write past its buffers as it reads.
 void write_attribute(hid_t obj, const std::string& name, const std::string& value) {
-    Handle type = string_type();
+    const std::size_t length = std::strlen(value.c_str());  // as a C string, as before
+    Handle type(check(H5Tcopy(H5T_C_S1), "copy the string type for '" + name + "'"), H5Tclose);
+    check(H5Tset_size(type.get(), std::max<std::size_t>(length, 1)), "size the text of", name);
+    check(H5Tset_strpad(type.get(), H5T_STR_NULLPAD), "pad the text of", name);
+    check(H5Tset_cset(type.get(), H5T_CSET_UTF8), "mark the text of", name);
     Handle space(H5Screate(H5S_SCALAR), H5Sclose);
     Handle attr(check(H5Acreate2(obj, name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
                       "create attribute '" + name + "'"),
                 H5Aclose);
-    const char* text = value.c_str();
-    check(H5Awrite(attr.get(), type.get(), &text), "write attribute", name);
+    const std::string padded = length == 0 ? std::string(1, '\0') : value.substr(0, length);
+    check(H5Awrite(attr.get(), type.get(), padded.data()), "write attribute", name);
 }
 
 void write_attribute(hid_t obj, const std::string& name, std::int64_t value) {

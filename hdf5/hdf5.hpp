@@ -87,7 +87,8 @@ void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t 
 // where it holds zeros).
 template <class T>
 haddr_t create_unfilled(hid_t parent, const std::string& name, hsize_t n);
-// 1-D dataset of variable-length UTF-8 strings.
+// 1-D dataset of UTF-8 strings, written as fixed-length strings (see hdf5.cpp); read_strings
+// reads variable-length ones too.
 void write_strings(hid_t parent, const std::string& name, const std::vector<std::string>& data);
 std::vector<std::string> read_strings(hid_t parent, const std::string& name);
 // Shape of a dataset (empty for a scalar).

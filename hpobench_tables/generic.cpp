@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/csv.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "hpobench_tables/cache.hpp"
 #include "hpobench_tables/catalog.hpp"
@@ -234,8 +235,10 @@ namespace {
 // The space declared by a space file, else by the table's 'space' attribute; empty if neither.
 std::vector<Param> declared_space(const Options& o, const Columns& cols, const std::string& who) {
     if (!o.space_file.empty()) {
+        const std::string culprit = who + ": cannot read space file '" + o.space_file + "'";
+        require_regular_file(o.space_file, culprit);  // a pipe would block
         std::ifstream in(o.space_file);
-        if (!in) throw UserError(who + ": cannot read space file '" + o.space_file + "'");
+        if (!in) throw UserError(culprit);
         std::ostringstream text;
         text << in.rdbuf();
         return parse_space(text.str(), "space file '" + o.space_file + "'");

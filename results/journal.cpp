@@ -7,10 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <zlib.h>
-
 #include "core/cpu_time.hpp"
 #include "core/error.hpp"
+#include "results/checksum.hpp"
 
 namespace bobench::results {
 
@@ -58,18 +57,6 @@ struct Reader {
         p += n * sizeof(T);
     }
 };
-
-// CRC-32 (ISO-HDLC, as in zlib and boost::crc_32_type): zlib's is several times faster.
-std::uint32_t checksum(const char* data, std::size_t n) {
-    uLong crc = ::crc32(0L, Z_NULL, 0);
-    while (n > 0) {  // zlib takes at most a uInt per call
-        const uInt chunk = static_cast<uInt>(std::min<std::size_t>(n, 1u << 30));
-        crc = ::crc32(crc, reinterpret_cast<const Bytef*>(data), chunk);
-        data += chunk;
-        n -= chunk;
-    }
-    return static_cast<std::uint32_t>(crc);
-}
 
 // write_all (core/io.hpp) at an offset: records are placed concurrently.
 void write_at(int fd, std::string_view bytes, const std::string& path, std::uint64_t offset) {
@@ -200,7 +187,7 @@ void Journal::encode(const std::string& problem_id, const std::string& optimizer
         w.put(t.full_fidelity);
         w.put_vector(t.fidelity);
     }
-    w.put(checksum(body, payload));
+    w.put(crc32(body, payload));
 }
 
 std::optional<JournalRecord> Journal::decode(const char* bytes, std::size_t size, std::size_t* used) {
@@ -213,7 +200,7 @@ std::optional<JournalRecord> Journal::decode(const char* bytes, std::size_t size
     if (!in.ok || magic != record_magic || length > left || left - length < 4) return std::nullopt;
     const char* payload = in.p;
     in.p += length;
-    if (in.get<std::uint32_t>() != checksum(payload, length)) return std::nullopt;
+    if (in.get<std::uint32_t>() != crc32(payload, length)) return std::nullopt;
     Reader r{payload, payload + length};
     JournalRecord rec;
     rec.problem_id = r.get_string();

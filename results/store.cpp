@@ -1,6 +1,7 @@
 #include "results/store.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cerrno>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <fcntl.h>
 #include <limits>
 #include <filesystem>
+#include <span>
 #include <unistd.h>
 #include <utility>
 
@@ -17,6 +19,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "hdf5/hdf5.hpp"
+#include "results/checksum.hpp"
 #include "results/lock.hpp"
 #include "results/parallel_file.hpp"
 
@@ -89,14 +92,99 @@ static void require_rows(const std::string& path, const std::string& name, std::
         throw damaged(path, name + " has " + std::to_string(rows) + " rows, " + ref + " has " + std::to_string(ref_rows));
 }
 
+// The checksums attribute (store.hpp): {"name": CRC-32, ...} of every dataset ("/evals/value")
+// and text attribute ("spec") of the file. The CRCs are of the values as read (a column's
+// native bytes, front to back; a text's bytes): a dataset or attribute is checked after
+// HDF5 decoded it, so damage to its data or to how it is stored shows alike.
+static_assert(std::endian::native == std::endian::little,
+              "the checksums are of native bytes, which are the file's (little-endian) only here");
+
+namespace {
+template <class T>
+std::uint32_t crc32_of(const std::vector<T>& values, int threads, ParallelCpu& cpu) {
+    const auto bytes = std::as_bytes(std::span<const T>(values));
+    return crc32_of_parts(1, [&](std::size_t) { return bytes; }, threads, cpu);
+}
+
+// A text as HDF5 stores it: a C string, up to its first NUL.
+std::uint32_t crc32_of_text(const std::string& text, std::uint32_t crc = 0) {
+    return crc32(text.c_str(), std::strlen(text.c_str()), crc);
+}
+
+// Each text's length (8 bytes) and bytes: texts that differ only in where one ends and the
+// next begins differ.
+std::uint32_t crc32_of(const std::vector<std::string>& texts) {
+    std::uint32_t crc = 0;
+    for (const std::string& text : texts) {
+        const std::uint64_t length = std::strlen(text.c_str());
+        crc = crc32_of_text(text, crc32(&length, sizeof length, crc));
+    }
+    return crc;
+}
+
+// Reads the checksums of a file written with them and checks what is read against them. A
+// file written before them (no checksums attribute) is read unchecked, as it always was.
+class Checksums {
+public:
+    Checksums(hid_t f, const std::string& path) : path_(path) {
+        if (!h5::has_attribute(f, "checksums")) return;
+        sums_ = json::parse(h5::read_string_attribute(f, "checksums"), nullptr, false);
+        if (!sums_.is_object() || !std::all_of(sums_.begin(), sums_.end(), [](const json& v) {
+                return v.is_number_unsigned() && v.get<std::uint64_t>() <= 0xffffffffu;
+            }))
+            throw damaged(path, "its checksums attribute is not a JSON object of CRC-32s");
+    }
+
+    // The text attribute `name`, checked.
+    std::string text(hid_t f, const char* name) const {
+        std::string value = h5::read_string_attribute(f, name);
+        check(name, crc32_of_text(value), "its attribute '" + std::string(name) + "'");
+        return value;
+    }
+    // The attribute `name`, or "" where it is absent.
+    std::string optional_text(hid_t f, const char* name) const {
+        return h5::has_attribute(f, name) ? text(f, name) : std::string();
+    }
+    // The dataset `name` (a path from the root: "/evals/value"), checked.
+    template <class T>
+    std::vector<T> column(hid_t f, const std::string& name) const {
+        std::vector<T> values = h5::read_vector<T>(f, name);
+        if (!sums_.is_null()) {
+            ParallelCpu unused;
+            check(name, crc32_of(values, 0, unused), name);
+        }
+        return values;
+    }
+    // The strings of dataset `name`, checked.
+    std::vector<std::string> texts(hid_t f, const std::string& name) const {
+        std::vector<std::string> values = h5::read_strings(f, name);
+        check(name, crc32_of(values), name);
+        return values;
+    }
+
+private:
+    void check(const std::string& name, std::uint32_t crc, const std::string& what) const {
+        if (sums_.is_null()) return;
+        const auto it = sums_.find(name);
+        if (it == sums_.end()) throw damaged(path_, "its checksums attribute has none for " + what);
+        if (it->get<std::uint64_t>() != crc)
+            throw damaged(path_, what + " does not match its checksum: its bytes changed after it was written "
+                                        "(a failing disk or a bad copy); use a good copy of the file");
+    }
+
+    std::string path_;
+    json sums_;  // null: a file written without checksums
+};
+}  // namespace
+
 // The mark of a values-only copy (store.hpp): the points attribute's one valid value.
 static constexpr const char* points_dropped_mark = "dropped";
 
 // Whether the file is a values-only copy; a points attribute of another value (or not
 // text, which read_string_attribute refuses) is damage.
-static bool points_dropped(hid_t f, const std::string& path) {
+static bool points_dropped(hid_t f, const std::string& path, const Checksums& sums) {
     if (!h5::has_attribute(f, "points")) return false;
-    const std::string mark = h5::read_string_attribute(f, "points");
+    const std::string mark = sums.text(f, "points");
     if (mark != points_dropped_mark)
         throw damaged(path, "its points attribute is '" + mark + "'; a results file has none, or points = \"" +
                                 points_dropped_mark + "\" (a values-only copy, `bobench keep`)");
@@ -107,22 +195,18 @@ static bool points_dropped(hid_t f, const std::string& path) {
 // the true_value attribute's one valid value, /evals/true_value then left out.
 static constexpr const char* true_value_mark = "value";
 
-static std::string optional_attribute(hid_t f, const char* name) {
-    return h5::has_attribute(f, name) ? h5::read_string_attribute(f, name) : std::string();
-}
-
 // The attributes: provenance, spec, seed, budget, policy, shard, problems and optimizers.
-static Results read_attributes(hid_t f, const std::string& path) {
+static Results read_attributes(hid_t f, const std::string& path, const Checksums& sums) {
     const auto version = h5::read_int_attribute(f, "format_version");
     if (version > store_format_version)
         throw UserError("'" + path + "' has format version " + std::to_string(version) +
                         "; this bobench reads up to version " + std::to_string(store_format_version));
     Results r;
-    r.bobench_version = h5::read_string_attribute(f, "bobench_version");
-    r.git_revision = h5::read_string_attribute(f, "git_revision");
-    r.provenance = {optional_attribute(f, "timestamp"), optional_attribute(f, "host"),
-                    optional_attribute(f, "compiler"), optional_attribute(f, "dependencies"),
-                    optional_attribute(f, "command_line"), optional_attribute(f, "plugins")};
+    r.bobench_version = sums.text(f, "bobench_version");
+    r.git_revision = sums.text(f, "git_revision");
+    r.provenance = {sums.optional_text(f, "timestamp"), sums.optional_text(f, "host"),
+                    sums.optional_text(f, "compiler"), sums.optional_text(f, "dependencies"),
+                    sums.optional_text(f, "command_line"), sums.optional_text(f, "plugins")};
     if (!r.provenance.plugins.empty()) {  // merge and resume compare the plugins by it
         const json plugins = json::parse(r.provenance.plugins, nullptr, false);
         if (!plugins.is_array() || !std::all_of(plugins.begin(), plugins.end(), [](const json& p) {
@@ -131,16 +215,16 @@ static Results read_attributes(hid_t f, const std::string& path) {
             }))
             throw damaged(path, "its plugins attribute is not a JSON list of {file, fnv1a64}");
     }
-    r.spec = h5::read_string_attribute(f, "spec");
-    r.seed = static_cast<std::uint64_t>(std::stoull(h5::read_string_attribute(f, "seed")));
+    r.spec = sums.text(f, "spec");
+    r.seed = static_cast<std::uint64_t>(std::stoull(sums.text(f, "seed")));
     r.budget = static_cast<long>(h5::read_int_attribute(f, "budget"));
-    r.on_failure = parse_policy(h5::read_string_attribute(f, "on_failure"), "'" + path + "'");
-    if (h5::has_attribute(f, "shard")) r.shard = h5::read_string_attribute(f, "shard");
-    r.points_dropped = points_dropped(f, path);
-    for (const json& p : json::parse(h5::read_string_attribute(f, "problems")))
+    r.on_failure = parse_policy(sums.text(f, "on_failure"), "'" + path + "'");
+    r.shard = sums.optional_text(f, "shard");
+    r.points_dropped = points_dropped(f, path, sums);
+    for (const json& p : json::parse(sums.text(f, "problems")))
         r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
                               optional_number(p.at("test_optimum")), p.at("metadata"), fidelity_of(p)});
-    for (const json& o : json::parse(h5::read_string_attribute(f, "optimizers")))
+    for (const json& o : json::parse(sums.text(f, "optimizers")))
         r.optimizers.push_back({o.at("label"), o.at("id")});
     return r;
 }
@@ -160,26 +244,27 @@ struct StoredColumns {
     bool points_dropped = false;  // a values-only copy: no /evals/x, the runs' x_offset unread
     std::uint64_t x_rows = 0;
 
-    StoredColumns(hid_t f, const std::string& path, bool with_points, bool dropped) : points_dropped(dropped) {
-        h5::Handle runs = h5::open_group(f, "runs"), evals = h5::open_group(f, "evals");
-        problem = h5::read_vector<std::int32_t>(runs.get(), "problem");
-        optimizer = h5::read_vector<std::int32_t>(runs.get(), "optimizer");
-        replicate = h5::read_vector<std::int32_t>(runs.get(), "replicate");
-        pseed = h5::read_vector<std::uint64_t>(runs.get(), "problem_seed");
-        oseed = h5::read_vector<std::uint64_t>(runs.get(), "optimizer_seed");
-        seconds = h5::read_vector<double>(runs.get(), "seconds");
-        offset = h5::read_vector<std::int64_t>(runs.get(), "eval_offset");
-        count = h5::read_vector<std::int64_t>(runs.get(), "eval_count");
-        x_offset = h5::read_vector<std::int64_t>(runs.get(), "x_offset");
-        notes = h5::read_strings(runs.get(), "notes");
-        value = h5::read_vector<double>(evals.get(), "value");
-        read_true_values(f, evals.get(), path);
-        cost = h5::read_vector<double>(evals.get(), "cost");
-        test_value = h5::read_vector<double>(evals.get(), "test_value");
-        failed = h5::read_vector<std::uint8_t>(evals.get(), "failed");
+    StoredColumns(hid_t f, const std::string& path, bool with_points, bool dropped, const Checksums& sums)
+        : points_dropped(dropped) {
+        h5::Handle evals = h5::open_group(f, "evals");
+        problem = sums.column<std::int32_t>(f, "/runs/problem");
+        optimizer = sums.column<std::int32_t>(f, "/runs/optimizer");
+        replicate = sums.column<std::int32_t>(f, "/runs/replicate");
+        pseed = sums.column<std::uint64_t>(f, "/runs/problem_seed");
+        oseed = sums.column<std::uint64_t>(f, "/runs/optimizer_seed");
+        seconds = sums.column<double>(f, "/runs/seconds");
+        offset = sums.column<std::int64_t>(f, "/runs/eval_offset");
+        count = sums.column<std::int64_t>(f, "/runs/eval_count");
+        x_offset = sums.column<std::int64_t>(f, "/runs/x_offset");
+        notes = sums.texts(f, "/runs/notes");
+        value = sums.column<double>(f, "/evals/value");
+        read_true_values(f, evals.get(), path, sums);
+        cost = sums.column<double>(f, "/evals/cost");
+        test_value = sums.column<double>(f, "/evals/test_value");
+        failed = sums.column<std::uint8_t>(f, "/evals/failed");
         has_fidelity = h5::exists(evals.get(), "fidelity");
-        if (has_fidelity) fidelity = h5::read_vector<double>(evals.get(), "fidelity");
-        read_points(evals.get(), path, with_points);
+        if (has_fidelity) fidelity = sums.column<double>(f, "/evals/fidelity");
+        read_points(f, evals.get(), path, with_points, sums);
 
         const std::size_t n = problem.size(), m = value.size();
         const std::string runs_ref = "/runs/problem";
@@ -200,12 +285,12 @@ struct StoredColumns {
     }
 
     // /evals/true_value, or in a values-only copy marked true_value = "value" the values again
-    void read_true_values(hid_t f, hid_t evals, const std::string& path) {
+    void read_true_values(hid_t f, hid_t evals, const std::string& path, const Checksums& sums) {
         if (!h5::has_attribute(f, "true_value")) {
-            true_value = h5::read_vector<double>(evals, "true_value");
+            true_value = sums.column<double>(f, "/evals/true_value");
             return;
         }
-        const std::string mark = h5::read_string_attribute(f, "true_value");
+        const std::string mark = sums.text(f, "true_value");
         const std::string said = "it says true_value = \"" + mark + "\"";
         if (mark != true_value_mark || !points_dropped)
             throw damaged(path, said + "; only a values-only copy (points = \"" + points_dropped_mark +
@@ -215,13 +300,13 @@ struct StoredColumns {
     }
 
     // /evals/x (its length; the values too `with_points`), which a values-only copy lacks
-    void read_points(hid_t evals, const std::string& path, bool with_points) {
+    void read_points(hid_t f, hid_t evals, const std::string& path, bool with_points, const Checksums& sums) {
         if (points_dropped) {
             if (h5::exists(evals, "x"))
                 throw damaged(path, "it says points = \"" + std::string(points_dropped_mark) + "\" but holds /evals/x");
             return;
         }
-        if (with_points) x = h5::read_vector<double>(evals, "x");
+        if (with_points) x = sums.column<double>(f, "/evals/x");
         const std::vector<hsize_t> x_shape = h5::shape(evals, "x");
         if (x_shape.size() != 1) throw damaged(path, "/evals/x is not a 1-D dataset");
         x_rows = static_cast<std::uint64_t>(x_shape[0]);
@@ -282,14 +367,16 @@ Results read_results(const std::string& path, bool with_points) {
         throw damaged(path, std::string(e.what()) + " (truncated or overwritten?)");
     }
     const hid_t f = file.get();
-    if (!h5::has_attribute(f, "format") || h5::read_string_attribute(f, "format") != store_format) throw not_ours;
     try {
-        Results r = read_attributes(f, path);
+        if (!h5::has_attribute(f, "format")) throw not_ours;
+        const Checksums sums(f, path);
+        if (sums.text(f, "format") != store_format) throw not_ours;
+        Results r = read_attributes(f, path, sums);
         if (r.points_dropped && with_points)
             throw UserError("'" + path + "' holds no points: they were dropped (points = \"" + points_dropped_mark +
                             "\", a values-only copy written by `bobench keep`), and this needs the evaluated points; "
                             "use the full results file it was copied from");
-        const StoredColumns stored(f, path, with_points, r.points_dropped);
+        const StoredColumns stored(f, path, with_points, r.points_dropped, sums);
         r.runs.resize(stored.problem.size());
         for (std::size_t i = 0; i < r.runs.size(); ++i) r.runs[i] = stored_trace(stored, i, r, path, with_points);
         return r;
@@ -336,24 +423,28 @@ static bool true_values_are_values(const Results& r) {
 }
 
 // The attributes read_attributes reads (and StoredColumns the true_value mark).
-static void write_attributes(hid_t f, const Results& r, bool true_values_left_out) {
-    h5::write_attribute(f, "format", std::string(store_format));
+static void write_attributes(hid_t f, const Results& r, bool true_values_left_out, json& sums) {
+    const auto text = [&](const char* name, const std::string& value) {
+        h5::write_attribute(f, name, value);
+        sums[name] = crc32_of_text(value);
+    };
+    text("format", store_format);
     h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
-    h5::write_attribute(f, "bobench_version", r.bobench_version);
-    h5::write_attribute(f, "git_revision", r.git_revision);
-    h5::write_attribute(f, "timestamp", r.provenance.timestamp);
-    h5::write_attribute(f, "host", r.provenance.host);
-    h5::write_attribute(f, "compiler", r.provenance.compiler);
-    h5::write_attribute(f, "dependencies", r.provenance.dependencies);
-    h5::write_attribute(f, "command_line", r.provenance.command_line);
-    if (!r.provenance.plugins.empty()) h5::write_attribute(f, "plugins", r.provenance.plugins);  // files of runs without stay as they were
-    h5::write_attribute(f, "spec", r.spec);
-    h5::write_attribute(f, "seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
+    text("bobench_version", r.bobench_version);
+    text("git_revision", r.git_revision);
+    text("timestamp", r.provenance.timestamp);
+    text("host", r.provenance.host);
+    text("compiler", r.provenance.compiler);
+    text("dependencies", r.provenance.dependencies);
+    text("command_line", r.provenance.command_line);
+    if (!r.provenance.plugins.empty()) text("plugins", r.provenance.plugins);  // files of runs without stay as they were
+    text("spec", r.spec);
+    text("seed", std::to_string(r.seed));  // text: uint64 does not fit every reader's int
     h5::write_attribute(f, "budget", std::int64_t{r.budget});
-    h5::write_attribute(f, "on_failure", policy_name(r.on_failure));
-    if (!r.shard.empty()) h5::write_attribute(f, "shard", r.shard);
-    if (r.points_dropped) h5::write_attribute(f, "points", std::string(points_dropped_mark));
-    if (true_values_left_out) h5::write_attribute(f, "true_value", std::string(true_value_mark));
+    text("on_failure", policy_name(r.on_failure));
+    if (!r.shard.empty()) text("shard", r.shard);
+    if (r.points_dropped) text("points", points_dropped_mark);
+    if (true_values_left_out) text("true_value", true_value_mark);
     json problems = json::array(), optimizers = json::array();
     for (const ProblemInfo& p : r.problems) {
         problems.push_back({{"label", p.label}, {"id", p.id}, {"dimension", p.dimension()}, {"params", p.params},
@@ -364,8 +455,8 @@ static void write_attributes(hid_t f, const Results& r, bool true_values_left_ou
     for (const OptimizerInfo& o : r.optimizers) optimizers.push_back({{"label", o.label}, {"id", o.id}});
     // labels and ids are checked to be UTF-8 before any run; anything else that is not
     // (a metadata path) is replaced rather than losing the experiment
-    h5::write_attribute(f, "problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
-    h5::write_attribute(f, "optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
+    text("problems", problems.dump(-1, ' ', false, json::error_handler_t::replace));
+    text("optimizers", optimizers.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 namespace {
@@ -404,49 +495,67 @@ struct RunTable {
         }
     }
 
-    void write(hid_t runs) const {
-        h5::write_vector(runs, "problem", problem);
-        h5::write_vector(runs, "optimizer", optimizer);
-        h5::write_vector(runs, "replicate", replicate);
-        h5::write_vector(runs, "problem_seed", pseed);
-        h5::write_vector(runs, "optimizer_seed", oseed);
-        h5::write_vector(runs, "seconds", seconds);
-        h5::write_vector(runs, "eval_offset", offset);
-        h5::write_vector(runs, "eval_count", count);
-        h5::write_vector(runs, "failed_evals", failed_evals);
-        h5::write_vector(runs, "x_offset", x_offset);
+    void write(hid_t runs, json& sums) const {
+        const auto column = [&](const char* name, const auto& values) {
+            h5::write_vector(runs, name, values);
+            ParallelCpu unused;  // a row per run: short
+            sums[std::string("/runs/") + name] = crc32_of(values, 1, unused);
+        };
+        column("problem", problem);
+        column("optimizer", optimizer);
+        column("replicate", replicate);
+        column("problem_seed", pseed);
+        column("optimizer_seed", oseed);
+        column("seconds", seconds);
+        column("eval_offset", offset);
+        column("eval_count", count);
+        column("failed_evals", failed_evals);
+        column("x_offset", x_offset);
         h5::write_strings(runs, "notes", notes);
+        sums["/runs/notes"] = crc32_of(notes);
     }
 };
 }  // namespace
 
 // The compressed /evals columns: those with much repetition (costs, flags, fidelities) and,
 // in a values-only copy, the values too (the true values only where they differ somewhere).
+// The checksum (sums["/evals/<name>"]) of the column made of `parts` pieces, front to back.
+template <class T>
+static void add_checksum(json& sums, const std::string& name, std::size_t parts,
+                         const std::function<std::span<const T>(std::size_t)>& part, int threads, ParallelCpu& cpu) {
+    sums["/evals/" + name] = crc32_of_parts(parts, [&](std::size_t i) { return std::as_bytes(part(i)); }, threads, cpu);
+}
+
 static void write_compressed_columns(hid_t evals, const Results& r, const std::vector<std::size_t>& order,
-                                     const RunTable& table, bool true_values_left_out, int threads, ParallelCpu& cpu) {
+                                     const RunTable& table, bool true_values_left_out, json& sums, int threads,
+                                     ParallelCpu& cpu) {
     const std::size_t n = r.runs.size(), n_evals = table.n_evals;
-    using Column = std::vector<double> Trace::*;
-    auto compressed = [&](const char* column_name, Column column) {
-        h5::write_column<double>(
-            evals, column_name, n_evals, n,
-            [&](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); }, true, threads, cpu);
+    const auto compressed = [&](const char* column_name, const std::function<std::span<const double>(std::size_t)>& part) {
+        h5::write_column<double>(evals, column_name, n_evals, n, part, true, threads, cpu);
+        add_checksum<double>(sums, column_name, n, part, threads, cpu);
     };
-    compressed("cost", &Trace::cost);
-    compressed("test_value", &Trace::test_value);
-    h5::write_column<std::uint8_t>(
-        evals, "failed", n_evals, n,
-        [&](std::size_t i) { return std::span<const std::uint8_t>(r.runs[order[i]].failed); }, true, threads, cpu);
+    using Column = std::vector<double> Trace::*;
+    const auto of_runs = [&](Column column) {
+        return [&r, &order, column](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); };
+    };
+    compressed("cost", of_runs(&Trace::cost));
+    compressed("test_value", of_runs(&Trace::test_value));
+    const std::function<std::span<const std::uint8_t>(std::size_t)> failed = [&](std::size_t i) {
+        return std::span<const std::uint8_t>(r.runs[order[i]].failed);
+    };
+    h5::write_column<std::uint8_t>(evals, "failed", n_evals, n, failed, true, threads, cpu);
+    add_checksum<std::uint8_t>(sums, "failed", n, failed, threads, cpu);
     // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
     if (table.any_fidelity) {
         const std::vector<double> none(table.longest, std::numeric_limits<double>::quiet_NaN());
-        h5::write_column<double>(evals, "fidelity", n_evals, n, [&](std::size_t i) {
+        compressed("fidelity", [&](std::size_t i) {
             const Trace& t = r.runs[order[i]];
             return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
-        }, true, threads, cpu);
+        });
     }
     if (r.points_dropped) {  // a values-only copy: no points, and nothing left unfilled
-        compressed("value", &Trace::value);
-        if (!true_values_left_out) compressed("true_value", &Trace::true_value);
+        compressed("value", of_runs(&Trace::value));
+        if (!true_values_left_out) compressed("true_value", of_runs(&Trace::true_value));
     }
 }
 
@@ -461,17 +570,30 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
     ResultsFile out;
     std::vector<FilePiece> unfilled;  // each unfilled column whole
     out.image = h5::build_memory_file(name, [&](hid_t f) {
-        write_attributes(f, r, true_values_left_out);
+        json sums = json::object();
+        write_attributes(f, r, true_values_left_out, sums);
         // the per-run table whole; the per-evaluation columns straight from the traces
         const RunTable table(r, order);
         h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
-        table.write(runs.get());
-        write_compressed_columns(evals.get(), r, order, table, true_values_left_out, threads, cpu);
-        if (r.points_dropped) return;
+        table.write(runs.get(), sums);
+        write_compressed_columns(evals.get(), r, order, table, true_values_left_out, sums, threads, cpu);
+        using Column = std::vector<double> Trace::*;
+        const std::vector<std::pair<const char*, Column>> unfilled_columns =
+            r.points_dropped ? std::vector<std::pair<const char*, Column>>{}
+                             : std::vector<std::pair<const char*, Column>>{
+                                   {"value", &Trace::value}, {"true_value", &Trace::true_value}, {"x", &Trace::x}};
+        for (const auto& named : unfilled_columns) {
+            const Column column = named.second;
+            add_checksum<double>(sums, named.first, r.runs.size(), [&](std::size_t i) {
+                return std::span<const double>(r.runs[order[i]].*column);
+            }, threads, cpu);
+        }
+        // before the unfilled columns: nothing HDF5 writes may follow them
+        h5::write_attribute(f, "checksums", sums.dump());
         // objective values and points (little to gain from compressing them) last, so that
         // their storage lies beyond what HDF5 writes (short ones may lie within, in space it
         // set aside for small data: add_image leaves them out of the image's bytes)
-        auto uncompressed = [&](const char* column_name, std::size_t total, std::vector<double> Trace::*column) {
+        auto uncompressed = [&](const char* column_name, std::size_t total, Column column) {
             const haddr_t at = h5::create_unfilled<double>(evals.get(), column_name, total);
             if (total == 0) return;
             unfilled.push_back({at, nullptr, total * sizeof(double)});
@@ -481,9 +603,8 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
                 if (!values.empty()) out.pieces.push_back({at + first * sizeof(double), values.data(), values.size() * sizeof(double)});
             }
         };
-        uncompressed("value", table.n_evals, &Trace::value);
-        uncompressed("true_value", table.n_evals, &Trace::true_value);
-        uncompressed("x", table.n_x, &Trace::x);
+        for (const auto& named : unfilled_columns)
+            uncompressed(named.first, named.second == &Trace::x ? table.n_x : table.n_evals, named.second);
     });
     for (const FilePiece& u : unfilled)
         if (u.offset + u.size > out.image.file_size)

@@ -1,7 +1,7 @@
 #pragma once
 // The results file: one HDF5 file holding every run's trace of an experiment.
 //
-// Layout (format_version 1), readable from h5py without bobench:
+// Layout (format_version 2), readable from h5py without bobench:
 //   /             attributes: format = "bobench-traces", format_version, bobench_version,
 //                 git_revision, spec (INI text), seed, budget, on_failure, the provenance
 //                 of the last run that wrote it (timestamp, host, compiler, dependencies
@@ -38,6 +38,18 @@
 // whole to a temporary name and renamed, so a results file is never seen half-written.
 // Readers check every dataset's length and every offset before using them: a damaged
 // file is refused by name.
+// Damage (a flipped bit on disk or in a copy) is refused, never read as other numbers
+// (format_version 2): the file is in HDF5 1.10's format, whose metadata (headers, chunk
+// indexes, attribute storage) HDF5 checks by checksums as it reads it; the root attribute
+// checksums = {"name": CRC-32, ...} holds one of every dataset's values ("/evals/value":
+// the native bytes, front to back; "/runs/notes": each text's length and bytes) and of
+// every text attribute ("spec"), which read_results checks after HDF5 decoded them
+// ("'F' is damaged: /evals/value does not match its checksum ..."). value, true_value and x
+// stay contiguous (their bytes are copied into place by all threads; HDF5's Fletcher-32
+// filter needs chunks that HDF5 writes itself); every text is of fixed length, kept out of
+// HDF5's global heap, which has no checksum and whose damage makes HDF5 1.10 crash or hang;
+// /runs/notes also has Fletcher-32. Version 1 files (variable-length texts, no checksums)
+// are read as before, unchecked; a version 1 reader refuses version 2 by its number.
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,7 +60,7 @@
 namespace bobench::results {
 
 inline constexpr const char* store_format = "bobench-traces";
-inline constexpr int store_format_version = 1;
+inline constexpr int store_format_version = 2;
 
 // What a run does when the objective returns NaN/inf: tell the optimizer the worst value
 // seen so far (penalty) or nothing (skip). Stored with the experiment.

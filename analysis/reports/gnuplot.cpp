@@ -147,6 +147,7 @@ void run_gnuplot(const std::string& gnuplot, const fs::path& dir, const std::str
     const fs::path folder = fs::absolute(dir);
     const std::string script_path = (folder / script_name).string();
     const std::string quoted_folder = std::string("'").append((folder / "").string());
+    for (const std::string& f : outputs) require_regular_file(f, "cannot write '" + f + "'");  // renamed over, not written to
     write_text_file(script_path, replace_all(script, quoted_folder, "'"));
     // gnuplot draws into temporaries, renamed once each is whole: a plot is complete or absent
     std::string drawing = script;

@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -421,4 +422,45 @@ TEST_CASE("cli hardening: a FIFO named as a results file, an output or a points 
     CHECK(eval.status == 2);
     CHECK_THAT(eval.err, Catch::Contains("cannot read points file '" + fifo + "': not a regular file"));
     CHECK(fs::is_fifo(fifo));  // left as it was
+}
+
+// A text output that exists and is no regular file (a pipe, a device) was written in place,
+// or replaced by the rename of a whole file: each writer now refuses it by name, before any
+// work. The pipe's read end is held open here, without blocking, so that a command writing
+// into it would not hang but leave bytes the test finds.
+TEST_CASE("cli hardening: a FIFO named as a text output is refused, never written to or replaced", "[cli][hardening]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";  // two optimizers: rank needs them
+    REQUIRE(run_cli("run --problem branin --optimizer random-search --optimizer de --budget 5 --replicates 2 --quiet "
+                    "--output " + out).status == 0);
+    const std::string fifo = dir / "ff", html = dir / "html", man = dir / "man";
+    const std::string page = html + "/index.html", man_page = man + "/bobench-run.1";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    fs::create_directories(html);
+    fs::create_directories(man);
+    REQUIRE(::mkfifo(page.c_str(), 0600) == 0);
+    REQUIRE(::mkfifo(man_page.c_str(), 0600) == 0);
+    const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+    REQUIRE(reader >= 0);
+    const std::string not_file = ": not a regular file (a device, a pipe or a socket)";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"export " + out + " -o " + fifo, "cannot write --output '" + fifo + "'" + not_file},
+        {"table " + out + " --output " + fifo, "cannot write --output '" + fifo + "'" + not_file},
+        {"rank " + out + " --output " + fifo, "cannot write --output '" + fifo + "'" + not_file},
+        {"export " + out + " --curves -o " + fifo, "cannot write --output '" + fifo + "'" + not_file},
+        {"report " + out + " --html " + html, "cannot write --html '" + page + "'" + not_file},
+        {"export " + out + " --format coco -o " + fifo, "cannot write output folder '" + fifo + "'" + not_file},
+        {"help --man " + man, "cannot write '" + man_page + "'" + not_file}};
+    for (const auto& c : cases) {
+        INFO(c.first);
+        const CliResult r = run_cli(c.first);
+        CHECK(r.status == 2);
+        CHECK_THAT(r.err, Catch::Contains(c.second));
+    }
+    char byte = 0;
+    CHECK(::read(reader, &byte, 1) <= 0);  // nothing was written into the pipe
+    ::close(reader);
+    CHECK(fs::is_fifo(fifo));  // nor was it replaced
+    CHECK(fs::is_fifo(page));
+    CHECK(fs::is_fifo(man_page));
 }
