@@ -41,9 +41,10 @@ void check_output_file(const std::string& option, const std::string& path, const
         if (same_file(path, in.path))
             throw UserError(option + " '" + path + "' is the " + in.what + " '" + in.path +
                             "' this command reads; writing it would destroy it (choose another " + option + ")");
-    require_regular_file(path, "cannot write " + option + " '" + path + "'");  // before any work: a pipe, /dev/null
     std::error_code ec;
-    if (!fs::exists(path, ec)) return;
+    if (!fs::is_directory(path, ec))  // a folder output (coco logs) is the caller's to check
+        require_regular_file(path, "cannot write " + option + " '" + path + "'");  // before any work: a pipe, /dev/null
+    if (!fs::is_regular_file(path, ec)) return;  // new, or a folder
     const char* kind = h5::is_hdf5(path)  ? "HDF5 file (a results file or a benchmark table)"
                        : is_spec(path) ? "experiment spec"
                                        : nullptr;

@@ -476,11 +476,21 @@ static Handle string_type() {
     return type;
 }
 
+void write_attribute(hid_t obj, const std::string& name, const std::string& value) {
+    Handle type = string_type();
+    Handle space(H5Screate(H5S_SCALAR), H5Sclose);
+    Handle attr(check(H5Acreate2(obj, name.c_str(), type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                      "create attribute '" + name + "'"),
+                H5Aclose);
+    const char* text = value.c_str();
+    check(H5Awrite(attr.get(), type.get(), &text), "write attribute", name);
+}
+
 // A text of fixed length (its own, padded with a NUL where empty), not variable-length: such
 // a text lies in the attribute itself, inside the object header or the dense attribute
 // storage, which carry checksums (see build_memory_file), never in the global heap, which
 // has none and whose damaged sizes make HDF5 1.10 write past its buffers as it reads.
-void write_attribute(hid_t obj, const std::string& name, const std::string& value) {
+void write_fixed_attribute(hid_t obj, const std::string& name, const std::string& value) {
     const std::size_t length = std::strlen(value.c_str());  // as a C string, as before
     Handle type(check(H5Tcopy(H5T_C_S1), "copy the string type for '" + name + "'"), H5Tclose);
     check(H5Tset_size(type.get(), std::max<std::size_t>(length, 1)), "size the text of", name);

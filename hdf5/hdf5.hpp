@@ -97,7 +97,9 @@ std::vector<hsize_t> shape(hid_t parent, const std::string& name);
 std::vector<double> read_doubles(hid_t parent, const std::string& name);
 
 bool has_attribute(hid_t obj, const std::string& name);
-void write_attribute(hid_t obj, const std::string& name, const std::string& value);
+void write_attribute(hid_t obj, const std::string& name, const std::string& value);  // variable-length
+// A text attribute of fixed length, out of the global heap (see hdf5.cpp): the results file's.
+void write_fixed_attribute(hid_t obj, const std::string& name, const std::string& value);
 void write_attribute(hid_t obj, const std::string& name, std::int64_t value);
 std::string read_string_attribute(hid_t obj, const std::string& name);
 std::int64_t read_int_attribute(hid_t obj, const std::string& name);

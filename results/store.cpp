@@ -425,7 +425,7 @@ static bool true_values_are_values(const Results& r) {
 // The attributes read_attributes reads (and StoredColumns the true_value mark).
 static void write_attributes(hid_t f, const Results& r, bool true_values_left_out, json& sums) {
     const auto text = [&](const char* name, const std::string& value) {
-        h5::write_attribute(f, name, value);
+        h5::write_fixed_attribute(f, name, value);
         sums[name] = crc32_of_text(value);
     };
     text("format", store_format);
@@ -589,7 +589,7 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
             }, threads, cpu);
         }
         // before the unfilled columns: nothing HDF5 writes may follow them
-        h5::write_attribute(f, "checksums", sums.dump());
+        h5::write_fixed_attribute(f, "checksums", sums.dump());
         // objective values and points (little to gain from compressing them) last, so that
         // their storage lies beyond what HDF5 writes (short ones may lie within, in space it
         // set aside for small data: add_image leaves them out of the image's bytes)

@@ -10,7 +10,10 @@
 #include <regex>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include "hdf5/hdf5.hpp"
+#include "results/checksum.hpp"
 #include "results/merge.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
@@ -58,13 +61,18 @@ std::string words(const std::vector<std::string>& files) {
     return s;
 }
 
-// Sets an attribute of an HDF5 file in place (to fake a file of another bobench).
+// Sets an attribute of an HDF5 file in place (to fake a file of another bobench), and its
+// checksum, as that bobench would have written it.
 void set_attribute(const std::string& file, const std::string& name, const std::string& value) {
     h5::silence_errors();
     h5::Handle f(H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose);
     REQUIRE(f);
     REQUIRE(H5Adelete(f.get(), name.c_str()) >= 0);
-    h5::write_attribute(f.get(), name, value);
+    h5::write_fixed_attribute(f.get(), name, value);
+    nlohmann::json sums = nlohmann::json::parse(h5::read_string_attribute(f.get(), "checksums"));
+    sums[name] = results::crc32(value.data(), value.size());
+    REQUIRE(H5Adelete(f.get(), "checksums") >= 0);
+    h5::write_fixed_attribute(f.get(), "checksums", sums.dump());
 }
 }  // namespace
 
