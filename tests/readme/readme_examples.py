@@ -36,6 +36,7 @@ SKIPPED = [
     ("my-optimizer", "needs the README's C++ optimizer compiled in (tests/readme/add_optimizer_test.cpp)"),
     ("my_opt.py", "needs the README's Python optimizer saved as my_opt.py"),
     ("output/mine.h5", "reads the my-optimizer example's output"),
+    ("output/BO_Gaus.h5", "reads the output of the dtu-bbob40 re-run"),
 ]
 
 
