@@ -31,6 +31,13 @@ const char* const merge_notes =
     "are replaced thus: run the method anew into NEW.h5, `bobench keep KEPT.h5 REST.h5 --without\n"
     "METHOD`, then `bobench merge --across-builds OUT.h5 REST.h5 NEW.h5`.\n";
 
+// A whole file's shard label: the one shard of its selection, "1/1 of R", R the runs of the plan
+// its stored spec gives.
+std::string whole_file_label(const results::Results& r, const std::string& path) {
+    const long replicates = runners::parse_spec(r.spec, "the spec stored in '" + path + "'").replicates;
+    return "1/1 of " + std::to_string(r.problems.size() * r.optimizers.size() * static_cast<std::size_t>(replicates));
+}
+
 bool same_file(const std::string& a, const std::string& b) {
     std::error_code ec;
     return a == b || fs::equivalent(a, b, ec);
@@ -43,7 +50,7 @@ int merge(const Args& args) {
     opts.add_options()("help,h", "show this help")(
         "across-builds", "join shards run by different bobench builds; use it only where those builds run the same "
                          "code for this spec (re-run one shard and compare `bobench export`s to check)")(
-        "files", po::value<std::vector<std::string>>(), "the new results file, then the shard files");
+        "files", po::value<std::vector<std::string>>(), "the new results file, then the files to join");
     const auto parsed = parse_words(args, opts, "files", -1, {}, merge_notes);
     if (!parsed) return 0;  // --help was printed
     const std::vector<std::string> files =
@@ -77,11 +84,7 @@ int merge(const Args& args) {
     for (const std::string& path : inputs) {
         shards.push_back({path, results::read_results(path, values_only == 0)});
         results::Results& r = shards.back().results;
-        if (r.shard.empty())  // a whole file: the one shard of its selection, whose plan its spec gives
-            r.shard = "1/1 of " + std::to_string(r.problems.size() * r.optimizers.size() *
-                                                 static_cast<std::size_t>(
-                                                     runners::parse_spec(r.spec, "the spec stored in '" + path + "'")
-                                                         .replicates));
+        if (r.shard.empty()) r.shard = whole_file_label(r, path);
     }
     std::vector<std::string> shard_specs;  // merge_shards consumes the shards; their specs name each selection's optimizers
     for (const results::ShardFile& s : shards) shard_specs.push_back(s.results.spec);
