@@ -13,6 +13,7 @@
 #include <boost/program_options.hpp>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/interrupt.hpp"
 #include "core/text.hpp"
 #include "cli/catalog.hpp"
@@ -124,18 +125,9 @@ int eval(const Args& args) {
     if (vm.count("points")) {
         source = vm["points"].as<std::string>();
         // opening a FIFO waits for a writer: a stream of points comes through standard input instead
-        std::error_code ec;
-        if (const auto status = std::filesystem::status(source, ec); std::filesystem::exists(status) &&
-                                                                      !std::filesystem::is_regular_file(status) &&
-                                                                      !std::filesystem::is_directory(status))
-            throw UserError("cannot read points file '" + source + "': not a regular file (a device, a pipe or a "
-                            "socket); pipe a stream of points into standard input instead");
+        require_regular_file(source, "cannot read points file '" + source + "'");
         fd = ::open(source.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0 || std::filesystem::is_directory(source)) {
-            const std::string why = fd < 0 ? std::strerror(errno) : "it is a folder";
-            if (fd >= 0) ::close(fd);
-            throw UserError("cannot read points file '" + source + "': " + why);
-        }
+        if (fd < 0) throw UserError("cannot read points file '" + source + "': " + std::strerror(errno));
     }
     const FdCloser closer{fd};
     LineSource in(fd, source, std::cout);
