@@ -19,27 +19,28 @@
 #include <fmt/format.h>
 
 #include "analysis/ranking.hpp"
-#include "analysis/reports/claims.hpp"
+#include "reproductions/claims.hpp"
 #include "analysis/reports/html_report.hpp"
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
-#include "analysis/reports/reproduction.hpp"
+#include "reproductions/comparison.hpp"
 #include "analysis/reports/score_histograms.hpp"
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/plugins.hpp"
-#include "cli/protocol_cost.hpp"
+#include "reproductions/cost.hpp"
 #include "cli/reproduce_readings.hpp"
-#include "cli/reproduction_protocol.hpp"
-#include "cli/reproductions.hpp"
+#include "reproductions/protocol.hpp"
+#include "reproductions/entry.hpp"
+#include "reproductions/html_section.hpp"
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/nasbench201.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
-#include "figures/bore_toy.hpp"
+#include "reproductions/bore_toy.hpp"
 #include "runners/restart.hpp"
 #include "runners/spec.hpp"
 
@@ -48,12 +49,14 @@ namespace fs = std::filesystem;
 
 namespace bobench::cli {
 
+using namespace reproductions;  // a command of the reproductions layer
+
 namespace {
-using analysis::reports::PublishedCell;
-using figures::bore_toy;
-using figures::BoreToy;
-using figures::plot_bore_toy;
-using figures::render_bore_toy;
+using reproductions::PublishedCell;
+using reproductions::bore_toy;
+using reproductions::BoreToy;
+using reproductions::plot_bore_toy;
+using reproductions::render_bore_toy;
 
 runners::ExperimentSpec spec_of(const ReproductionEntry& e) { return read_spec_file(e.file); }
 
@@ -211,7 +214,7 @@ int list_reproductions(const std::string& folder) {
     std::vector<ListRow> rows{ListRow{"reproduction", "p × m × r", "budget", "needs", "full cost"}};
     ProtocolCost all;
     std::vector<std::string> without_table, unmeasured;
-    for (const ReproductionEntry& e : reproductions(folder))
+    for (const ReproductionEntry& e : reproduction_entries(folder))
         rows.push_back(list_row(e, all, without_table, unmeasured));
     std::array<std::size_t, 4> width{};  // of each column but the last, with two spaces after it
     for (const ListRow& r : rows)
@@ -656,26 +659,26 @@ std::string fixture_warning(const std::string& tables, bool quick) {
 
 // The paper's claims, each checked on our runs (nothing when it has none listed); the
 // verdicts go to `verdicts` too, for the HTML page.
-std::string claim_section(const std::vector<analysis::reports::Claim>& claims, const ReproductionEntry& entry,
+std::string claim_section(const std::vector<reproductions::Claim>& claims, const ReproductionEntry& entry,
                           const analysis::reports::RankReport& ranking, const results::Results& results, bool quick,
-                          std::vector<analysis::reports::ClaimVerdict>& verdicts) {
+                          std::vector<reproductions::ClaimVerdict>& verdicts) {
     if (claims.empty()) return "";
     const auto curves = analysis::reports::summary_curves(results);
     // a smoke test shows every check's figure, whatever ran
     const std::vector<std::string> not_run = quick ? std::vector<std::string>{} : paper_methods_not_run(entry, results);
     verdicts.clear();
     for (const auto& c : claims)
-        verdicts.push_back(analysis::reports::evaluate_claim(c, ranking, curves, entry.claims_statistic(), not_run));
-    return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
+        verdicts.push_back(reproductions::evaluate_claim(c, ranking, curves, entry.claims_statistic(), not_run));
+    return reproductions::render_claims(claims, verdicts, /*judge=*/!quick);
 }
 
 // With one method there is no ranking to check a claim on: every claim is listed, "not run",
 // saying why (the HTML page reads a verdict for each claim).
-std::string unchecked_claims(const std::vector<analysis::reports::Claim>& claims, bool quick,
-                             std::vector<analysis::reports::ClaimVerdict>& verdicts) {
+std::string unchecked_claims(const std::vector<reproductions::Claim>& claims, bool quick,
+                             std::vector<reproductions::ClaimVerdict>& verdicts) {
     if (claims.empty()) return "";
-    verdicts.assign(claims.size(), {analysis::reports::ClaimStatus::not_run, "cannot be checked with one method"});
-    return analysis::reports::render_claims(claims, verdicts, /*judge=*/!quick);
+    verdicts.assign(claims.size(), {reproductions::ClaimStatus::not_run, "cannot be checked with one method"});
+    return reproductions::render_claims(claims, verdicts, /*judge=*/!quick);
 }
 
 // The ranking's Markdown under the report's H1: its own H1 becomes the H2 `title`, its
@@ -695,8 +698,8 @@ analysis::PairwiseAlpha ranking_alpha(const ReproductionEntry& entry) {
 // and the paper's figure redrawn.
 std::string ranking_sections(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
                              const results::Results& results, bool published, const std::string& figures,
-                             const std::vector<analysis::reports::Claim>& claims, bool quick,
-                             std::vector<analysis::reports::ClaimVerdict>& verdicts) {
+                             const std::vector<reproductions::Claim>& claims, bool quick,
+                             std::vector<reproductions::ClaimVerdict>& verdicts) {
     std::string report;
     analysis::reports::RankReportOptions rank;
     rank.source = spec.output;
@@ -813,7 +816,7 @@ void take_kept_runs(results::Results& results, const runners::ExperimentSpec& sp
     if (vm.count("methods")) report_on_methods(results, spec, vm["methods"].as<std::string>(), deviations);
     else require_methods_of_file(spec, results);
     require_runs_of_protocol(spec, results);
-    std::ranges::copy(runs_of_other_settings(spec, results), std::back_inserter(deviations));
+    std::ranges::copy(runs_of_other_settings(spec, results, optimizer_catalog()), std::back_inserter(deviations));
 }
 
 std::optional<std::string> data_dir_flag(const po::variables_map& vm) {
@@ -823,7 +826,7 @@ std::optional<std::string> data_dir_flag(const po::variables_map& vm) {
 // --readings: the readings run and reported on their own (the tables prepared as for a run).
 int run_readings(const ReproductionEntry& entry, runners::ExperimentSpec spec, const po::variables_map& vm,
                  const Args& args, const std::vector<PublishedCell>& theirs,
-                 const std::vector<analysis::reports::DisagreementCause>& causes) {
+                 const std::vector<reproductions::DisagreementCause>& causes) {
     if (vm.count("report-only") || spec.shard || vm.count("html"))
         throw UserError("--readings runs and reports the readings itself: give it without --report-only, --shard and --html");
     const bool quick = vm.count("quick") > 0;
@@ -869,9 +872,9 @@ int reproduce(const Args& args) {
     runners::check_spec(spec);
     const std::vector<PublishedCell> theirs = published(entry, true);  // a malformed table stops us before any run
     check_published_problems(entry, spec_of(entry), theirs);  // the paper's problems, also those a subset leaves out
-    const auto causes = entry.causes.empty() ? std::vector<analysis::reports::DisagreementCause>{}
-                                             : analysis::reports::read_causes(entry.causes);
-    const std::vector<analysis::reports::Claim> claims = read_checked_claims(entry);
+    const auto causes = entry.causes.empty() ? std::vector<reproductions::DisagreementCause>{}
+                                             : reproductions::read_causes(entry.causes);
+    const std::vector<reproductions::Claim> claims = read_checked_claims(entry);
     const std::optional<std::string> data_dir = data_dir_flag(vm);
     if (vm.count("readings")) return run_readings(entry, spec, vm, args, theirs, causes);
     bool fixture = false;
@@ -913,22 +916,22 @@ int reproduce(const Args& args) {
     if (report_only) take_kept_runs(results, spec, vm, deviations);
     if (const std::string joined = quick ? "" : join_baselines(entry, results); !joined.empty())
         deviations.push_back(joined);
-    std::optional<analysis::reports::Reproduction> agreement;
+    std::optional<reproductions::Comparison> agreement;
     if (!theirs.empty()) agreement = comparison(entry, results, theirs, causes, quick);
-    const std::string table = agreement ? analysis::reports::render_reproduction(*agreement, format) : "";
+    const std::string table = agreement ? reproductions::render_reproduction(*agreement, format) : "";
     const bool table_only = agreement && format == analysis::reports::TableFormat::csv;  // CSV: the table alone
     if (table_only && !html) return write_report(table, report_path);
     std::string report = header(entry, quick) + protocol_paragraph(spec, results);
     if (!tables.empty() && fixture) report += fixture_warning(tables, quick);
-    std::vector<analysis::reports::ClaimVerdict> verdicts;
+    std::vector<reproductions::ClaimVerdict> verdicts;
     report += deviation_list(deviations) + table +
               ranking_sections(entry, spec, results, !theirs.empty(), figures, claims, quick, verdicts);
     const int written = write_report(table_only ? table : report, report_path);
     if (html) {
         analysis::reports::HtmlReportOptions o;
         o.source = fs::path(spec.output).filename().string();
-        o.reproduction =
-            analysis::reports::HtmlReproduction{entry.source, agreement, claims, verdicts, !quick, deviations};
+        o.lead_section = reproductions::reproduction_section(
+            reproductions::HtmlReproduction{entry.source, agreement, claims, verdicts, !quick, deviations});
         write_text_file(html->string(), analysis::reports::render_html_report(results, o));
         std::cout << "page: " << html->string() << "\n";
     }

@@ -15,7 +15,7 @@
 #include "cli/cli.hpp"
 #include "cli/plugins.hpp"
 #include "cli/provenance.hpp"
-#include "cli/reproductions.hpp"
+#include "reproductions/entry.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/table_report.hpp"
 #include "runners/experiment.hpp"
@@ -166,7 +166,7 @@ int run_with(const Args& args, const RunBackend* backend) {
     const po::variables_map& vm = *parsed;
 
     runners::ExperimentSpec spec;
-    if (vm.count("spec")) spec = read_spec_file(vm["spec"].as<std::string>());
+    if (vm.count("spec")) spec = reproductions::read_spec_file(vm["spec"].as<std::string>());
     add_plugin_flags(vm, spec.plugins);  // loaded when the plan is made, and kept in the stored spec
     if (vm.count("problem"))
         for (const auto& p : vm["problem"].as<std::vector<std::string>>())

@@ -13,7 +13,7 @@
 #include "cli/catalog.hpp"
 #include "cli/cli.hpp"
 #include "cli/plugins.hpp"
-#include "cli/reproductions.hpp"
+#include "reproductions/entry.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/version.hpp"
@@ -110,7 +110,7 @@ int slurm(const Args& args) {
 
     // the spec is checked (and its plan counted) here, not when the jobs start
     const std::string spec_path = fs::absolute(vm["spec"].as<std::string>()).string();
-    runners::ExperimentSpec spec = read_spec_file(spec_path);
+    runners::ExperimentSpec spec = reproductions::read_spec_file(spec_path);
     const std::vector<std::string> plugins = plugin_flags(vm);
     spec.plugins.insert(spec.plugins.end(), plugins.begin(), plugins.end());
     const runners::Plan plan = plan_experiment(spec);

@@ -8,16 +8,18 @@
 #include <fmt/format.h>
 
 #include "cli/cli.hpp"
-#include "cli/reproduction_protocol.hpp"
+#include "reproductions/protocol.hpp"
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
 
 namespace bobench::cli {
 
+using namespace reproductions;  // a command of the reproductions layer
+
 namespace {
 namespace fs = std::filesystem;
-using analysis::reports::Reproduction;
+using reproductions::Comparison;
 
 bool targets(const Reading& r, const std::string& label) {
     return r.on_every_method() || r.on_problems() || contains(r.target, label);
@@ -85,7 +87,7 @@ results::Results with_runs_of(results::Results ours, const results::Results& var
 }
 
 // "k of n" over the methods of `scope`, and a perfect reproduction's mean there.
-std::string scope_share(const Reproduction& r, const std::vector<std::string>& scope, bool verdicts, double* perfect = nullptr) {
+std::string scope_share(const Comparison& r, const std::vector<std::string>& scope, bool verdicts, double* perfect = nullptr) {
     std::size_t agree = 0, compared = 0;
     double expected = 0;
     for (const auto& m : r.by_method)
@@ -100,7 +102,7 @@ std::string scope_share(const Reproduction& r, const std::vector<std::string>& s
 
 std::string tau_text(double tau) { return std::isnan(tau) ? "–" : fmt::format("{:.2f}", tau); }
 
-std::string variant_row(const Variant& v, const Reproduction& r, bool verdicts) {
+std::string variant_row(const Variant& v, const Comparison& r, bool verdicts) {
     double perfect = 0;
     const std::string share = scope_share(r, v.scope, verdicts, &perfect);
     return fmt::format("| {} | {} | {} | {} | {} | {} | {} |\n", v.reading ? v.reading->name : "ours",
@@ -111,7 +113,7 @@ std::string variant_row(const Variant& v, const Reproduction& r, bool verdicts) 
 }
 
 // Per method: our agreeing cells, and the best any alternative reaches on them.
-std::string per_method(const std::vector<Variant>& variants, const std::vector<Reproduction>& reps) {
+std::string per_method(const std::vector<Variant>& variants, const std::vector<Comparison>& reps) {
     std::string out = "\n## Per method: how far the best reading gets\n\n| method | ours | the best other reading | "
                       "its cells agree | of our misses, explained |\n|---|---|---|---|---|\n";
     for (const auto& ours : reps.front().by_method) {
@@ -131,7 +133,7 @@ std::string per_method(const std::vector<Variant>& variants, const std::vector<R
 }
 
 std::string readings_report(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
-                            const std::vector<Variant>& variants, const std::vector<Reproduction>& reps,
+                            const std::vector<Variant>& variants, const std::vector<Comparison>& reps,
                             const std::vector<std::string>& skipped, bool verdicts) {
     std::string out = "# " + e.source + ": the readings\n\nEach of our readings where the paper is silent or "
                       "contradicts itself, run on " +
@@ -164,8 +166,8 @@ runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const Reading&
 }
 
 int reproduce_readings(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
-                       const std::vector<analysis::reports::PublishedCell>& theirs,
-                       const std::vector<analysis::reports::DisagreementCause>& causes, const ReadingsOptions& options) {
+                       const std::vector<reproductions::PublishedCell>& theirs,
+                       const std::vector<reproductions::DisagreementCause>& causes, const ReadingsOptions& options) {
     if (theirs.empty())
         throw UserError("--readings: reproduction '" + entry.name + "' has no published numbers to agree with (no "
                         "reference); `bobench reproduce show " + entry.name + "` lists its readings");
@@ -176,7 +178,7 @@ int reproduce_readings(const ReproductionEntry& entry, const runners::Experiment
         throw UserError("--readings: reproduction '" + entry.name + "' has no reading to run here" +
                         (skipped.empty() ? std::string(" (it declares none)") : ": " + join(skipped, "; ")));
     fs::create_directories(out);
-    std::vector<Reproduction> reps;
+    std::vector<Comparison> reps;
     results::Results ours;
     for (const Variant& v : variants) {
         runners::ExperimentSpec s = v.reading ? with_choice(spec, *v.reading, v.choice) : spec;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis/reports/reproduction.hpp"
-#include "cli/reproductions.hpp"
+#include "reproductions/comparison.hpp"
+#include "reproductions/entry.hpp"
 #include "runners/spec.hpp"
 
 namespace bobench::cli {
@@ -22,14 +22,14 @@ struct ReadingsOptions {
 
 // The spec with a reading's choice in place of ours on its target lines (options replaced
 // or added); the target's other options and every other line as they were.
-runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const Reading& reading, const std::string& choice);
+runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const reproductions::Reading& reading, const std::string& choice);
 
 // Runs ours and each runnable alternative (resuming what their files hold, in the folder
 // beside `spec.output`, NAME-readings/), prints the table of agreement and tau per reading and
 // per method, writes it to that folder's readings.md. Returns the exit status (0, or the first
 // failed run's). UserError when the reproduction has no numbers or no runnable reading.
-int reproduce_readings(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
-                       const std::vector<analysis::reports::PublishedCell>& theirs,
-                       const std::vector<analysis::reports::DisagreementCause>& causes, const ReadingsOptions& options);
+int reproduce_readings(const reproductions::ReproductionEntry& entry, const runners::ExperimentSpec& spec,
+                       const std::vector<reproductions::PublishedCell>& theirs,
+                       const std::vector<reproductions::DisagreementCause>& causes, const ReadingsOptions& options);
 
 }  // namespace bobench::cli

@@ -2,8 +2,8 @@
 # offending include. The layers (each may include only itself and what is listed):
 #
 #   cli, python    everything below (python/: the pybind11 module beside the CLI)
+#   reproductions  runners, analysis, surrogates, hpobench_tables, results, hdf5, core
 #   runners        results, hdf5, core       analysis    results, core
-#   figures        analysis, surrogates, results, core
 #   optimizers     acquisitions, surrogates, core
 #   acquisitions   surrogates, core
 #   surrogates     core                      hpobench_tables   hdf5, core
@@ -23,8 +23,8 @@ set(allowed_acquisitions "acquisitions;surrogates;core")
 set(allowed_optimizers "optimizers;acquisitions;surrogates;core")
 set(allowed_runners "runners;results;hdf5;core")
 set(allowed_analysis "analysis;results;core")
-set(allowed_figures "figures;analysis;surrogates;results;core")
-set(layers core hdf5 results testfunctions hpobench_tables surrogates acquisitions optimizers runners analysis figures)
+set(allowed_reproductions "reproductions;runners;analysis;surrogates;hpobench_tables;results;hdf5;core")
+set(layers core hdf5 results testfunctions hpobench_tables surrogates acquisitions optimizers runners analysis reproductions)
 
 set(violations "")
 set(checked 0)

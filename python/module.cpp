@@ -20,7 +20,7 @@
 #include "analysis/reports/tidy_csv.hpp"
 #include "cli/catalog.hpp"
 #include "cli/plugins.hpp"
-#include "cli/reproductions.hpp"
+#include "reproductions/entry.hpp"
 #include "core/error.hpp"
 #include "core/interrupt.hpp"
 #include "core/text.hpp"
@@ -146,8 +146,8 @@ runners::ExperimentOutcome run_interruptibly(const runners::Plan& plan) {
 }
 
 py::dict run_spec(const std::string& spec_text, bool is_path, const std::map<std::string, std::string>& overrides) {
-    runners::ExperimentSpec spec = is_path ? cli::read_spec_file(spec_text)
-                                           : runners::parse_spec(spec_text, "bobench.run(spec)", cli::cli_spec_sections);
+    runners::ExperimentSpec spec = is_path ? reproductions::read_spec_file(spec_text)
+                                           : runners::parse_spec(spec_text, "bobench.run(spec)", reproductions::cli_spec_sections);
     apply_overrides(spec, overrides);
     const runners::Plan plan = cli::plan_experiment(spec);  // as `bobench run` plans it
     const runners::ExperimentOutcome outcome = run_interruptibly(plan);

@@ -12,26 +12,14 @@
 #include <string_view>
 #include <vector>
 
-#include "analysis/reports/claims.hpp"
 #include "analysis/reports/curves.hpp"
-#include "analysis/reports/reproduction.hpp"
 #include "results/store.hpp"
 
 namespace bobench::analysis::reports {
 
-// `bobench reproduce --html`: the paper's agreement and claims, first on the page.
-struct HtmlReproduction {
-    std::string source;                       // the paper, table or figure
-    std::optional<Reproduction> agreement;    // none: the paper publishes no numbers
-    std::vector<Claim> claims;                // with their verdicts on our runs
-    std::vector<ClaimVerdict> verdicts;
-    bool judge = true;  // false: a smoke test (`--quick`), our figures without verdicts
-    std::vector<std::string> deviations;  // from the paper's protocol, as the Markdown report lists them
-};
-
 struct HtmlReportOptions {
     std::string source;  // the results file's name, shown in the title and in messages
-    std::optional<HtmlReproduction> reproduction;
+    std::string lead_section;  // HTML placed first on the page (a reproduction's verdict and cells), or ""
 };
 
 // Text for HTML element content and quoted attribute values: & < > " ' escaped.

@@ -1,23 +1,23 @@
 // A reproduction's reference files: the paper's numbers, the causes table and the claims
 // table, read as `bobench reproduce` reads them.
 
-#include "analysis/reports/claims.hpp"
-#include "analysis/reports/reproduction.hpp"
+#include "reproductions/claims.hpp"
+#include "reproductions/comparison.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     namespace reports = bobench::analysis::reports;
     const std::string path = bobench::fuzz::as_file(data, size, ".csv");
-    const reports::ReferenceColumns columns{"function", "method", "mean_final_regret", "std_final_regret",
+    const reproductions::ReferenceColumns columns{"function", "method", "mean_final_regret", "std_final_regret",
                                              {{"setting", "fixed_alpha"}}};
     bobench::fuzz::refused_or_read([&] {
-        (void)reports::read_published(path, columns);
+        (void)reproductions::read_published(path, columns);
     });
     bobench::fuzz::refused_or_read([&] {
-        (void)reports::read_causes(path);
+        (void)reproductions::read_causes(path);
     });
     bobench::fuzz::refused_or_read([&] {
-        (void)reports::read_claims(path);
+        (void)reproductions::read_claims(path);
     });
     return 0;
 }

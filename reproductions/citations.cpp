@@ -1,4 +1,4 @@
-#include "cli/spec_citations.hpp"
+#include "reproductions/citations.hpp"
 
 #include <algorithm>
 #include <regex>
@@ -9,7 +9,7 @@
 #include "core/text.hpp"
 #include "runners/spec.hpp"
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 namespace {
 
@@ -104,4 +104,4 @@ std::vector<std::string> citation_faults(const ReproductionEntry& e) {
     return faults;
 }
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions

@@ -1,4 +1,4 @@
-#include "cli/protocol_cost.hpp"
+#include "reproductions/cost.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@
 #include "core/text.hpp"
 #include "runners/progress.hpp"
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 namespace {
 const std::vector<std::string> cost_columns = {"reproduction", "method", "seconds", "basis", "from"};
@@ -74,4 +74,4 @@ std::string describe_cost(const ProtocolCost& cost, int cores) {
     return text + (unmeasured.empty() ? "" : "; " + unmeasured) + ")";
 }
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions

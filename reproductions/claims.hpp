@@ -39,7 +39,11 @@
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/table_report.hpp"
 
-namespace bobench::analysis::reports {
+namespace bobench::reproductions {
+
+using analysis::reports::TableStat;
+using analysis::reports::RankReport;
+using analysis::reports::CurveSummary;
 
 struct Claim {
     std::string id, place, quote, check;
@@ -74,4 +78,4 @@ ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const
 std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts,
                           bool judge = true);
 
-}  // namespace bobench::analysis::reports
+}  // namespace bobench::reproductions

@@ -1,4 +1,4 @@
-#include "figures/bore_toy.hpp"
+#include "reproductions/bore_toy.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +15,7 @@
 #include "surrogates/mlp/mlp.hpp"
 #include "surrogates/parzen/parzen.hpp"
 
-namespace bobench::figures {
+namespace bobench::reproductions {
 
 namespace {
 double normal_pdf(double x, double mu, double sd) {
@@ -130,4 +130,4 @@ std::vector<std::string> plot_bore_toy(const BoreToy& t, const std::string& out_
     return {png, svg};
 }
 
-}  // namespace bobench::figures
+}  // namespace bobench::reproductions

@@ -1,4 +1,4 @@
-#include "cli/reproduction_protocol.hpp"
+#include "reproductions/protocol.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -8,19 +8,19 @@
 #include <fmt/format.h>
 
 #include "analysis/reports/run_metrics.hpp"
-#include "cli/catalog.hpp"
+#include "core/registry.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 namespace fs = std::filesystem;
-using analysis::reports::PublishedCell;
+using reproductions::PublishedCell;
 
 std::vector<PublishedCell> published(const ReproductionEntry& e, bool note) {
     if (e.reference.empty()) return {};
     std::vector<std::size_t> left_out;
-    std::vector<PublishedCell> cells = analysis::reports::read_published(e.reference, e.columns, &left_out);
+    std::vector<PublishedCell> cells = reproductions::read_published(e.reference, e.columns, &left_out);
     if (note && !left_out.empty()) {
         std::vector<std::string> lines;
         for (std::size_t i = 0; i < std::min<std::size_t>(left_out.size(), 10); ++i) lines.push_back(std::to_string(left_out[i]));
@@ -69,15 +69,15 @@ std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry&
                               count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget);
 }
 
-analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const results::Results& results,
+reproductions::Comparison comparison(const ReproductionEntry& entry, const results::Results& results,
                                            const std::vector<PublishedCell>& theirs,
-                                           const std::vector<analysis::reports::DisagreementCause>& causes, bool quick) {
+                                           const std::vector<reproductions::DisagreementCause>& causes, bool quick) {
     const auto metrics = analysis::reports::compute_metrics(results, {/*with_auc=*/false, 1});
-    analysis::reports::ReproductionOptions o;
+    reproductions::ComparisonOptions o;
     o.statistic = entry.statistic;
     o.causes = causes;
     o.verdicts = !quick;
-    return analysis::reports::compare_with_published(metrics, theirs, o);
+    return reproductions::compare_with_published(metrics, theirs, o);
 }
 
 namespace {
@@ -137,12 +137,12 @@ std::string join_baselines(const ReproductionEntry& e, results::Results& results
            "`, build " + other.git_revision + "): the paper's tables share those rows";
 }
 
-std::vector<analysis::reports::Claim> read_checked_claims(const ReproductionEntry& e) {
+std::vector<reproductions::Claim> read_checked_claims(const ReproductionEntry& e) {
     if (e.claims.empty()) return {};
     const std::set<std::string> field = paper_methods(e);
-    std::vector<analysis::reports::Claim> claims = analysis::reports::read_claims(e.claims);
-    for (const analysis::reports::Claim& c : claims)
-        for (const std::string& m : analysis::reports::claim_methods(c))
+    std::vector<reproductions::Claim> claims = reproductions::read_claims(e.claims);
+    for (const reproductions::Claim& c : claims)
+        for (const std::string& m : reproductions::claim_methods(c))
             if (!field.count(m))
                 throw UserError("claims table '" + e.claims + "': claim '" + c.id + "' names '" + m +
                                 "', which is not a method of this reproduction (its methods: " + join(field, ", ") + ")");
@@ -159,13 +159,14 @@ std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const
     return {field.begin(), field.end()};
 }
 
-std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results) {
+std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results,
+                                                const OptimizerRegistry& optimizers) {
     std::vector<std::string> out;
     for (const runners::SpecEntry& line : spec.optimizers) {
         const auto ran = std::find_if(results.optimizers.begin(), results.optimizers.end(),
                                       [&](const results::OptimizerInfo& o) { return o.label == line.label; });
         if (ran == results.optimizers.end()) continue;
-        const std::string now = bind_optimizer(optimizer_catalog(), line.id).id;
+        const std::string now = bind_optimizer(optimizers, line.id).id;
         if (now != ran->id)
             out.push_back("the kept runs of " + line.label + " are of `" + ran->id + "`, not of this spec's `" + now +
                           "`: its cells are those earlier settings' until it is run again");
@@ -173,4 +174,4 @@ std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& s
     return out;
 }
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions

@@ -1,7 +1,7 @@
 #pragma once
 // Our runs beside a paper's published numbers: per cell (problem × method) our statistic of
 // the final value, the paper's number, their ratio with its 95 % interval and whether they
-// agree under a test that counts both sides' sampling error (analysis/reports/agreement.hpp);
+// agree under a test that counts both sides' sampling error (reproductions/agreement.hpp);
 // per problem Kendall's tau-b between the paper's method order and ours; per method and
 // overall the share of cells that agree, each beside the share a perfect reproduction would
 // reach under the same test.
@@ -13,11 +13,15 @@
 #include <string>
 #include <vector>
 
-#include "analysis/reports/agreement.hpp"
+#include "reproductions/agreement.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "analysis/reports/table_report.hpp"
 
-namespace bobench::analysis::reports {
+namespace bobench::reproductions {
+
+using analysis::reports::TableStat;
+using analysis::reports::TableFormat;
+using analysis::reports::ExperimentMetrics;
 
 // One published number.
 struct PublishedCell {
@@ -77,9 +81,9 @@ struct AgreementShare {
     double perfect_mean = 0, perfect_sd = 0;
 };
 
-struct Reproduction {
+struct Comparison {
     TableStat statistic = TableStat::mean;
-    bool verdicts = true;                // false: a smoke test, numbers side by side only (ReproductionOptions)
+    bool verdicts = true;                // false: a smoke test, numbers side by side only (ComparisonOptions)
     std::optional<long> reference_runs;  // as the reference table states it; none: ours assumed
     std::vector<CellComparison> cells;   // problems in the paper's order, then methods
     std::vector<ProblemOrder> orders;
@@ -94,7 +98,7 @@ struct Reproduction {
     std::size_t agreeing() const { return overall.agreeing; }
 };
 
-struct ReproductionOptions {
+struct ComparisonOptions {
     TableStat statistic = TableStat::mean;  // of cells without an sd (a cell with one is a mean)
     int resamples = 2000;                   // bootstrap resamples per cell
     int calibration_rounds = 400;           // simulated perfect reproductions
@@ -106,8 +110,8 @@ struct ReproductionOptions {
     bool verdicts = true;
 };
 
-Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
-                                    const ReproductionOptions& options = {});
+Comparison compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
+                                    const ComparisonOptions& options = {});
 
 // Which way the disagreeing cells lean, per method and per problem: ours below the paper's
 // number (ratio < 1) or above it. A lean that methods sharing no model share on one problem
@@ -121,7 +125,7 @@ struct DisagreementLean {
 struct DisagreementPattern {
     std::vector<DisagreementLean> by_method, by_problem;  // in the report's order
 };
-DisagreementPattern disagreement_pattern(const Reproduction& r);
+DisagreementPattern disagreement_pattern(const Comparison& r);
 
 // Markdown or LaTeX, in the order a reader asks: "## Agreement" (per method the cells that
 // agree beside a perfect reproduction's k ± s, overall, the paper's methods not run in one
@@ -132,6 +136,6 @@ DisagreementPattern disagreement_pattern(const Reproduction& r);
 // statistic used: the definition's, a mean where the paper gives an sd). CSV: one row per
 // cell, the not-run ones too, a last column naming each row's statistic. Without verdicts:
 // the table without test, p and agreement, and one line saying why (CSV: those fields empty).
-std::string render_reproduction(const Reproduction& r, TableFormat format);
+std::string render_reproduction(const Comparison& r, TableFormat format);
 
-}  // namespace bobench::analysis::reports
+}  // namespace bobench::reproductions

@@ -1,4 +1,4 @@
-#include "analysis/reports/claims.hpp"
+#include "reproductions/claims.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,10 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 
-namespace bobench::analysis::reports {
+namespace bobench::reproductions {
+
+using namespace analysis;  // the statistics and report helpers these build on
+using namespace analysis::reports;
 
 namespace {
 std::vector<std::string> words(const std::string& check) {
@@ -387,4 +390,4 @@ std::string render_claims(const std::vector<Claim>& claims, const std::vector<Cl
                              claims.size() - run);
 }
 
-}  // namespace bobench::analysis::reports
+}  // namespace bobench::reproductions

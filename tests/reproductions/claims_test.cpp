@@ -6,14 +6,15 @@
 #include <tuple>
 #include <vector>
 
-#include "analysis/reports/claims.hpp"
-#include "analysis/reports/reproduction.hpp"
+#include "reproductions/claims.hpp"
+#include "reproductions/comparison.hpp"
 #include "core/error.hpp"
 #include "tests/support/cli.hpp"
 
 using namespace bobench;
 using namespace bobench::analysis;
 using namespace bobench::analysis::reports;
+using namespace bobench::reproductions;
 using bobench::testing::TempDir;
 
 namespace {

@@ -26,7 +26,9 @@
 #include "analysis/reports/table_report.hpp"
 #include "core/rng.hpp"
 
-namespace bobench::analysis::reports {
+namespace bobench::reproductions {
+
+using analysis::reports::TableStat;
 
 // none: fewer than two runs of ours, so no test (Welch needs two a side, and the bootstrap of one
 // run has no spread: every paper number but ours exactly would "disagree" at p = 0).
@@ -81,4 +83,4 @@ struct Calibration {
 Calibration calibrate(const std::vector<CalibrationCell>& cells, std::size_t problems, std::size_t methods,
                       const AgreementOptions& options, std::uint64_t seed);
 
-}  // namespace bobench::analysis::reports
+}  // namespace bobench::reproductions

@@ -9,7 +9,7 @@
 
 #include <boost/random/lognormal_distribution.hpp>
 
-#include "analysis/reports/reproduction.hpp"
+#include "reproductions/comparison.hpp"
 #include "analysis/statistics/kendall.hpp"
 #include "core/error.hpp"
 #include "tests/support/cli.hpp"
@@ -18,6 +18,7 @@
 using namespace bobench;
 using namespace bobench::analysis;
 using namespace bobench::analysis::reports;
+using namespace bobench::reproductions;
 using bobench::testing::TempDir;
 
 namespace {
@@ -70,7 +71,7 @@ TEST_CASE("Paper cells built from known samples: agreement, ratio, order, method
         {"B", "m1", 1.0, std::nullopt, 8},   // B's order reversed: paper m1 < m2, ours m1 > m2
         {"B", "m2", 2.0, std::nullopt, 8},
     };
-    const Reproduction r = compare_with_published(ours, paper);
+    const Comparison r = compare_with_published(ours, paper);
     REQUIRE(r.cells.size() == 5);
     CHECK(r.cells[0].agreement.test == AgreementTest::welch);
     CHECK(r.cells[0].agreement.p == Approx(1.0));
@@ -141,14 +142,14 @@ TEST_CASE("A perfect reproduction agrees about as often as its calibration says,
         }
         ours.cells.push_back(row);
     }
-    const Reproduction r = compare_with_published(ours, paper);
+    const Comparison r = compare_with_published(ours, paper);
     REQUIRE(r.compared() == 36);
     INFO("observed " << r.agreeing() << ", perfect " << r.overall.perfect_mean << " ± " << r.overall.perfect_sd);
     CHECK(r.overall.perfect_mean == Approx(34.2).margin(1.0));  // about 95 % of 36
     CHECK(std::fabs(double(r.agreeing()) - r.overall.perfect_mean) <= 3 * r.overall.perfect_sd + 1);
     CHECK(r.tau_mean > 0.6);  // the methods' true order is the same on both sides
     CHECK(std::fabs(r.tau_mean - r.tau_perfect_mean) <= 3 * r.tau_perfect_sd + 0.05);
-    const Reproduction off = compare_with_published(ours, biased);
+    const Comparison off = compare_with_published(ours, biased);
     CHECK(off.agreeing() < 12);  // a factor 2.5 on every cell is found nearly everywhere
 }
 
@@ -216,7 +217,7 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
     const ExperimentMetrics ours = fake_runs({{low, low}, {low, high}});
     const std::vector<PublishedCell> paper{{"A", "m1", 9.0, 0.1, 4}, {"A", "m2", 9.0, 0.1, 4},
                                            {"B", "m1", 9.0, 0.1, 4}, {"B", "m2", 9.0, 0.1, 4}};
-    ReproductionOptions o;
+    ComparisonOptions o;
     o.causes = causes;
     const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
     INFO(md);
@@ -258,7 +259,7 @@ TEST_CASE("A cell with one run of ours gets no verdict, and a smoke test gives n
     const ExperimentMetrics ours = fake_runs({{a1, one}, {a1, a1}});
     const std::vector<PublishedCell> paper{
         {"A", "m1", 1.0, 0.1, 8}, {"A", "m2", 5.0, 1.0, 8}, {"B", "m1", 1.0, 0.1, 8}, {"B", "m2", 9.0, 0.1, 8}};
-    const Reproduction r = compare_with_published(ours, paper);
+    const Comparison r = compare_with_published(ours, paper);
     // one run: neither Welch (two a side) nor the bootstrap (no spread) can judge it
     CHECK(r.cells[1].agreement.test == AgreementTest::none);
     CHECK(std::isnan(r.cells[1].agreement.p));
@@ -273,9 +274,9 @@ TEST_CASE("A cell with one run of ours gets no verdict, and a smoke test gives n
     CHECK(md.find("- B / m2") != std::string::npos);  // the real one is
     CHECK(render_reproduction(r, TableFormat::csv).find("\nA,m2,1,2,") != std::string::npos);
 
-    ReproductionOptions smoke;
+    ComparisonOptions smoke;
     smoke.verdicts = false;
-    const Reproduction s = compare_with_published(ours, paper, smoke);
+    const Comparison s = compare_with_published(ours, paper, smoke);
     for (const TableFormat f : {TableFormat::markdown, TableFormat::latex}) {
         const std::string text = render_reproduction(s, f);
         INFO(text);
@@ -300,7 +301,7 @@ TEST_CASE("A reproduction report leads with the agreement, then the disagreement
     const std::vector<PublishedCell> paper{{"A", "m1", 1.0, 0.2, 8}, {"A", "m2", 9.0, std::nullopt, 8},
                                            {"A", "m3", 7.0, std::nullopt, 8}, {"B", "m1", 5.0, 0.5, 8},
                                            {"B", "m2", 5.0, std::nullopt, 8}, {"B", "m3", 2.0, 0.1, 8}};
-    ReproductionOptions o;
+    ComparisonOptions o;
     o.statistic = TableStat::median;  // the definition's; the cells with the paper's sd are means
     const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
     INFO(md);
@@ -324,7 +325,7 @@ TEST_CASE("A reproduction report leads with the agreement, then the disagreement
 
     // every cell with the paper's sd: the header says mean, in LaTeX too; CSV names each row's statistic
     const std::vector<PublishedCell> with_sd{{"A", "m1", 1.0, 0.2, 8}, {"B", "m1", 5.0, 0.5, 8}};
-    const Reproduction means = compare_with_published(ours, with_sd, o);
+    const Comparison means = compare_with_published(ours, with_sd, o);
     CHECK(render_reproduction(means, TableFormat::markdown).find("| ours (mean ± sd) |") != std::string::npos);
     CHECK(render_reproduction(means, TableFormat::latex).find("& ours (mean $\\pm$ sd) &") != std::string::npos);
     const std::string csv = render_reproduction(compare_with_published(ours, paper, o), TableFormat::csv);
@@ -343,7 +344,7 @@ TEST_CASE("The disagreements' lean: per method, and the problems where most meth
                                            {"A", "m2", 9.0, std::nullopt, 8},
                                            {"B", "m1", 1.0, std::nullopt, 8},
                                            {"B", "m2", 0.1, std::nullopt, 8}};
-    const Reproduction r = compare_with_published(ours, paper);
+    const Comparison r = compare_with_published(ours, paper);
     const DisagreementPattern pattern = disagreement_pattern(r);
     REQUIRE(pattern.by_method.size() == 2);
     CHECK(pattern.by_method[0].name == "m1");

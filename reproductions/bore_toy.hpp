@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace bobench::figures {
+namespace bobench::reproductions {
 
 struct BoreToy {
     double gamma = 0.25;
@@ -31,4 +31,4 @@ std::string render_bore_toy(const BoreToy& toy);
 // UserError when gnuplot is missing.
 std::vector<std::string> plot_bore_toy(const BoreToy& toy, const std::string& dir);
 
-}  // namespace bobench::figures
+}  // namespace bobench::reproductions

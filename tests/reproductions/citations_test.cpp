@@ -7,8 +7,8 @@
 
 #include "cli/catalog.hpp"
 #include "cli/reproduce_readings.hpp"
-#include "cli/reproductions.hpp"
-#include "cli/spec_citations.hpp"
+#include "reproductions/entry.hpp"
+#include "reproductions/citations.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "tests/support/cli.hpp"
@@ -25,10 +25,10 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 }
 
 // A reproduction whose [experiment], [problems] and [optimizers] are given by the test.
-cli::ReproductionEntry entry_of(const TempDir& dir, const std::string& readings, const std::string& body) {
+reproductions::ReproductionEntry entry_of(const TempDir& dir, const std::string& readings, const std::string& body) {
     write_file(dir / "r.ini", "[reproduction]\nsource = Somebody 2024, Table 1\n" + readings +
                                   "\n[experiment]\nseed = 1\noutput = out.h5\n" + body);
-    return cli::load_reproduction(dir / "r.ini");
+    return reproductions::load_reproduction(dir / "r.ini");
 }
 
 const std::string cited_body =
@@ -41,25 +41,25 @@ const std::string pop_reading = "reading = pop | DE | population=20 | population
 }  // namespace
 
 TEST_CASE("every shipped reproduction cites a place or a declared reading on every setting", "[reproduce][citations]") {
-    const auto shipped = cli::reproductions(std::string(BOBENCH_SOURCE_DIR) + "/experiments");
+    const auto shipped = reproductions::reproduction_entries(std::string(BOBENCH_SOURCE_DIR) + "/experiments");
     REQUIRE(shipped.size() >= 8);
-    for (const cli::ReproductionEntry& e : shipped) {
-        INFO(e.name << ":\n" << join(cli::citation_faults(e), "\n"));
-        CHECK(cli::citation_faults(e).empty());
+    for (const reproductions::ReproductionEntry& e : shipped) {
+        INFO(e.name << ":\n" << join(reproductions::citation_faults(e), "\n"));
+        CHECK(reproductions::citation_faults(e).empty());
     }
 }
 
 TEST_CASE("every runnable reading of a shipped reproduction names options its lines accept", "[reproduce][citations]") {
-    for (const cli::ReproductionEntry& e : cli::reproductions(std::string(BOBENCH_SOURCE_DIR) + "/experiments")) {
-        const runners::ExperimentSpec spec = cli::read_spec_file(e.file);
-        for (const cli::Reading& r : e.readings)
+    for (const reproductions::ReproductionEntry& e : reproductions::reproduction_entries(std::string(BOBENCH_SOURCE_DIR) + "/experiments")) {
+        const runners::ExperimentSpec spec = reproductions::read_spec_file(e.file);
+        for (const reproductions::Reading& r : e.readings)
             for (const std::string& choice : r.others) {
-                if (!cli::runnable_choice(choice)) continue;
+                if (!reproductions::runnable_choice(choice)) continue;
                 INFO(e.name << ": reading " << r.name << ", " << choice);
                 const runners::ExperimentSpec changed = cli::with_choice(spec, r, choice);
                 if (r.on_problems()) {  // tables need their files to be bound: the keys are checked
                     for (const runners::SpecEntry& p : changed.problems)
-                        for (const auto& option : cli::choice_options(choice)) {
+                        for (const auto& option : reproductions::choice_options(choice)) {
                             const auto& params = cli::problem_catalog().get(p.id.name).params;
                             CHECK(std::any_of(params.begin(), params.end(),
                                               [&](const ParamSpec& x) { return x.key == option.first; }));
@@ -76,53 +76,53 @@ TEST_CASE("a place is a section, table, figure, equation, appendix or algorithm"
     for (const char* yes : {"§4.4.1", "# § 5", "Table 4.2", "Tables 4.6-4.9", "Fig. 5.15", "Figure 3", "Figs. 5-6",
                             "Eq. 4.7", "eq. 3.5 is lowercase", "(4.7)", "App. I", "Appendix H", "Algorithm 4",
                             "Section 5", "Table S1"})
-        CHECK(cli::cites_place(yes));
+        CHECK(reproductions::cites_place(yes));
     for (const char* no : {"ours", "the thesis, ch. 4", "see the README", "4.7", "chosen by us", "reading"})
-        CHECK_FALSE(cli::cites_place(no));
+        CHECK_FALSE(reproductions::cites_place(no));
 }
 
 TEST_CASE("a cited spec passes, and each kind of fault names its line", "[reproduce][citations]") {
     TempDir dir;
-    CHECK(cli::citation_faults(entry_of(dir, pop_reading, cited_body)).empty());
+    CHECK(reproductions::citation_faults(entry_of(dir, pop_reading, cited_body)).empty());
 
     // a setting with no citation, one directly below a blank line (the comment above is cut off)
     std::string body = replace_all(cited_body, "replicates = 3  # Table 2", "replicates = 3");
     body = replace_all(body, "# Fig. 3: the two functions\nBranin", "# Fig. 3: the two functions\n\nBranin");
-    auto faults = cli::citation_faults(entry_of(dir, pop_reading, body));
+    auto faults = reproductions::citation_faults(entry_of(dir, pop_reading, body));
     REQUIRE(faults.size() == 2);
     CHECK_THAT(faults[0], Catch::Contains("line 9 (experiment.replicates): cites no place"));
     CHECK_THAT(faults[1], Catch::Contains("(problems.Branin): cites no place"));
 
     // a reading that is named but not declared
-    faults = cli::citation_faults(entry_of(dir, "", cited_body));
+    faults = reproductions::citation_faults(entry_of(dir, "", cited_body));
     REQUIRE(faults.size() == 1);
     CHECK_THAT(faults[0], Catch::Contains("(optimizers.DE): names the reading 'pop', which [reproduction] does not declare"));
 
     // a reading whose options are not what its target runs, and one naming an unknown method
-    faults = cli::citation_faults(entry_of(dir, replace_all(pop_reading, "| population=20 |", "| population=30 |"), cited_body));
+    faults = reproductions::citation_faults(entry_of(dir, replace_all(pop_reading, "| population=20 |", "| population=30 |"), cited_body));
     REQUIRE(faults.size() == 1);
     CHECK_THAT(faults[0], Catch::Contains("the reading 'pop' says DE runs population=30, but its line is 'de:population=20'"));
-    faults = cli::citation_faults(entry_of(dir, replace_all(pop_reading, "| DE |", "| DE, TPE |"), cited_body));
+    faults = reproductions::citation_faults(entry_of(dir, replace_all(pop_reading, "| DE |", "| DE, TPE |"), cited_body));
     REQUIRE(faults.size() == 1);
     CHECK_THAT(faults[0], Catch::Contains("the reading 'pop' names 'TPE', which is not an optimizer of the spec"));
 }
 
 TEST_CASE("a reading is parsed into its fields and listed among the deviations", "[reproduce][citations]") {
     TempDir dir;
-    const cli::ReproductionEntry e = entry_of(dir, pop_reading, cited_body);
+    const reproductions::ReproductionEntry e = entry_of(dir, pop_reading, cited_body);
     REQUIRE(e.readings.size() == 1);
-    const cli::Reading& r = e.readings[0];
+    const reproductions::Reading& r = e.readings[0];
     CHECK(r.name == "pop");
     CHECK(r.target == std::vector<std::string>{"DE"});
     CHECK(r.ours == "population=20");
     CHECK(r.others == std::vector<std::string>{"population=40", "text: a growing population"});
-    CHECK(cli::runnable_choice(r.others[0]));
+    CHECK(reproductions::runnable_choice(r.others[0]));
     // a ';' inside words is kept when what follows is neither options nor "text:"
-    const cli::ReproductionEntry words =
+    const reproductions::ReproductionEntry words =
         entry_of(dir, "reading = pop | DE | population=20 | text: one; two; population=40 | §5\n", cited_body);
     CHECK(words.readings[0].others == std::vector<std::string>{"text: one; two", "population=40"});
-    CHECK_FALSE(cli::runnable_choice(r.others[1]));
-    CHECK(cli::stated_deviations(e).back() ==
+    CHECK_FALSE(reproductions::runnable_choice(r.others[1]));
+    CHECK(reproductions::stated_deviations(e).back() ==
           "our reading `pop` on DE (§5.2 gives no population): `population=20`; the others: `population=40`; a "
           "growing population");
 }

@@ -7,13 +7,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analysis/reports/agreement.hpp"
+#include "reproductions/agreement.hpp"
 #include "analysis/statistics/welch.hpp"
 #include "core/error.hpp"
 
 using namespace bobench;
 using namespace bobench::analysis;
 using namespace bobench::analysis::reports;
+using namespace bobench::reproductions;
 
 namespace {
 nlohmann::json reference() {

@@ -5,10 +5,10 @@
 #include <cmath>
 #include <numbers>
 
-#include "figures/bore_toy.hpp"
+#include "reproductions/bore_toy.hpp"
 
 TEST_CASE("bore-toy: true r_gamma by closed form, the classifier closer to it than two KDEs", "[reproduce][bore-toy]") {
-    const bobench::figures::BoreToy t = bobench::figures::bore_toy(2021, 161);
+    const bobench::reproductions::BoreToy t = bobench::reproductions::bore_toy(2021, 161);
     REQUIRE(t.x.size() == 161);
     CHECK(t.x.front() == -8);
     CHECK(t.x.back() == 8);

@@ -5,17 +5,18 @@
 #include <string>
 #include <vector>
 
-#include "analysis/reports/claims.hpp"
-#include "analysis/reports/reproduction.hpp"
-#include "cli/reproductions.hpp"
+#include "reproductions/claims.hpp"
+#include "reproductions/comparison.hpp"
+#include "reproductions/entry.hpp"
 #include "results/store.hpp"
+#include "core/registry.hpp"
 #include "runners/spec.hpp"
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 // The paper's numbers (none without a reference table). `note`: say on standard error which
 // rows are the paper's N/A, so that none is left out unseen.
-std::vector<analysis::reports::PublishedCell> published(const ReproductionEntry& e, bool note = false);
+std::vector<reproductions::PublishedCell> published(const ReproductionEntry& e, bool note = false);
 
 // Keeps the entries (the spec's optimizers or problems) labelled in `keep`, in the spec's
 // order; UserError naming a label the spec does not have. Returns the labels left out.
@@ -29,14 +30,14 @@ void keep_methods(runners::ExperimentSpec& spec, const std::vector<std::string>&
 std::string apply_subset(runners::ExperimentSpec& spec, const ReproductionEntry& entry);
 
 // Ours beside the paper's numbers, cell by cell (`quick`: no verdicts).
-analysis::reports::Reproduction comparison(const ReproductionEntry& entry, const results::Results& results,
-                                           const std::vector<analysis::reports::PublishedCell>& theirs,
-                                           const std::vector<analysis::reports::DisagreementCause>& causes, bool quick);
+reproductions::Comparison comparison(const ReproductionEntry& entry, const results::Results& results,
+                                           const std::vector<reproductions::PublishedCell>& theirs,
+                                           const std::vector<reproductions::DisagreementCause>& causes, bool quick);
 
 // The reproduction's claims (none without a claims table); UserError naming the table, the claim
 // and the label when a check names a method that is neither the spec's nor the paper's table's
 // (a typo would otherwise read "not run" for ever).
-std::vector<analysis::reports::Claim> read_checked_claims(const ReproductionEntry& e);
+std::vector<reproductions::Claim> read_checked_claims(const ReproductionEntry& e);
 
 // The paper's methods (the spec's and the reference table's) without runs in `results`, sorted.
 std::vector<std::string> paper_methods_not_run(const ReproductionEntry& e, const results::Results& results);
@@ -51,6 +52,7 @@ std::string join_baselines(const ReproductionEntry& e, results::Results& results
 // --report-only on kept runs: one deviation for each method whose runs in `results` are of
 // other settings than the spec's line binds to now (the spec was corrected after they ran),
 // naming both, so that a report never passes old runs off as the spec's.
-std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results);
+std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results,
+                                                const OptimizerRegistry& optimizers);
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions

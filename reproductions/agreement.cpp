@@ -1,4 +1,4 @@
-#include "analysis/reports/agreement.hpp"
+#include "reproductions/agreement.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,7 +13,10 @@
 #include "analysis/summary.hpp"
 #include "core/interrupt.hpp"
 
-namespace bobench::analysis::reports {
+namespace bobench::reproductions {
+
+using namespace analysis;  // the statistics and report helpers these build on
+using namespace analysis::reports;
 
 namespace {
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -171,4 +174,4 @@ Calibration calibrate(const std::vector<CalibrationCell>& cells, std::size_t pro
     return cal;
 }
 
-}  // namespace bobench::analysis::reports
+}  // namespace bobench::reproductions

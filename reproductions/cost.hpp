@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 struct MethodCost {
     std::string method;    // the optimizer's label in the reproduction's spec
@@ -42,4 +42,4 @@ std::string describe_cost(const ProtocolCost& cost, int cores = 2);
 // method has a figure; the methods without one are not said).
 std::string short_cost(const ProtocolCost& cost, int cores = 2);
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions

@@ -1,4 +1,4 @@
-#include "cli/reproductions.hpp"
+#include "reproductions/entry.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -16,7 +16,7 @@
 #include "core/params.hpp"
 #include "core/text.hpp"
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 namespace fs = std::filesystem;
 namespace po = boost::program_options;
@@ -272,7 +272,7 @@ ReproductionEntry load_reproduction(const std::string& path) {
     return *e;
 }
 
-std::vector<ReproductionEntry> reproductions(const std::string& folder) {
+std::vector<ReproductionEntry> reproduction_entries(const std::string& folder) {
     std::vector<fs::path> files;
     std::error_code ec;
     for (const fs::directory_entry& f : fs::directory_iterator(folder, ec))
@@ -293,7 +293,7 @@ ReproductionEntry find_reproduction(const std::string& folder, const std::string
     if (name.find('/') == std::string::npos && fs::is_regular_file(file, ec))
         if (std::optional<ReproductionEntry> e = read_reproduction(file.string())) return *e;
     std::vector<std::string> names;
-    for (const ReproductionEntry& e : reproductions(folder)) names.push_back(e.name);
+    for (const ReproductionEntry& e : reproduction_entries(folder)) names.push_back(e.name);
     throw UserError("unknown reproduction '" + name + "'; known: " + join(names, ", ") +
                     " (bobench reproduce list describes them; --spec FILE runs one from any folder)");
 }
@@ -311,4 +311,4 @@ std::string experiments_dir() {
                     "to the experiments/ folder of the bobench sources");
 }
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions

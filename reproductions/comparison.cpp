@@ -1,4 +1,4 @@
-#include "analysis/reports/reproduction.hpp"
+#include "reproductions/comparison.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,7 +18,10 @@
 #include "core/rng.hpp"
 #include "core/text.hpp"
 
-namespace bobench::analysis::reports {
+namespace bobench::reproductions {
+
+using namespace analysis;  // the statistics and report helpers these build on
+using namespace analysis::reports;
 
 namespace {
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -154,7 +157,7 @@ std::size_t index_of(std::vector<std::string>& names, const std::string& name) {
 }
 
 // The observed shares and taus, and beside them the calibration's.
-void summarise(Reproduction& r, const std::vector<std::string>& methods, const Calibration& cal) {
+void summarise(Comparison& r, const std::vector<std::string>& methods, const Calibration& cal) {
     for (std::size_t m = 0; m < methods.size(); ++m) {
         AgreementShare share{methods[m]};
         for (const CellComparison& c : r.cells)
@@ -179,8 +182,8 @@ void summarise(Reproduction& r, const std::vector<std::string>& methods, const C
 }
 }  // namespace
 
-Reproduction compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
-                                    const ReproductionOptions& options) {
+Comparison compare_with_published(const ExperimentMetrics& ours, const std::vector<PublishedCell>& theirs,
+                                    const ComparisonOptions& options) {
     std::map<std::string, std::size_t> problem_index, optimizer_index;
     for (std::size_t i = 0; i < ours.problems.size(); ++i) problem_index[ours.problems[i]] = i;
     for (std::size_t i = 0; i < ours.optimizers.size(); ++i) optimizer_index[ours.optimizers[i]] = i;
@@ -189,7 +192,7 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
     agreement.resamples = options.resamples;
     agreement.calibration_rounds = options.verdicts ? options.calibration_rounds : 0;
 
-    Reproduction r;
+    Comparison r;
     r.statistic = options.statistic;
     r.verdicts = options.verdicts;
     r.calibration_rounds = agreement.calibration_rounds;
@@ -243,7 +246,7 @@ Reproduction compare_with_published(const ExperimentMetrics& ours, const std::ve
     return r;
 }
 
-DisagreementPattern disagreement_pattern(const Reproduction& r) {
+DisagreementPattern disagreement_pattern(const Comparison& r) {
     DisagreementPattern pattern;
     auto lean_of = [](std::vector<DisagreementLean>& leans, const std::string& name) -> DisagreementLean& {
         const auto it = std::find_if(leans.begin(), leans.end(), [&](const auto& l) { return l.name == name; });
@@ -269,7 +272,7 @@ std::string test_name(const CellAgreement& a) {
 }
 
 // What our number of a cell is: the paper's number with an sd is a mean, so ours is one too.
-TableStat cell_statistic(const Reproduction& r, const CellComparison& c) {
+TableStat cell_statistic(const Comparison& r, const CellComparison& c) {
     return c.theirs_sd ? TableStat::mean : r.statistic;
 }
 
@@ -277,7 +280,7 @@ const char* stat_name(TableStat s) { return s == TableStat::mean ? "mean" : "med
 
 // The one statistic of every cell we ran; none when the definition's median meets cells
 // where the paper gives an sd (those are means).
-std::optional<TableStat> single_statistic(const Reproduction& r) {
+std::optional<TableStat> single_statistic(const Comparison& r) {
     bool mean = false, median = false;
     for (const CellComparison& c : r.cells)
         if (c.runs) (cell_statistic(r, c) == TableStat::mean ? mean : median) = true;
@@ -286,13 +289,13 @@ std::optional<TableStat> single_statistic(const Reproduction& r) {
 }
 
 // The "ours" column's header text: the statistic used, each followed by `pm` sd.
-std::string statistic_used(const Reproduction& r, const std::string& pm) {
+std::string statistic_used(const Comparison& r, const std::string& pm) {
     const std::optional<TableStat> single = single_statistic(r);
     if (!single) return "median" + pm + "sd; mean" + pm + "sd where the paper gives an sd";
     return stat_name(*single) + pm + "sd";
 }
 
-std::string render_csv(const Reproduction& r) {
+std::string render_csv(const Comparison& r) {
     const std::optional<TableStat> single = single_statistic(r);
     const std::string column = single ? std::string("ours_") + stat_name(*single) : "ours_statistic";
     std::string out = "problem,method,runs," + column +
@@ -313,7 +316,7 @@ std::string render_csv(const Reproduction& r) {
 }
 
 // The header of the side-by-side table; without verdicts no test, p or agreement column.
-std::string cells_header(const Reproduction& r, bool tex) {
+std::string cells_header(const Comparison& r, bool tex) {
     if (tex)
         return std::string("\\begin{tabular}{") + (r.verdicts ? "llrllllrl" : "llrlll") +
                "}\n\\toprule\nproblem & method & runs & ours (" + statistic_used(r, " $\\pm$ ") + ") & theirs & ratio [95\\% interval]" +
@@ -324,7 +327,7 @@ std::string cells_header(const Reproduction& r, bool tex) {
 
 // The side-by-side table of the cells we ran, Markdown or LaTeX (the methods not run are
 // named in one line instead: not_run_line).
-std::string render_cells(const Reproduction& r, bool tex) {
+std::string render_cells(const Comparison& r, bool tex) {
     auto text = [&](const std::string& s) { return tex ? latex_escape(s) : markdown_cell(s); };
     const std::string pm = tex ? " $\\pm$ " : " ± ";
     std::string out = cells_header(r, tex);
@@ -346,7 +349,7 @@ std::string render_cells(const Reproduction& r, bool tex) {
 }
 
 // The paper's methods without runs here, in one line ("" when every one ran).
-std::string not_run_line(const Reproduction& r) {
+std::string not_run_line(const Comparison& r) {
     if (r.not_run.empty()) return "";
     return "\nnot run: " + join(r.not_run, ", ") + " (the paper's methods with no runs here; their cells are left "
            "out of the tables).\n";
@@ -356,7 +359,7 @@ std::string perfect(double mean, double sd) { return fmt::format("{:.1f} ± {:.1
 
 // First: the shares that agree, per method and overall, each beside a perfect reproduction's;
 // then how the cells were tested.
-std::string render_shares(const Reproduction& r) {
+std::string render_shares(const Comparison& r) {
     const std::string runs = r.reference_runs ? fmt::format("{} runs (the reference table's reference_runs)",
                                                             *r.reference_runs)
                                               : "as many runs as ours (the reference table does not state its number)";
@@ -382,7 +385,7 @@ std::string render_shares(const Reproduction& r) {
     return out;
 }
 
-std::string render_orders(const Reproduction& r) {
+std::string render_orders(const Comparison& r) {
     std::string out = "\n## Method order\n\nKendall's tau-b between the paper's method order and ours, per problem "
                       "(beside it, a perfect reproduction's mean tau):\n\n";
     auto tau = [](double t) { return std::isnan(t) ? std::string("n/a") : fmt::format("{:.2f}", t); };
@@ -398,7 +401,7 @@ std::string render_orders(const Reproduction& r) {
 
 // Which way the disagreements lean: per method, then the problems where most methods
 // disagree one way (at least two, more than half of those tested there).
-std::string render_leans(const Reproduction& r) {
+std::string render_leans(const Comparison& r) {
     const DisagreementPattern pattern = disagreement_pattern(r);
     std::string out = "\n### Which way they lean\n\n| method | cells tested | ours below the paper's | ours above |\n"
                       "|---|---:|---:|---:|\n";
@@ -418,7 +421,7 @@ std::string render_leans(const Reproduction& r) {
 
 // The disagreeing cells grouped by cause, each cause's text once (in the order the cells first
 // name it), which way they lean, then the cells one run dominates.
-std::string render_disagreements(const Reproduction& r) {
+std::string render_disagreements(const Comparison& r) {
     std::vector<std::string> dominated;
     std::vector<std::pair<std::string, std::vector<std::string>>> by_cause;  // a cause's line, its cells
     std::size_t disagreeing = 0;
@@ -454,7 +457,7 @@ std::string render_disagreements(const Reproduction& r) {
 }
 }  // namespace
 
-std::string render_reproduction(const Reproduction& r, TableFormat format) {
+std::string render_reproduction(const Comparison& r, TableFormat format) {
     if (format == TableFormat::csv) return render_csv(r);
     const std::string cells = "\n## All cells\n\n" + render_cells(r, format == TableFormat::latex);
     if (!r.verdicts)
@@ -465,4 +468,4 @@ std::string render_reproduction(const Reproduction& r, TableFormat format) {
     return render_shares(r) + render_disagreements(r) + render_orders(r) + cells;
 }
 
-}  // namespace bobench::analysis::reports
+}  // namespace bobench::reproductions

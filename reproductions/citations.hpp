@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/reproductions.hpp"
+#include "reproductions/entry.hpp"
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 // Whether a comment names a place in a paper: "§4.4.1", "Table 4.2", "Fig. 5.15", "Eq. 4.7",
 // "(4.7)", "App. I", "Appendix H", "Algorithm 4", "Section 5".
@@ -21,4 +21,4 @@ bool cites_place(const std::string& comment);
 // reading whose target is not the spec's, or whose options are not what its target runs.
 std::vector<std::string> citation_faults(const ReproductionEntry& e);
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions

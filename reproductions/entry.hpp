@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis/reports/reproduction.hpp"
+#include "reproductions/comparison.hpp"
 #include "analysis/reports/table_report.hpp"
 #include "runners/spec.hpp"
 
-namespace bobench::cli {
+namespace bobench::reproductions {
 
 // A reading of ours where the paper is silent or contradicts itself (experiments/README.md,
 // "Citing the paper"): what the spec runs, what else the text supports, and where.
@@ -36,9 +36,9 @@ struct ReproductionEntry {
     std::string file;       // the spec file: its [experiment], [problems], [optimizers] are the protocol
     std::string source;     // paper, table or figure
     std::string reference;  // the published numbers' CSV, resolved against the file's folder; empty: none
-    std::string causes;     // why cells disagree (analysis::reports::read_causes), resolved likewise; empty: none
-    std::string claims;     // the paper's claims (analysis::reports::read_claims), resolved likewise; empty: none
-    analysis::reports::ReferenceColumns columns;
+    std::string causes;     // why cells disagree (reproductions::read_causes), resolved likewise; empty: none
+    std::string claims;     // the paper's claims (reproductions::read_claims), resolved likewise; empty: none
+    reproductions::ReferenceColumns columns;
     analysis::reports::TableStat statistic = analysis::reports::TableStat::mean;
     bool statistic_stated = false;  // the spec gives `statistic`
     // The statistic the claims order final values by: the stated one, the comparison's where the
@@ -58,7 +58,7 @@ struct ReproductionEntry {
     // --preset subset: the paper's cheaper methods on some of its problems, at the protocol's
     // replicates and budget (no methods: the reproduction has no subset; no problems: all)
     std::vector<std::string> subset_methods, subset_problems;
-    std::string costs;  // the cost table (cli/protocol_cost.hpp), resolved likewise; empty: none
+    std::string costs;  // the cost table (reproductions/cost.hpp), resolved likewise; empty: none
     std::string cost = "not measured yet";  // without a cost table: the full protocol's time on 2 cores, labelled
     std::vector<std::string> deviations;    // every known departure from the paper's protocol
     std::vector<Reading> readings;          // our readings where the paper is silent or contradicts itself
@@ -82,7 +82,7 @@ std::optional<ReproductionEntry> read_reproduction(const std::string& path);
 ReproductionEntry load_reproduction(const std::string& path);
 
 // The .ini files of `folder` that have a [reproduction] section, sorted by name.
-std::vector<ReproductionEntry> reproductions(const std::string& folder);
+std::vector<ReproductionEntry> reproduction_entries(const std::string& folder);
 // `folder`/NAME.ini; UserError "unknown reproduction 'x'; known: ..." when there is none.
 ReproductionEntry find_reproduction(const std::string& folder, const std::string& name);
 
@@ -90,4 +90,4 @@ ReproductionEntry find_reproduction(const std::string& folder, const std::string
 // folder (the build tree), else ../share/bobench/experiments (an installed bobench).
 std::string experiments_dir();
 
-}  // namespace bobench::cli
+}  // namespace bobench::reproductions
