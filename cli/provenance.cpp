@@ -1,6 +1,8 @@
 #include "cli/provenance.hpp"
 
 #include <ctime>
+#include <fstream>
+#include <thread>
 #include <unistd.h>
 
 #include <Eigen/Core>
@@ -11,6 +13,7 @@
 #include <xgboost/c_api.h>
 
 #include "cli/plugins.hpp"
+#include "core/text.hpp"
 
 namespace bobench::cli {
 
@@ -51,6 +54,19 @@ results::Provenance provenance(std::chrono::system_clock::time_point started, co
     char host[256] = {};
     ::gethostname(host, sizeof host - 1);
     return {timestamp, host, compiler(), dependency_versions(), command_line, loaded_plugins_json()};
+}
+
+std::string host_description() {
+    char host[256] = "?";
+    ::gethostname(host, sizeof host - 1);
+    std::string cpu = "unknown CPU";
+    std::ifstream info("/proc/cpuinfo");
+    for (std::string line; std::getline(info, line);)
+        if (line.rfind("model name", 0) == 0) {
+            cpu = trim(line.substr(line.find(':') + 1));
+            break;
+        }
+    return fmt::format("{} ({}, {} hardware threads)", host, cpu, std::thread::hardware_concurrency());
 }
 
 }  // namespace bobench::cli

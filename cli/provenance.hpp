@@ -14,4 +14,7 @@ results::Provenance provenance(std::chrono::system_clock::time_point started, co
 // text: the versions this binary was built with (HDF5 and XGBoost: the libraries loaded).
 std::string dependency_versions();
 
+// "host (CPU model, N hardware threads)", for a report's wall-time line.
+std::string host_description();
+
 }  // namespace bobench::cli

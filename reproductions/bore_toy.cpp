@@ -1,6 +1,8 @@
 #include "reproductions/bore_toy.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <filesystem>
 #include <cmath>
 #include <numbers>
 
@@ -10,7 +12,9 @@
 
 #include "analysis/reports/gnuplot.hpp"
 #include "analysis/reports/palette.hpp"
+#include "core/error.hpp"
 #include "core/io.hpp"
+#include "core/text.hpp"
 #include "core/rng.hpp"
 #include "surrogates/mlp/mlp.hpp"
 #include "surrogates/parzen/parzen.hpp"
@@ -128,6 +132,26 @@ std::vector<std::string> plot_bore_toy(const BoreToy& t, const std::string& out_
                                "\nset output\n";
     run_gnuplot(gnuplot, dir, "bore-toy.gp", script, {png, svg});
     return {png, svg};
+}
+
+std::string bore_toy_report(const ReproductionEntry& e, const std::string& figures_dir, const std::string& host) {
+    const auto start = std::chrono::steady_clock::now();
+    const BoreToy toy = bore_toy(/*seed=*/2021);
+    std::string figure;
+    try {
+        std::vector<std::string> files;
+        for (const std::string& f : plot_bore_toy(toy, figures_dir))  // relative to the report's folder
+            files.push_back((std::filesystem::path(figures_dir).filename() / std::filesystem::path(f).filename()).string());
+        figure = "\n## Figure: " + e.figure + "\n\n`" + join(files, "`, `") + "`\n";
+    } catch (const UserError& error) {
+        figure = "\n## Figure: not drawn (" + std::string(error.what()) + ")\n";
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return fmt::format("# Reproduction: {}\n\nSource: {}.\n\nComputed in {:.1f} s on {}.\n", e.name, e.source, seconds,
+                       host) +
+           "\nDeviations from the paper's protocol:\n\n- " + join(stated_deviations(e), "\n- ") + "\n\n" +
+           render_bore_toy(toy) + figure +
+           "\nThe paper shows this illustration as a figure only: the figure above is ours.\n";
 }
 
 }  // namespace bobench::reproductions

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "reproductions/entry.hpp"
+
 namespace bobench::reproductions {
 
 struct BoreToy {
@@ -30,5 +32,9 @@ std::string render_bore_toy(const BoreToy& toy);
 // Writes bore-toy.dat, bore-toy.gp and bore-toy.{png,svg} into `dir`; returns the images.
 // UserError when gnuplot is missing.
 std::vector<std::string> plot_bore_toy(const BoreToy& toy, const std::string& dir);
+
+// The bore-toy reproduction's whole Markdown report, computing the toy (seed 2021) and drawing
+// its figure into `figures_dir` (a missing gnuplot leaves a note); `host` names the machine.
+std::string bore_toy_report(const ReproductionEntry& e, const std::string& figures_dir, const std::string& host);
 
 }  // namespace bobench::reproductions

@@ -136,6 +136,8 @@ DisagreementPattern disagreement_pattern(const Comparison& r);
 // statistic used: the definition's, a mean where the paper gives an sd). CSV: one row per
 // cell, the not-run ones too, a last column naming each row's statistic. Without verdicts:
 // the table without test, p and agreement, and one line saying why (CSV: those fields empty).
-std::string render_reproduction(const Comparison& r, TableFormat format);
+std::string render_comparison(const Comparison& r, TableFormat format);
+// The side-by-side table of the cells we ran alone, Markdown or LaTeX (`tex`).
+std::string render_cells_table(const Comparison& r, bool tex);
 
 }  // namespace bobench::reproductions

@@ -11,6 +11,8 @@
 #include "core/registry.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "analysis/ranking.hpp"
+#include "runners/plan.hpp"
 
 namespace bobench::reproductions {
 
@@ -172,6 +174,124 @@ std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& s
                           "`: its cells are those earlier settings' until it is run again");
     }
     return out;
+}
+
+std::string methods_deviation(const std::string& list, const std::vector<std::string>& left_out) {
+    return "--methods " + list + ": " +
+           (left_out.empty() ? std::string("the other methods were not run")
+                             : "the report leaves out the file's other methods (" + join(left_out, ", ") + ")");
+}
+
+analysis::PairwiseAlpha ranking_alpha(const ReproductionEntry& entry) {
+    if (entry.alpha > 0) return {analysis::AlphaCorrection::direct, entry.alpha};
+    return {};
+}
+
+std::vector<std::string> underpowered_tests(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
+                                            bool published, bool quick) {
+    std::vector<std::string> out;
+    const std::size_t k = spec.optimizers.size(), n = static_cast<std::size_t>(spec.replicates);
+    if (k >= 2 && (!published || entry.friedman)) {  // when the report shows the pairwise ranking
+        const analysis::AlphaReach reach = analysis::alpha_reach(ranking_alpha(entry), k, n, n);
+        if (!reach.reachable())
+            out.push_back("the ranking's pairwise tests cannot reach their level: " +
+                          analysis::unreachable_alpha_message(reach, n, n));
+    }
+    if (published && !quick && n < 2)  // a --quick report gives no verdicts anyway
+        out.push_back("the agreement test cannot be computed with 1 replicate (Welch's t-test needs two runs a "
+                      "side, and the bootstrap of one run has no spread): no cell gets a verdict; at least 2 "
+                      "replicates are needed");
+    return out;
+}
+
+void check_published_problems(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
+                              const std::vector<PublishedCell>& theirs, const ProblemRegistry& problems) {
+    std::set<std::string> labels;
+    for (const runners::SpecEntry& p : spec.problems) {
+        if (p.label.empty()) return;  // named by its canonical id, known once bound: not checked here
+        std::vector<std::string> suffix;
+        expand_lists(p.id, problems.get(p.id.name).params, &suffix);
+        for (const std::string& s : suffix) labels.insert(runners::problem_label(p, s, ""));
+    }
+    for (const PublishedCell& c : theirs)
+        if (!labels.count(c.problem))
+            throw UserError("reference table '" + e.reference + "' line " + std::to_string(c.line) + ": problem '" +
+                            c.problem + "' is not a problem of this reproduction (" +
+                            join(std::vector<std::string>(labels.begin(), labels.end()), ", ") + ")");
+}
+
+namespace {
+// A file that a `--methods` run wrote holds fewer methods than the protocol: its report takes
+// the same --methods (so that it says the others were not run; one method has nothing to rank).
+void require_methods_of_file(const runners::ExperimentSpec& spec, const results::Results& results) {
+    std::set<int> ran;
+    for (const results::Trace& t : results.runs) ran.insert(t.key.optimizer);
+    if (ran.empty() || ran.size() >= spec.optimizers.size()) return;
+    std::vector<std::string> labels;
+    for (const int o : ran) labels.push_back(results.optimizers[static_cast<std::size_t>(o)].label);
+    throw UserError("--report-only: '" + spec.output + "' holds runs of " + join(labels, ", ") + " only, of the " +
+                    "protocol's " + count_noun(spec.optimizers.size(), "method") + "; report on it with --methods " +
+                    join(labels, ",") + ", as the run that wrote it was given");
+}
+
+// Whether `label` names one of the spec's methods.
+bool is_method(const runners::ExperimentSpec& spec, const std::string& label) {
+    return std::any_of(spec.optimizers.begin(), spec.optimizers.end(),
+                       [&](const runners::SpecEntry& e) { return e.label == label; });
+}
+
+// --report-only --methods on a file that holds more methods: the report is on the named ones
+// alone (the others' runs and entries leave `results`), and its deviation says the file's
+// other methods were left out rather than not run.
+void report_on_methods(results::Results& results, const runners::ExperimentSpec& spec, const std::string& methods_flag,
+                       std::vector<std::string>& deviations) {
+    std::vector<int> new_index(results.optimizers.size(), -1);
+    std::vector<results::OptimizerInfo> kept;
+    std::vector<std::string> left_out;
+    for (std::size_t o = 0; o < results.optimizers.size(); ++o) {
+        const std::string& label = results.optimizers[o].label;
+        if (!is_method(spec, label)) {
+            left_out.push_back(label);
+            continue;
+        }
+        new_index[o] = static_cast<int>(kept.size());
+        kept.push_back(results.optimizers[o]);
+    }
+    if (left_out.empty()) return;
+    auto index_of = [&](const results::Trace& t) { return new_index[static_cast<std::size_t>(t.key.optimizer)]; };
+    std::erase_if(results.runs, [&](const results::Trace& t) { return index_of(t) < 0; });
+    for (results::Trace& t : results.runs) t.key.optimizer = index_of(t);
+    results.optimizers = std::move(kept);
+    const std::string given = methods_deviation(methods_flag, {});
+    std::replace(deviations.begin(), deviations.end(), given, methods_deviation(methods_flag, left_out));
+}
+
+// A results file of another experiment would be reported as "0 of 0 cells agree": refused,
+// naming its methods. (Problems are not compared: a spec's list entries, bbob:f=1-24 say,
+// expand to labels only the plan knows.)
+void require_runs_of_protocol(const runners::ExperimentSpec& spec, const results::Results& results) {
+    for (const results::Trace& t : results.runs) {
+        const std::string& label = results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label;
+        if (is_method(spec, label)) return;
+    }
+    std::vector<std::string> methods;
+    for (const auto& o : results.optimizers) methods.push_back(o.label);
+    throw UserError("--report-only: '" + spec.output + "' holds no run of this reproduction's methods (it holds " +
+                    (results.runs.empty() ? std::string("no runs at all") : "runs of " + join(methods, ", ")) +
+                    "); is it another experiment's file?");
+}
+
+}  // namespace
+
+// --report-only: the file's runs as the report takes them (the --methods named, or all the
+// protocol's), and a deviation for each method whose runs are of other settings than the spec's.
+void take_kept_runs(results::Results& results, const runners::ExperimentSpec& spec,
+                    const std::optional<std::string>& methods_flag, const OptimizerRegistry& optimizers,
+                    std::vector<std::string>& deviations) {
+    if (methods_flag) report_on_methods(results, spec, *methods_flag, deviations);
+    else require_methods_of_file(spec, results);
+    require_runs_of_protocol(spec, results);
+    std::ranges::copy(runs_of_other_settings(spec, results, optimizers), std::back_inserter(deviations));
 }
 
 }  // namespace bobench::reproductions

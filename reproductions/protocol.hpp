@@ -2,9 +2,11 @@
 // What `reproduce` and `reproduce --readings` do alike with a reproduction's protocol: read
 // the paper's numbers, cut the spec down to some methods or to its subset, and set our runs
 // beside the paper's numbers.
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "analysis/ranking.hpp"
 #include "reproductions/claims.hpp"
 #include "reproductions/comparison.hpp"
 #include "reproductions/entry.hpp"
@@ -54,5 +56,31 @@ std::string join_baselines(const ReproductionEntry& e, results::Results& results
 // naming both, so that a report never passes old runs off as the spec's.
 std::vector<std::string> runs_of_other_settings(const runners::ExperimentSpec& spec, const results::Results& results,
                                                 const OptimizerRegistry& optimizers);
+
+// The deviation of `--methods LIST`: the other methods were not run, or, when a report on a
+// file that holds them leaves them out, which ones (`left_out`).
+std::string methods_deviation(const std::string& list, const std::vector<std::string>& left_out);
+
+// The per-pair level of our ranking: the section's alpha, else rank's family-wise default.
+analysis::PairwiseAlpha ranking_alpha(const ReproductionEntry& entry);
+
+// The tests that the replicates asked for are too few to bring to their level, said before
+// anything runs (the report says it again, from the runs themselves): the ranking's pairwise
+// Mann-Whitney tests, and the agreement test, which needs two runs of ours per cell.
+std::vector<std::string> underpowered_tests(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
+                                            bool published, bool quick);
+
+// Refuses a published number for a problem the reproduction does not have (a typo, a problem
+// of another table): it would never be compared, and nothing would say so.
+void check_published_problems(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
+                              const std::vector<PublishedCell>& theirs, const ProblemRegistry& problems);
+
+// --report-only: the file's runs as the report takes them (the methods of `methods_flag`, or
+// all the protocol's), and a deviation for each method whose runs are of other settings than
+// the spec's. UserError for a file of another experiment, or one a --methods run wrote when
+// the flag is not given again.
+void take_kept_runs(results::Results& results, const runners::ExperimentSpec& spec,
+                    const std::optional<std::string>& methods_flag, const OptimizerRegistry& optimizers,
+                    std::vector<std::string>& deviations);
 
 }  // namespace bobench::reproductions

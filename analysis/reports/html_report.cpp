@@ -438,7 +438,11 @@ th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
 td { font-variant-numeric: tabular-nums; white-space: nowrap; }
 caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
 td.best { background: #eef6ee; }
-#claims-table td { white-space: normal; max-width: 28em; }
+#claims-table td, #causes li { white-space: normal; max-width: 28em; }
+#causes li { max-width: none; margin-bottom: 0.3em; }
+.verdict { font-size: 1.15em; padding: 0.5em 0.7em; background: #f3f3f8; border-left: 4px solid #556; }
+.scroll { overflow-x: auto; max-width: 100%; }
+tr.disagrees td { background: #fbf1e6; }
 .swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em; vertical-align: middle; }
 .key { margin-right: 1em; white-space: nowrap; }
 .panels { display: flex; flex-wrap: wrap; gap: 8px; }

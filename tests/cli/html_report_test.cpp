@@ -238,3 +238,52 @@ TEST_CASE("html report: a real browser renders the page", "[html]") {
     CHECK(std::filesystem::file_size(png) > 0);
     CHECK(read_file(png).substr(1, 3) == "PNG");
 }
+
+TEST_CASE("html report: a kept reproduction page in a real browser shows the verdict, every cell's cause and the claims",
+          "[html][reproduce]") {
+    const auto which = run_shell("command -v chromium");
+    if (which.status != 0)
+        FAIL("chromium is not installed: run scripts/install-deps (it installs Debian's chromium for this test)");
+    TempDir dir;
+    const std::string kept = std::string(BOBENCH_SOURCE_DIR) + "/experiments/results/aryan-ch4-synthetic/";
+    const std::string md = read_file(kept + "aryan-ch4-synthetic.md");
+    const auto dom = run_shell("chromium --headless --no-sandbox --disable-gpu --user-data-dir=" + (dir / "profile") +
+                               " --dump-dom 'file://" + kept + "html/index.html'");
+    INFO("chromium's standard error:\n" << dom.err);
+    REQUIRE(dom.status == 0);
+    // the headline verdict, first in the reproduction's section, as the Markdown report states it
+    const auto headline = md.find("\n**");
+    REQUIRE(headline != std::string::npos);
+    const std::string sentence = md.substr(headline + 3, md.find("**\n", headline) - headline - 3);
+    CHECK(sentence.rfind("Not reproduced: ", 0) == 0);
+    // (the browser writes text back with only &, < and > escaped)
+    std::string text;
+    for (const char c : sentence) text += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : std::string(1, c);
+    CHECK(dom.out.find("<p id=\"verdict\" class=\"verdict\"><strong>" + text + "</strong></p>") != std::string::npos);
+    // every disagreeing cell is a row of the cell table that links its cause, which is listed once
+    const auto disagree = md.find(" cells disagree, grouped by their cause");
+    REQUIRE(disagree != std::string::npos);
+    const std::size_t disagreeing = std::stoul(md.substr(md.rfind('\n', disagree) + 1));
+    CHECK(disagreeing > 0);
+    std::size_t rows = 0;
+    for (auto at = dom.out.find("<tr class=\"disagrees\">"); at != std::string::npos;
+         at = dom.out.find("<tr class=\"disagrees\">", at + 1)) {
+        ++rows;
+        const std::string row = dom.out.substr(at, dom.out.find("</tr>", at) - at);
+        const auto link = row.find("<a href=\"#cause-");
+        REQUIRE(link != std::string::npos);
+        const std::string target = row.substr(link + 10, row.find('"', link + 10) - link - 10);  // cause-K
+        CHECK(count(dom.out, "<li id=\"" + target + "\">") == 1);
+    }
+    CHECK(rows == disagreeing);
+    CHECK(count(dom.out, "id=\"cells-table\"") == 1);
+    // the claims: one row each, and the tally the Markdown gives
+    const auto claims = md.find("\n## The paper's claims");
+    REQUIRE(claims != std::string::npos);
+    const std::string section = md.substr(claims + 1, md.find("\n## ", claims + 1) - claims - 1);
+    CHECK(count(dom.out, "<tr class=\"claim-") == count(section, "\n| ") - 1);  // less the header
+    const auto tally_end = section.find(" not run (a claim naming");
+    REQUIRE(tally_end != std::string::npos);
+    const std::string tally = section.substr(section.rfind('\n', tally_end) + 1, tally_end + 8 - section.rfind('\n', tally_end) - 1);
+    CHECK(dom.out.find("<p id=\"claim-tally\">" + tally) != std::string::npos);
+}

@@ -7,6 +7,10 @@
 #include <filesystem>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
+#include "analysis/reports/html_report.hpp"
+#include "core/csv.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/markdown.hpp"
 #include "tests/support/text_table.hpp"
@@ -460,14 +464,23 @@ TEST_CASE("reproduce --html writes one page: the agreement and the paper's claim
     CHECK(md.find(overall.substr(0, overall.find(' ')) + " of 4 cells agree") != std::string::npos);
     CHECK(page.find("id=\"claims-table\"") != std::string::npos);
     CHECK(page.find("<td>c1</td><td>Table 1</td><td>DE comes first</td>") != std::string::npos);
-    CHECK(page.find(" of 1 claim holds.</p>") != std::string::npos);
+    CHECK(page.find("<p id=\"claim-tally\">") != std::string::npos);
+    // the headline verdict and every cell, as the Markdown states them
+    const auto headline = md.find("\n**");
+    REQUIRE(headline != std::string::npos);
+    const std::string sentence = md.substr(headline + 3, md.find("**\n", headline + 3) - headline - 3);
+    CHECK(sentence.find(" of 4 cells agree, a perfect reproduction ") != std::string::npos);
+    CHECK(page.find("<p id=\"verdict\" class=\"verdict\"><strong>" + bobench::analysis::reports::html_escape(sentence) +
+                    "</strong></p>") != std::string::npos);
+    CHECK(page.find("id=\"cells-table\"") != std::string::npos);
 
     // a smoke test says so and judges nothing; --shard writes no report, so no page either
     const auto quick = run_cli("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --quick -q --output '" +
                                (dir / "quick.h5") + "' --html '" + (dir / "quick") + "'");
     REQUIRE(quick.status == 0);
     const std::string smoke = read_file(dir / "quick/index.html");
-    CHECK(smoke.find("A smoke test (<code>--quick</code>)") != std::string::npos);
+    CHECK(smoke.find("No verdict: a smoke test (--quick)") != std::string::npos);
+    CHECK(smoke.find("<td>(smoke test)</td>") != std::string::npos);
     CHECK(smoke.find("claims hold") == std::string::npos);
     CHECK(smoke.find("claim holds") == std::string::npos);
     check_refused("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --shard 1/2 --html '" + (dir / "x") + "'",
@@ -490,14 +503,20 @@ TEST_CASE("reproduce --methods ONE: each claim is listed as not run, in the Mark
     REQUIRE(r.status == 0);  // was 139: the page read a verdict that the report never filled
     const std::string md = read_file(dir / "one.md");
     CHECK(md.find("| c1 | Table 1 | DE comes first | not run | cannot be checked with one method |") != std::string::npos);
-    CHECK(md.find("0 of 1 claim holds (0 checked, 1 not run).") != std::string::npos);
+    // a claim that could not be checked is not run, never failed
+    CHECK(md.find("0 hold, 0 fail, 1 not run") != std::string::npos);
     // one of each, said in the singular
     CHECK(md.find("Protocol run: 2 problems × 1 optimizer × 3 replicates, 8 evaluations each;") != std::string::npos);
-    CHECK(md.find("(1 method; a perfect reproduction") != std::string::npos);
     CHECK(md.find("1 methods") == std::string::npos);
+    // one method has no order to compare: no tau, and never "NaN"
+    CHECK(md.find("Kendall") == std::string::npos);
+    CHECK(md.find("NaN") == std::string::npos);
     const std::string page = read_file(dir / "page/index.html");
     CHECK(page.find("<td>c1</td><td>Table 1</td><td>DE comes first</td><td>not run</td><td>cannot be checked with one "
                     "method</td>") != std::string::npos);
+    CHECK(page.find("0 hold, 0 fail, 1 not run") != std::string::npos);
+    CHECK(page.find("Kendall") == std::string::npos);
+    CHECK(page.find("NaN") == std::string::npos);
     CHECK(page.find("2 problems × 1 optimizer × 3 replicates, budget 8 evaluations") != std::string::npos);
     // the page names the deviations as the Markdown does, the spec's and the flags'
     CHECK(page.find("<ul id=\"deviations\">\n<li>the paper&#39;s seeds are unknown</li>\n") != std::string::npos);
@@ -530,7 +549,7 @@ TEST_CASE("reproduce --report-only --methods on a file with more methods reports
     CHECK(md.find("the other methods were not run") == std::string::npos);
     CHECK(md.find("| Branin | DE |") != std::string::npos);
     CHECK(md.find("| Branin | RS |") == std::string::npos);
-    CHECK(md.find("(1 method; a perfect reproduction") != std::string::npos);
+    CHECK(md.find("Kendall") == std::string::npos);  // one method: no order
     CHECK(md.find("2 problems × 1 optimizer × 3 replicates") != std::string::npos);
     // the file is untouched: the full report again is the same
     run_ok(both + " --report-only");
@@ -564,7 +583,7 @@ TEST_CASE("reproduce: a figure-only paper's claims are checked on our pairwise r
     CHECK(r.out.find("| borda-self | Fig. 2 | DE ranks below itself | **fails** | the highest left: DE ") !=
           std::string::npos);
     // a claim naming a method the reproduction lacks is refused at load ("reproduce refuses a claim ...")
-    CHECK(r.out.find("1 of 3 claims hold (3 checked, 0 not run).") != std::string::npos);
+    CHECK(r.out.find("1 hold, 2 fail, 0 not run") != std::string::npos);
 }
 
 TEST_CASE("reproduce warns before running when its tests cannot reach their level with the runs given",
@@ -715,4 +734,82 @@ TEST_CASE("reproduce refuses a claim that names a method neither the spec nor th
     // a claim on the spec's own methods is accepted
     write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,RS last,final_below 1 DE < RS\n");
     run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q");
+}
+
+TEST_CASE("reproduce: every format states the same cells, shares, causes and verdicts", "[reproduce][cli][formats]") {
+    TempDir dir;
+    write_tiny(dir, "claims = published/claims.csv\ncauses = published/causes.csv\n");
+    write_file(dir / "mine/published/claims.csv", "id,place,quote,check\nc1,Table 1,DE comes first,borda_first DE\n"
+                                                  "c2,Table 1,RS comes first,borda_first RS\n");
+    write_file(dir / "mine/published/causes.csv", "problem,method,cause,evidence\n*,RS,ours,\"our random search, read "
+                                                  "as ours\"\nLevy,*,paper,the paper's Levy\n");
+    const std::string run = "reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q --threads 2 --output '" +
+                            (dir / "tiny.h5") + "'";
+    run_ok(run + " --html '" + (dir / "page") + "'");
+    for (const char* format : {"json", "csv", "latex"})
+        run_ok(run + " --report-only --format " + format + " --report '" + (dir / "tiny.") + format + "'");
+    const auto json = nlohmann::json::parse(read_file(dir / "tiny.json"));
+    const std::string md = read_file(dir / "tiny.md"), tex = read_file(dir / "tiny.latex"),
+                      page = read_file(dir / "page/index.html");
+    const auto records = bobench::read_csv_records(dir / "tiny.csv");
+
+    const std::string sentence = json["headline"]["sentence"];
+    CHECK(md.find("\n**" + sentence + "**\n") != std::string::npos);
+    CHECK(page.find(">" + bobench::analysis::reports::html_escape(sentence) + "<") != std::string::npos);
+    CHECK(tex.find(std::string(json["headline"]["verdict"]) + ":") != std::string::npos);
+    const auto& overall = json["comparison"]["overall"];
+    const std::string share = std::to_string(int(overall["agreeing"])) + " of " + std::to_string(int(overall["compared"]));
+    CHECK(md.find(share + " cells agree") != std::string::npos);
+    CHECK(page.find("<tr><th>all</th><th>" + share + "</th>") != std::string::npos);
+    CHECK(tex.find("all & " + share + " &") != std::string::npos);
+
+    // each cell: the CSV's row, the Markdown's row and the JSON agree on runs, p and the verdict
+    const auto& cells = json["comparison"]["cells"];
+    REQUIRE(cells.size() == 4);
+    REQUIRE(records.size() == 5);  // the header, then the cells in the same order
+    std::size_t disagreeing = 0;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        const auto& c = cells[i];
+        const std::vector<std::string>& row = records[i + 1].fields;
+        const std::string problem = c["problem"], method = c["method"];
+        INFO(problem << " / " << method);
+        CHECK(row[0] == problem);
+        CHECK(row[1] == method);
+        CHECK(std::stoul(row[2]) == c["runs"].get<std::size_t>());
+        CHECK(std::stod(row[9]) == c["p"].get<double>());
+        const bool agrees = c["agrees"];
+        CHECK(row[13] == (agrees ? "yes" : "no"));
+        const auto md_row = markdown_row(md, problem + " | " + method);
+        REQUIRE(md_row.size() == 9);
+        CHECK(md_row[8] == (agrees ? "yes" : "**no**"));
+        disagreeing += !agrees;
+        // a disagreeing cell names its cause, the same in the JSON and on the page
+        CHECK(c["cause"].is_null() == agrees);
+        if (!agrees) CHECK(c["cause"]["kind"] == (method == "RS" ? "ours" : problem == "Levy" ? "paper" : "not examined"));
+    }
+    REQUIRE(disagreeing > 0);  // the seed gives disagreeing cells, so the causes are checked
+    std::size_t grouped = 0;
+    for (const auto& g : json["causes"]) grouped += g["cells"].size();
+    CHECK(grouped == disagreeing);
+    std::size_t rows = 0;
+    for (auto at = page.find("<tr class=\"disagrees\">"); at != std::string::npos;
+         at = page.find("<tr class=\"disagrees\">", at + 1)) {
+        ++rows;
+        CHECK(page.substr(at, page.find("</tr>", at) - at).find("<a href=\"#cause-") != std::string::npos);
+    }
+    CHECK(rows == disagreeing);
+
+    // the claims: one verdict each, the same tally everywhere
+    const auto& tally = json["claim_tally"];
+    const std::string counted = std::to_string(int(tally["holds"])) + " hold, " + std::to_string(int(tally["fails"])) +
+                                " fail, " + std::to_string(int(tally["not_run"])) + " not run";
+    CHECK(int(tally["holds"]) + int(tally["fails"]) == 2);
+    CHECK(md.find(counted) != std::string::npos);
+    CHECK(page.find(counted) != std::string::npos);
+    for (const auto& c : json["claims"]) {
+        const std::string verdict = c["verdict"];
+        const auto md_row = markdown_row(md, std::string(c["id"]));
+        REQUIRE(md_row.size() == 5);
+        CHECK(md_row[3] == (verdict == "fails" ? "**fails**" : verdict));
+    }
 }

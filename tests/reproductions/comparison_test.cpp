@@ -101,15 +101,15 @@ TEST_CASE("Paper cells built from known samples: agreement, ratio, order, method
     CHECK(r.orders[1].tau == Approx(-1.0));         // B: reversed
     CHECK(r.orders[1].tau_perfect == Approx(1.0));  // a perfect reproduction keeps B's order
     CHECK(r.tau_mean == Approx(0.0));
-    const std::string md = render_reproduction(r, TableFormat::markdown);
+    const std::string md = render_comparison(r, TableFormat::markdown);
     CHECK(md.find("1 of 4 cells agree; a perfect reproduction ") != std::string::npos);
     CHECK(md.find("| m1 | 1 of 2 | ") != std::string::npos);
     CHECK(md.find("A / m2 (ours 2, theirs 20, ratio 0.1, p ") != std::string::npos);
     CHECK(md.find("\nnot run: m3 (") != std::string::npos);
     CHECK(md.find("stand for 8 runs (the reference table's reference_runs)") != std::string::npos);
     // the same data give the same report (the bootstrap and the simulation have fixed streams)
-    CHECK(render_reproduction(compare_with_published(ours, paper), TableFormat::markdown) == md);
-    const std::string csv = render_reproduction(r, TableFormat::csv);
+    CHECK(render_comparison(compare_with_published(ours, paper), TableFormat::markdown) == md);
+    const std::string csv = render_comparison(r, TableFormat::csv);
     CHECK(csv.rfind("problem,method,runs,ours_mean,ours_sd,theirs,theirs_sd,theirs_runs,test,p,", 0) == 0);
     CHECK(csv.find("\nB,m1,4,") != std::string::npos);
 }
@@ -219,7 +219,7 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
                                            {"B", "m1", 9.0, 0.1, 4}, {"B", "m2", 9.0, 0.1, 4}};
     ComparisonOptions o;
     o.causes = causes;
-    const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
+    const std::string md = render_comparison(compare_with_published(ours, paper, o), TableFormat::markdown);
     INFO(md);
     CHECK(md.find("4 cells disagree, grouped by their cause") != std::string::npos);
     // each cause once, its cells under it, in the order the cells first name it; B / m2 matches
@@ -243,7 +243,7 @@ TEST_CASE("A causes table names why cells disagree, cells without a row say unkn
     // a cause's text is data: no HTML from it reaches the Markdown
     testing::write_file(dir / "html.csv", "problem,method,cause,evidence\n*,*,paper,<script>alert(1)</script>\n");
     o.causes = read_causes(dir / "html.csv");
-    const std::string escaped = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
+    const std::string escaped = render_comparison(compare_with_published(ours, paper, o), TableFormat::markdown);
     for (std::size_t at = escaped.find('<'); at != std::string::npos; at = escaped.find('<', at + 1))
         CHECK(escaped[at - 1] == '\\');  // every '<' escaped
     CHECK(escaped.find("- **paper**: \\<script>alert(1)\\</script> (4 cells)") != std::string::npos);
@@ -266,19 +266,19 @@ TEST_CASE("A cell with one run of ours gets no verdict, and a smoke test gives n
     CHECK(r.cells[1].agreement.ratio == Approx(0.4));
     CHECK(r.untested == 1);
     CHECK(r.compared() == 3);
-    const std::string md = render_reproduction(r, TableFormat::markdown);
+    const std::string md = render_comparison(r, TableFormat::markdown);
     CHECK(md.find("| A | m2 | 1 | 2 ± ") != std::string::npos);
     CHECK(md.find("| none, one run |  | not tested |") != std::string::npos);
     CHECK(md.find("1 cells with a single run of ours are not tested and not counted") != std::string::npos);
     CHECK(md.find("- A / m2") == std::string::npos);  // not listed as a disagreement
     CHECK(md.find("- B / m2") != std::string::npos);  // the real one is
-    CHECK(render_reproduction(r, TableFormat::csv).find("\nA,m2,1,2,") != std::string::npos);
+    CHECK(render_comparison(r, TableFormat::csv).find("\nA,m2,1,2,") != std::string::npos);
 
     ComparisonOptions smoke;
     smoke.verdicts = false;
     const Comparison s = compare_with_published(ours, paper, smoke);
     for (const TableFormat f : {TableFormat::markdown, TableFormat::latex}) {
-        const std::string text = render_reproduction(s, f);
+        const std::string text = render_comparison(s, f);
         INFO(text);
         CHECK(text.find("No verdicts: this is a smoke test") != std::string::npos);
         for (const char* verdict : {"agrees", "cells agree", "perfect reproduction", "**no**", "textbf{no}",
@@ -286,7 +286,7 @@ TEST_CASE("A cell with one run of ours gets no verdict, and a smoke test gives n
             CHECK(text.find(verdict) == std::string::npos);
     }
     // the CSV keeps its columns, the verdicts' left empty: B / m2 disagrees above, says nothing here
-    const std::string csv = render_reproduction(s, TableFormat::csv);
+    const std::string csv = render_comparison(s, TableFormat::csv);
     const auto row = csv.find("\nB,m2,");
     REQUIRE(row != std::string::npos);
     const std::string line = csv.substr(row + 1, csv.find('\n', row + 1) - row - 1);
@@ -303,7 +303,7 @@ TEST_CASE("A reproduction report leads with the agreement, then the disagreement
                                            {"B", "m2", 5.0, std::nullopt, 8}, {"B", "m3", 2.0, 0.1, 8}};
     ComparisonOptions o;
     o.statistic = TableStat::median;  // the definition's; the cells with the paper's sd are means
-    const std::string md = render_reproduction(compare_with_published(ours, paper, o), TableFormat::markdown);
+    const std::string md = render_comparison(compare_with_published(ours, paper, o), TableFormat::markdown);
     INFO(md);
     const auto agreement = md.find("## Agreement\n\n| method | cells agreeing | a perfect reproduction |"),
                disagreements = md.find("## Disagreements\n\n1 cell disagrees, grouped by their cause"), order = md.find("## Method order"),
@@ -326,9 +326,9 @@ TEST_CASE("A reproduction report leads with the agreement, then the disagreement
     // every cell with the paper's sd: the header says mean, in LaTeX too; CSV names each row's statistic
     const std::vector<PublishedCell> with_sd{{"A", "m1", 1.0, 0.2, 8}, {"B", "m1", 5.0, 0.5, 8}};
     const Comparison means = compare_with_published(ours, with_sd, o);
-    CHECK(render_reproduction(means, TableFormat::markdown).find("| ours (mean ± sd) |") != std::string::npos);
-    CHECK(render_reproduction(means, TableFormat::latex).find("& ours (mean $\\pm$ sd) &") != std::string::npos);
-    const std::string csv = render_reproduction(compare_with_published(ours, paper, o), TableFormat::csv);
+    CHECK(render_comparison(means, TableFormat::markdown).find("| ours (mean ± sd) |") != std::string::npos);
+    CHECK(render_comparison(means, TableFormat::latex).find("& ours (mean $\\pm$ sd) &") != std::string::npos);
+    const std::string csv = render_comparison(compare_with_published(ours, paper, o), TableFormat::csv);
     CHECK(csv.rfind("problem,method,runs,ours_statistic,", 0) == 0);
     CHECK(csv.find("\nA,m2,4,") != std::string::npos);
     CHECK(csv.find(",median\n") != std::string::npos);
@@ -358,7 +358,7 @@ TEST_CASE("The disagreements' lean: per method, and the problems where most meth
     CHECK(pattern.by_problem[0].below == 2);
     CHECK(pattern.by_problem[1].above == 1);
 
-    const std::string md = render_reproduction(r, TableFormat::markdown);
+    const std::string md = render_comparison(r, TableFormat::markdown);
     INFO(md);
     CHECK(md.find("### Which way they lean\n\n| method | cells tested | ours below the paper's | ours above |\n"
                   "|---|---:|---:|---:|\n| m1 | 2 | 1 | 0 |\n| m2 | 2 | 1 | 1 |\n") != std::string::npos);
@@ -369,6 +369,6 @@ TEST_CASE("The disagreements' lean: per method, and the problems where most meth
 
     // no problem where most methods disagree one way: said so
     const std::vector<PublishedCell> one_off{{"A", "m1", 9.0, std::nullopt, 8}, {"A", "m2", 1.0, std::nullopt, 8}};
-    CHECK(render_reproduction(compare_with_published(ours, one_off), TableFormat::markdown)
+    CHECK(render_comparison(compare_with_published(ours, one_off), TableFormat::markdown)
               .find("\nNo problem has most of its methods disagreeing the same way.\n") != std::string::npos);
 }
