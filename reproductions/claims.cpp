@@ -367,27 +367,4 @@ ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const
     return borda_claim(w, b);
 }
 
-std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts, bool judge) {
-    std::string out = "\n## The paper's claims" + std::string(judge ? ", checked on our runs" : " and our figures") +
-                      "\n\n| claim | place | the paper says |" + (judge ? " verdict |" : "") +
-                      " our figure |\n|---|---|---|" + (judge ? "---|" : "") + "---|\n";
-    std::size_t holds = 0, run = 0;
-    for (std::size_t i = 0; i < claims.size(); ++i) {
-        const ClaimStatus s = verdicts[i].status;
-        holds += s == ClaimStatus::holds;
-        run += s != ClaimStatus::not_run;
-        const std::string verdict =
-            s == ClaimStatus::holds ? "holds" : s == ClaimStatus::fails ? "**fails**" : "not run";
-        out += "| " + markdown_cell(claims[i].id) + " | " + markdown_cell(claims[i].place) + " | " +
-               markdown_cell(claims[i].quote) + " | " + (judge ? verdict + " | " : "") +
-               markdown_cell(verdicts[i].figure) + " |\n";
-    }
-    if (!judge)
-        return out + "\nNo verdicts on the claims: a smoke test's few runs cannot support one; the figures only "
-                     "show that every check runs.\n";
-    return out + fmt::format("\n{} of {} ({} checked, {} not run).\n", holds,
-                             claims.size() == 1 ? "1 claim holds" : fmt::format("{} claims hold", claims.size()), run,
-                             claims.size() - run);
-}
-
 }  // namespace bobench::reproductions

@@ -72,10 +72,4 @@ struct ClaimVerdict {
 ClaimVerdict evaluate_claim(const Claim& claim, const RankReport& ranking, const std::vector<CurveSummary>& curves,
                             TableStat statistic = TableStat::median, const std::vector<std::string>& field_not_run = {});
 
-// "## The paper's claims" with one row per claim: id, place, the quote, holds / fails / not
-// run, our figure; then how many hold. `judge` false (a smoke test): no verdict column and
-// no count, only our figures, and one line saying why.
-std::string render_claims(const std::vector<Claim>& claims, const std::vector<ClaimVerdict>& verdicts,
-                          bool judge = true);
-
 }  // namespace bobench::reproductions

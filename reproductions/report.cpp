@@ -126,10 +126,7 @@ void rank_and_check(ReproductionReport& r, const ReportInputs& in) {
         for (const Claim& c : in.claims)
             r.claims.push_back({c, {ClaimStatus::not_run, "cannot be checked with one method"}});
     }
-    for (const ClaimResult& c : r.claims) {
-        const ClaimStatus s = c.verdict.status;
-        ++(s == ClaimStatus::holds ? r.tally.holds : s == ClaimStatus::fails ? r.tally.fails : r.tally.not_run);
-    }
+    r.tally = tally_of(r.claims);
 }
 
 std::string misses_by_kind(const std::vector<CauseGroup>& causes) {
@@ -213,6 +210,15 @@ std::string verdict_name(Verdict v) {
         case Verdict::no_verdict: break;
     }
     return "No verdict";
+}
+
+ClaimTally tally_of(const std::vector<ClaimResult>& claims) {
+    ClaimTally t;
+    for (const ClaimResult& c : claims) {
+        const ClaimStatus s = c.verdict.status;
+        ++(s == ClaimStatus::holds ? t.holds : s == ClaimStatus::fails ? t.fails : t.not_run);
+    }
+    return t;
 }
 
 Headline decide_headline(const ReproductionReport& r) {

@@ -46,6 +46,7 @@ struct ClaimTally {
     std::size_t holds = 0, fails = 0, not_run = 0;
     std::size_t checked() const { return holds + fails; }
 };
+ClaimTally tally_of(const std::vector<ClaimResult>& claims);
 
 // Borda and first places by one metadata key, with their histograms.
 struct Breakdown {
