@@ -52,12 +52,15 @@ std::vector<double> bootstrap(std::span<const double> ours, long k, int resample
     return stats;
 }
 
-// Two-sided p of `theirs` under the sampling distribution of our statistic over k runs.
+// Two-sided p of `theirs` under the sampling distribution of our statistic over k runs. The
+// Monte Carlo estimate counts the observed value among the draws ((m + 1) / (B + 1), Davison
+// & Hinkley 1997, §4.2), so a number beyond every draw gets p = 2 / (B + 1), never 0: with B
+// draws no p below that can be told apart.
 double sampling_p(std::span<const double> ours, double theirs, long k, int resamples, TableStat s, Rng& rng) {
     const std::vector<double> stats = bootstrap(ours, k, resamples, s, rng);
     const auto below = std::upper_bound(stats.begin(), stats.end(), theirs) - stats.begin();
     const auto above = stats.end() - std::lower_bound(stats.begin(), stats.end(), theirs);
-    return std::min(1.0, 2.0 * static_cast<double>(std::min(below, above)) / static_cast<double>(resamples));
+    return std::min(1.0, 2.0 * static_cast<double>(std::min(below, above) + 1) / static_cast<double>(resamples + 1));
 }
 
 // What the paper's number is a statistic of: a mean wherever it has an sd.

@@ -98,7 +98,7 @@ TEST_CASE("One run dominating the paper's mean sends the cell to the sampling te
     Rng rng(1);
     const CellAgreement a = test_agreement(ours, {0.05, 0.265, 30}, {}, rng);
     CHECK(a.dominated);
-    CHECK(a.p == 0);
+    CHECK(a.p == 2.0 / 2001);  // beyond every one of the 2000 draws
     CHECK_FALSE(a.agrees);
 }
 
@@ -119,5 +119,18 @@ TEST_CASE("A perfect reproduction's share under each test matches numpy's simula
         const double share = perfect_share(cell, 2000, 1000);
         INFO("reference_runs " << c["reference_runs"] << ": " << share);
         CHECK(share == Approx(double(c["share"])).margin(0.03));
+    }
+}
+
+TEST_CASE("A number beyond every bootstrap draw gets the smallest p the draws can tell, never 0", "[agreement]") {
+    AgreementOptions o;
+    o.resamples = 999;
+    const std::vector<double> ours{4, 5, 6, 7, 8};
+    for (const double theirs : {0.5, 100.0}) {  // below and above every run of ours
+        Rng rng(5);
+        const CellAgreement a = test_agreement(ours, {theirs, std::nullopt, 1}, o, rng);
+        CHECK(a.test == AgreementTest::sampling);
+        CHECK(a.p == 2.0 / 1000);  // (0 + 1) / (B + 1), two-sided
+        CHECK_FALSE(a.agrees);
     }
 }
