@@ -1,9 +1,11 @@
 #include "optimizers/external/external_process.hpp"
 
+#include <functional>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <functional>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -32,11 +34,13 @@ int millis_until(Clock::time_point deadline) {
 
 // poll() until an event, the deadline (0) or a stop request (bobench::Interrupted): in
 // slices of at most 100 ms, so that Ctrl-C does not wait for a silent child's timeout.
-int poll_until(pollfd* fds, nfds_t count, Clock::time_point deadline) {
+// `ended`, asked after each quiet slice, ends the wait early (returning -1): the child exited.
+int poll_until(pollfd* fds, nfds_t count, Clock::time_point deadline, const std::function<bool()>& ended = {}) {
     for (;;) {
         const int r = ::poll(fds, count, std::min(millis_until(deadline), 100));
         if (stop_requested()) throw Interrupted{};
         if (r != 0 || millis_until(deadline) == 0) return r;
+        if (ended && ended()) return -1;
     }
 }
 
@@ -166,8 +170,11 @@ std::string ChildProcess::read_line(Clock::time_point deadline) {
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             throw ProcessError(ProcessError::Kind::Closed, errno_text("reading its standard output"));
+        // a child that exited while a process it started holds the socket never closes it
+        if (exited_) throw ProcessError(ProcessError::Kind::Closed, "it exited, a process it started holding its output");
         pollfd p[2] = {{io_, POLLIN, 0}, {err_, POLLIN, 0}};
-        const int r = poll_until(p, err_ >= 0 ? 2 : 1, deadline);
+        const int r = poll_until(p, err_ >= 0 ? 2 : 1, deadline, [this] { return reap(false); });
+        if (r < 0) continue;  // it exited: what it wrote before is read first
         if (r == 0) throw ProcessError(ProcessError::Kind::Timeout, "no reply");
         if (err_ >= 0 && p[1].revents) drain_stderr();
     }

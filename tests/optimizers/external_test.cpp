@@ -324,6 +324,16 @@ TEST_CASE("external: a child process that is silent times out, one that exits is
     echo.finish(Clock::now() + std::chrono::seconds(5));
     CHECK(echo.state() == "exited with status 4");
     CHECK(echo.stderr_tail() == "oops");
+
+    // exits while a process it started holds the socket: seen to exit, not waited out to the deadline
+    ChildProcess parent("sh -c 'sleep 3600 & exit 5'");
+    try {
+        parent.read_line(Clock::now() + std::chrono::seconds(600));
+        FAIL("no end of output");
+    } catch (const ProcessError& e) {
+        CHECK(e.kind == ProcessError::Kind::Closed);
+    }
+    CHECK(parent.state() == "exited with status 5");
 }
 
 TEST_CASE("external: an optimizer whose runs keep failing the same way is stopped, quoted once, the others complete",
