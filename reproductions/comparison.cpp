@@ -262,4 +262,11 @@ DisagreementPattern disagreement_pattern(const Comparison& r) {
     return pattern;
 }
 
+std::vector<std::string> named_not_run(const Comparison& r, std::size_t most) {
+    if (r.not_run.size() <= most) return r.not_run;
+    std::vector<std::string> out(r.not_run.begin(), r.not_run.begin() + static_cast<std::ptrdiff_t>(most));
+    out.push_back(fmt::format("and {} more", r.not_run.size() - most));
+    return out;
+}
+
 }  // namespace bobench::reproductions

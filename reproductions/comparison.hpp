@@ -137,6 +137,10 @@ DisagreementPattern disagreement_pattern(const Comparison& r);
 // cell, the not-run ones too, a last column naming each row's statistic. Without verdicts:
 // the table without test, p and agreement, and one line saying why (CSV: those fields empty).
 std::string render_comparison(const Comparison& r, TableFormat format);
+// The paper's methods not run here as a report names them: the first `most`, then "and N more"
+// (a reference table of a million unknown methods must not make a report of megabytes).
+std::vector<std::string> named_not_run(const Comparison& r, std::size_t most = 20);
+
 // The side-by-side table of the cells we ran alone, Markdown or LaTeX (`tex`).
 std::string render_cells_table(const Comparison& r, bool tex);
 

@@ -83,7 +83,7 @@ std::string cells_header(const Comparison& r, bool tex) {
 // The paper's methods without runs here, in one line ("" when every one ran).
 std::string not_run_line(const Comparison& r) {
     if (r.not_run.empty()) return "";
-    return "\nnot run: " + join(r.not_run, ", ") + " (the paper's methods with no runs here; their cells are left "
+    return "\nnot run: " + markdown_cell(join(named_not_run(r), ", ")) + " (the paper's methods with no runs here; their cells are left "
            "out of the tables).\n";
 }
 

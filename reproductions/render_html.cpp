@@ -40,7 +40,7 @@ std::string agreement_html(const ReproductionReport& r) {
     out += "</p>\n";
     if (!a.not_run.empty()) {
         std::vector<std::string> names;
-        for (const std::string& m : a.not_run) names.push_back(html_escape(m));
+        for (const std::string& m : named_not_run(a)) names.push_back(html_escape(m));
         out += "<p>The paper's methods not run here: " + join(names, ", ") + ".</p>\n";
     }
     return out;

@@ -4,6 +4,8 @@
 // checked against scipy in agreement_test.cpp.
 #include <catch2/catch.hpp>
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <numeric>
 
@@ -371,4 +373,19 @@ TEST_CASE("The disagreements' lean: per method, and the problems where most meth
     const std::vector<PublishedCell> one_off{{"A", "m1", 9.0, std::nullopt, 8}, {"A", "m2", 1.0, std::nullopt, 8}};
     CHECK(render_comparison(compare_with_published(ours, one_off), TableFormat::markdown)
               .find("\nNo problem has most of its methods disagreeing the same way.\n") != std::string::npos);
+}
+
+TEST_CASE("A reference table of many methods bobench lacks names the first twenty and counts the rest",
+          "[reproduce]") {
+    const std::vector<double> a1{1.0, 1.2, 0.8, 1.1}, a2{2.0, 2.2, 1.8, 2.1};
+    const ExperimentMetrics ours = fake_runs({{a1, a2}});
+    std::vector<PublishedCell> paper{{"A", "m1", 1.0, 0.1, 4}, {"A", "m2", 2.0, 0.1, 4}};
+    for (int k = 0; k < 1000; ++k) paper.push_back({"A", fmt::format("unknown{:04}", k), 1.0, std::nullopt, 4});
+    const Comparison r = compare_with_published(ours, paper);
+    CHECK(r.not_run.size() == 1000);
+    const std::string md = render_comparison(r, TableFormat::markdown);
+    CHECK(md.find("not run: unknown0000, unknown0001, ") != std::string::npos);
+    CHECK(md.find("unknown0019, and 980 more (the paper's methods") != std::string::npos);
+    CHECK(md.find("unknown0020") == std::string::npos);
+    CHECK(md.size() < 5000);
 }
