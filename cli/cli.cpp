@@ -19,6 +19,7 @@
 #include "core/interrupt.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
+#include "results/lock.hpp"
 
 namespace bobench::cli {
 
@@ -144,6 +145,14 @@ void write_output(const boost::program_options::variables_map& vm, const std::ve
     const std::string path = vm["output"].as<std::string>();
     check_output_file("--output", path, inputs);
     write_file_atomically(path, write);
+}
+
+results::Results read_results_file(const std::string& path, bool with_points, const std::string& command) {
+    if (const std::string pid = results::writer_of(path); !pid.empty())
+        std::cerr << "bobench " << command << ": note: '" << path << "' is being written by bobench process " << pid
+                  << ": this reads the runs it held before that process started; the runs under way are in its "
+                     "journal until it ends\n";
+    return results::read_results(path, with_points);
 }
 
 std::string command_line(const std::string& command, const Args& args) {

@@ -11,6 +11,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "results/store.hpp"
 #include "runners/experiment.hpp"
 #include "runners/plan.hpp"
 
@@ -100,6 +101,10 @@ struct RunOptions {
 int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string& command,
              const std::function<void(const runners::Plan&, const runners::ExperimentOutcome&)>& done,
              const RunOptions& options = {});
+
+// results::read_results, with a note on standard error when a live bobench process is writing
+// the file: what is read is then the runs it held before, not those of the run under way.
+results::Results read_results_file(const std::string& path, bool with_points, const std::string& command);
 
 // The command line as a shell would take it back: bobench run 'a b' ...
 std::string command_line(const std::string& command, const Args& args);

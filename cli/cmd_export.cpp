@@ -39,7 +39,7 @@ int export_logs(const po::variables_map& vm, const std::vector<std::string>& wor
                         (format == "coco" ? "cocopp reads every .info file of a folder" : "IOHanalyzer reads every "
                                                                                            ".json file of a folder") +
                         "); give a new or empty folder");
-    const results::Results results = results::read_results(words[0], /*with_points=*/true);
+    const results::Results results = read_results_file(words[0], /*with_points=*/true, "export");
     const auto written = analysis::reports::export_benchmark_logs(
         results, format == "coco" ? analysis::reports::ExportFormat::coco : analysis::reports::ExportFormat::iohprofiler,
         dir);
@@ -78,7 +78,7 @@ int export_traces(const Args& args) {
     if (vm.count("log-regret") && !curves) throw UserError("--log-regret goes with --curves");
     if (curves && runs) throw UserError("--curves and --runs are two different tables: give one");
     // no table of csv shows the points: a values-only copy (bobench keep) exports as its original
-    const results::Results results = results::read_results(words[0], /*with_points=*/false);
+    const results::Results results = read_results_file(words[0], /*with_points=*/false, "export");
     write_output(vm, {{"results file", words[0]}}, [&](std::ostream& out) {
         if (curves) analysis::reports::write_curves_csv(analysis::reports::summary_curves(results, vm.count("log-regret") > 0), out);
         else if (runs) analysis::reports::export_runs_csv(results, out);

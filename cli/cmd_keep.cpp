@@ -89,7 +89,7 @@ int keep(const Args& args) {
     check_files(in, out);
     // the copy keeps IN's attributes as they are, provenance included: it tells who ran the
     // runs, which the reports show, and the points attribute tells that this is a copy
-    results::Results r = results::read_results(in, /*with_points=*/false);
+    results::Results r = read_results_file(in, /*with_points=*/false, "keep");
     r.points_dropped = true;
     if (parsed->count("without")) {
         std::vector<std::string> labels;

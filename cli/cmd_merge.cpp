@@ -82,7 +82,7 @@ int merge(const Args& args) {
     const auto values_only = std::count_if(inputs.begin(), inputs.end(), results::is_values_only);
     std::vector<results::ShardFile> shards;
     for (const std::string& path : inputs) {
-        shards.push_back({path, results::read_results(path, values_only == 0)});
+        shards.push_back({path, read_results_file(path, values_only == 0, "merge")});
         results::Results& r = shards.back().results;
         if (r.shard.empty()) r.shard = whole_file_label(r, path);
     }

@@ -54,7 +54,7 @@ int plot(const Args& args) {
     if (x == "cost" && view != "curves") throw UserError("--x cost goes with --view curves");
     const std::optional<std::string> by = vm.count("by") ? std::optional(vm["by"].as<std::string>()) : std::nullopt;
     const std::string file = vm["file"].as<std::string>();
-    const results::Results results = results::read_results(file, /*with_points=*/false);
+    const results::Results results = read_results_file(file, /*with_points=*/false, "plot");
 
     std::vector<std::string> notes, files;
     if (view == "ecdf") {

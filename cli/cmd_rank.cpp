@@ -62,7 +62,7 @@ int rank(const Args& args) {
     o.nan_policy = analysis::parse_nan_policy(vm["nan"].as<std::string>());
     o.friedman = vm.count("friedman") > 0;
 
-    const results::Results results = results::read_results(o.source, /*with_points=*/false);
+    const results::Results results = read_results_file(o.source, /*with_points=*/false, "rank");
     const analysis::reports::RankReport report = analysis::reports::build_rank_report(results, o);
     for (const std::string& note : report.notes) std::cerr << "bobench rank: note: " << note << "\n";
     if (report.alpha_warning) std::cerr << "bobench rank: warning: too few runs for this level: " << *report.alpha_warning << "\n";

@@ -44,7 +44,7 @@ int report(const Args& args) {
     if (!results::is_results_file(file))
         throw UserError("'" + file + "' is not a bobench results file (written by bobench run)");
     const fs::path page = html_page(vm["html"].as<std::string>(), file);
-    const results::Results results = results::read_results(file, /*with_points=*/false);
+    const results::Results results = read_results_file(file, /*with_points=*/false, "report");
     analysis::reports::HtmlReportOptions o;
     o.source = fs::path(file).filename().string();
     write_text_file(page.string(), analysis::reports::render_html_report(results, o));

@@ -48,7 +48,7 @@ int table(const Args& args) {
     const long bootstrap = vm["bootstrap"].as<long>();
     if (bootstrap < 1 || bootstrap > 1'000'000)
         throw UserError("--bootstrap " + std::to_string(bootstrap) + " is not valid; accepted: 1 to 1000000 resamples");
-    const results::Results results = results::read_results(vm["file"].as<std::string>(), /*with_points=*/false);
+    const results::Results results = read_results_file(vm["file"].as<std::string>(), /*with_points=*/false, "table");
     if (vm.count("target")) {
         analysis::reports::FixedTargetOptions f;
         f.targets = analysis::parse_targets(vm["target"].as<std::string>(), "--target");

@@ -4,9 +4,14 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
+
+#include <fmt/format.h>
 
 #include "core/error.hpp"
 
@@ -31,6 +36,22 @@ static std::string named(const std::string& output, const std::string& resolved)
     std::error_code ec;
     const bool plain = std::filesystem::absolute(output, ec).lexically_normal() == resolved;
     return "'" + output + "'" + (plain ? "" : " (that is '" + resolved + "')");
+}
+
+std::string writer_of(const std::string& output) {
+    struct stat lock {};
+    if (::stat(OutputLock::path_for(output).c_str(), &lock) != 0) return "";
+    // The kernel's table of locks, read rather than tried: a reader that took the lock, even
+    // shared and for an instant, could make a writer starting then fail.
+    const std::string file = fmt::format("{:02x}:{:02x}:{}", major(lock.st_dev), minor(lock.st_dev), lock.st_ino);
+    std::ifstream locks("/proc/locks");
+    for (std::string line; std::getline(locks, line);) {
+        std::istringstream fields(line);
+        std::string number, kind, mode, access, pid, id;
+        fields >> number >> kind >> mode >> access >> pid >> id;
+        if (number.find("->") == std::string::npos && kind == "FLOCK" && access == "WRITE" && id == file) return pid;
+    }
+    return "";
 }
 
 OutputLock::OutputLock(const std::string& output) : path_(path_for(output)) {

@@ -13,6 +13,10 @@ namespace bobench::results {
 // not there yet), then the absolute path without `.`, `..` or linked folders.
 std::string resolved_output(const std::string& output);
 
+// The pid of the live bobench process writing `output` (it holds the lock), or "" when none:
+// a reader of the file then sees the runs saved before, not those in the writer's journal.
+std::string writer_of(const std::string& output);
+
 class OutputLock {
 public:
     // Locks resolved_output(output). UserError when another live process holds the lock

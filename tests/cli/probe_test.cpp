@@ -350,3 +350,21 @@ TEST_CASE("probe: a reference row for a problem the reproduction does not have i
                   "this reproduction (Branin)");
     CHECK_FALSE(fs::exists(dir / "tiny.h5"));  // refused before any run
 }
+
+TEST_CASE("probe: reading a file that a live run is writing says so, naming the writer", "[probe][lock]") {
+    TempDir dir;
+    const std::string out = dir / "r.h5";
+    run_ok("run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet --output " + out);
+    const std::string pid = std::to_string(::getpid());
+    const std::string note = "note: '" + out + "' is being written by bobench process " + pid + ": ";
+    {
+        const results::OutputLock writer(out);  // what a second `bobench run --output r.h5` holds while it runs
+        for (const std::string command : {"export ", "table ", "rank "}) {
+            const auto r = run_cli(command + out);
+            INFO(command << r.err);
+            CHECK(r.err.find("bobench " + command.substr(0, command.size() - 1) + ": " + note) != std::string::npos);
+        }
+    }
+    // nobody writes it now: no note
+    CHECK(run_ok("export " + out).err.find("is being written") == std::string::npos);
+}
