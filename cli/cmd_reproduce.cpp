@@ -170,6 +170,9 @@ int reproduce(const Args& args) {
     ReportInputs in = report_inputs(entry, spec, vm);
     in.deviations = std::move(deviations);
     if (vm.count("readings")) return run_readings(entry, spec, vm, args, in.theirs, in.causes);
+    if (format == ReportFormat::csv && in.theirs.empty())  // before the runs, not after
+        throw UserError("--format csv is the table of cells, and '" + entry.name + "' has no published numbers to "
+                        "set ours beside; use md, latex or json");
     const TableFolder tables = prepare_tables(spec, entry, data_dir_flag(vm), in.quick, /*write=*/!report_only);
     spec.data_dir = tables.path.empty() ? spec.data_dir : tables.path;  // passed to the tabular problems by the plan
     if (tables.fixture) in.fixture_tables = tables.path;

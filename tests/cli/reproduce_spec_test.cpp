@@ -584,6 +584,12 @@ TEST_CASE("reproduce: a figure-only paper's claims are checked on our pairwise r
           std::string::npos);
     // a claim naming a method the reproduction lacks is refused at load ("reproduce refuses a claim ...")
     CHECK(r.out.find("1 hold, 2 fail, 0 not run") != std::string::npos);
+    CHECK(r.out.find("\n**Partly reproduced: 1 of 3 checked claims hold; the paper publishes no numbers.**\n") !=
+          std::string::npos);
+    // no numbers, no table of cells: refused before anything runs
+    check_refused("reproduce --spec '" + (dir / "fig/spec.ini") + "' -q --format csv --output '" + (dir / "none.h5") + "'",
+                  "--format csv is the table of cells, and 'spec' has no published numbers");
+    CHECK_FALSE(std::filesystem::exists(dir / "none.h5"));
 }
 
 TEST_CASE("reproduce warns before running when its tests cannot reach their level with the runs given",
