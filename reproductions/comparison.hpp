@@ -131,12 +131,14 @@ DisagreementPattern disagreement_pattern(const Comparison& r);
 // agree beside a perfect reproduction's k ± s, overall, the paper's methods not run in one
 // line, how cells were tested), "## Disagreements" (with causes; which way they lean per
 // method, and the problems where most methods disagree one way; the cells one run
-// dominates), "## Method order" (Kendall's tau per problem, observed and calibrated), "## All
+// dominates), "## Method order" (Kendall's tau per problem, observed and calibrated; left out
+// when no problem has two methods to order), "## All
 // cells" (the side-by-side table, only the cells we ran; the "ours" column names the
 // statistic used: the definition's, a mean where the paper gives an sd). CSV: one row per
 // cell, the not-run ones too, a last column naming each row's statistic. Without verdicts:
 // the table without test, p and agreement, and one line saying why (CSV: those fields empty).
 std::string render_comparison(const Comparison& r, TableFormat format);
+
 // The paper's methods not run here as a report names them: the first `most`, then "and N more"
 // (a reference table of a million unknown methods must not make a report of megabytes).
 std::vector<std::string> named_not_run(const Comparison& r, std::size_t most = 20);
