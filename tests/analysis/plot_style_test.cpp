@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "analysis/reports/curve_views.hpp"
@@ -42,12 +43,50 @@ results::Results runs_of(const std::vector<std::string>& labels, const std::vect
 }
 }  // namespace
 
-TEST_CASE("plots: one palette for HTML and gnuplot, dashed and marked apart past eight", "[plots]") {
+TEST_CASE("plots: one palette for HTML and gnuplot, dashed and marked apart past seven", "[plots]") {
     CHECK(palette_colour(0) == "#E69F00");  // Okabe & Ito, as the HTML report draws them
     CHECK(gnuplot_style(1) == "linecolor rgb '#56B4E9' dashtype solid pointtype 5");
-    CHECK(gnuplot_style(8) == "linecolor rgb '#E69F00' dashtype (6,3) pointtype 10");
-    CHECK(palette_dash(8) == "6 3");
+    CHECK(gnuplot_style(7) == "linecolor rgb '#8E2C5A' dashtype (6,3) pointtype 8");  // the second set: dashed
+    CHECK(palette_dash(6).empty());
+    CHECK(palette_dash(15) == "6 3");
+    CHECK(palette_colour(16) == palette_colour(0));  // past 16 the colours repeat, with another dash
+    CHECK(palette_dash(16) == "2 2");
+    CHECK(palette_dash(23) == "8 3 2 3");
     for (std::size_t i = 1; i < 13; ++i) CHECK(palette_point(i) != palette_point(i - 1));
+}
+
+namespace {
+// CIELAB (D65) of "#RRGGBB", and its relative luminance (WCAG), from sRGB.
+struct Lab {
+    double l, a, b, luminance;
+};
+Lab lab_of(const std::string& hex) {
+    double rgb[3];
+    for (int i = 0; i < 3; ++i) {
+        const double c = std::stoi(hex.substr(1 + 2 * static_cast<std::size_t>(i), 2), nullptr, 16) / 255.0;
+        rgb[i] = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    }
+    const double x = (0.4124 * rgb[0] + 0.3576 * rgb[1] + 0.1805 * rgb[2]) / 0.95047,
+                 y = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2],
+                 z = (0.0193 * rgb[0] + 0.1192 * rgb[1] + 0.9505 * rgb[2]) / 1.08883;
+    const auto f = [](double t) { return t > 216.0 / 24389 ? std::cbrt(t) : (24389.0 / 27 * t + 16) / 116; };
+    return {116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z)), y};
+}
+}  // namespace
+
+TEST_CASE("plots: sixteen optimizers get sixteen distinct colours, none faint on white", "[plots]") {
+    for (std::size_t i = 0; i < 16; ++i) {
+        const Lab a = lab_of(palette_colour(i));
+        INFO("colour " << i << ": " << palette_colour(i));
+        // WCAG contrast against white: Okabe & Ito's orange 2.2, their yellow 1.3 (too faint)
+        CHECK(1.05 / (a.luminance + 0.05) >= 2.0);
+        for (std::size_t j = 0; j < i; ++j) {
+            const Lab b = lab_of(palette_colour(j));
+            INFO("and colour " << j << ": " << palette_colour(j));
+            // CIE76 distance: 26 is that of Okabe & Ito's sky blue and blue, told apart at a glance
+            CHECK(std::hypot(a.l - b.l, a.a - b.a, a.b - b.b) >= 25.0);
+        }
+    }
 }
 
 TEST_CASE("plots: an optimizer keeps its look by its place in the file, whatever else a plot holds", "[plots]") {
