@@ -98,14 +98,26 @@ std::string spec_section(const results::Results& r) {
     return out + "</section>\n";
 }
 
+// Escaped text with its Markdown `code` spans as <code> (the rank report's rules in words).
+std::string code_spans(std::string_view text) {
+    std::string out;
+    bool open = false;
+    for (std::size_t at = 0, tick; at <= text.size(); at = tick + 1) {
+        tick = std::min(text.find('`', at), text.size());
+        out += html_escape(text.substr(at, tick - at));
+        if (tick < text.size()) out += (open = !open) ? "<code>" : "</code>";
+    }
+    return out;
+}
+
 std::string ranking_table(const RankReport& report) {
     std::map<std::string, double> mean_rank;
     if (report.friedman)
         for (std::size_t i = 0; i < report.friedman->optimizers.size(); ++i)
             mean_rank[report.friedman->optimizers[i]] = report.friedman->average_rank[i];
     const ScoreTable& total = report.total;
-    std::string out = "<table id=\"ranking-table\" class=\"list\">\n<tr><th>optimizer</th><th>Borda</th><th>Firsts</th>"
-                      "<th>Friedman mean rank</th></tr>\n";
+    std::string out = "<table id=\"ranking-table\" class=\"list\">\n<tr><th>optimizer</th><th>pairwise Borda "
+                      "(primary)</th><th>Firsts</th><th>Friedman mean rank</th></tr>\n";
     for (std::size_t i : total.order_by_borda()) {
         const auto rank = mean_rank.find(total.optimizers[i]);
         out += "<tr><td>" + html_escape(total.optimizers[i]) + "</td><td>" + std::to_string(total.borda[i]) +
@@ -136,11 +148,14 @@ std::string ranking_section(const results::Results& r, const HtmlReportOptions& 
     o.friedman = true;
     try {
         const RankReport report = build_rank_report(r, o);
-        out += "<p>Per problem, pairwise Mann-Whitney tests on the final regret, then the AUC (Šidák, family-wise "
-               "0.05); Borda: optimizers beaten, Firsts: problems where none beats it, summed over " +
-               count_noun(report.total.problems.size(), "problem") +
-               ". Friedman mean rank: the average over problems of the rank of each optimizer's mean "
-               "rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
+        const std::string primary = primary_ranking_rule(o);
+        const std::size_t lead = primary.find(':') + 1;  // "Primary ranking:", in bold
+        out += "<p id=\"primary-ranking\"><strong>" + html_escape(primary.substr(0, lead)) + "</strong>" +
+               code_spans(primary.substr(lead)) + "</p>\n<p>Per problem, pairwise Mann-Whitney tests on the final "
+               "regret (<code>best</code>), then the AUC (Šidák, family-wise 0.05); Borda: optimizers beaten, Firsts: "
+               "problems where none beats it, summed over " + count_noun(report.total.problems.size(), "problem") +
+               ". " + code_spans(lower_median_rule()) + " Friedman mean rank: the average over problems of the rank "
+               "of each optimizer's mean rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
         if (report.alpha_warning)
             out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
         out += ranking_table(report);
