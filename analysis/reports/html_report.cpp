@@ -11,6 +11,7 @@
 #include "analysis/reports/fixed_target_report.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/palette.hpp"
+#include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "analysis/reports/table_report.hpp"
@@ -261,6 +262,9 @@ std::string axes_svg(const Frame& f, bool log_x, const std::string& x_label, boo
     return out;
 }
 
+// The x of element t of a curve: its own x, else evaluation t + 1.
+double x_of(const CurveSummary& c, std::size_t t) { return c.x.empty() ? static_cast<double>(t + 1) : c.x[t]; }
+
 // The median curve as polylines: a new one after each gap (NaN before a first success).
 std::string curve_svg(const Frame& f, const CurveSummary& c, bool log_y, double floor, std::size_t colour) {
     const std::string dash = palette_dash(colour);
@@ -275,11 +279,37 @@ std::string curve_svg(const Frame& f, const CurveSummary& c, bool log_y, double 
             points.clear();
             continue;
         }
-        const double x = c.x.empty() ? static_cast<double>(t + 1) : c.x[t];
         const double y = log_y ? std::log10(std::max(v, floor)) : v;
-        points += (points.empty() ? "" : " ") + coord(f.px(x)) + "," + coord(f.py(y));
+        points += (points.empty() ? "" : " ") + coord(f.px(x_of(c, t))) + "," + coord(f.py(y));
     }
     if (!points.empty()) out += open + points + close;
+    return out;
+}
+
+// The inter-quartile band of a curve, as the PNGs draw it: a light polygon from q1 up to q3
+// over each stretch where both are defined (q3 forwards, then q1 backwards).
+std::string band_svg(const Frame& f, const CurveSummary& c, bool log_y, double floor, std::size_t colour) {
+    const auto y_of = [&](double v) { return coord(f.py(log_y ? std::log10(std::max(v, floor)) : v)); };
+    std::string out;
+    for (std::size_t begin = 0; begin < c.by_iteration.size();) {
+        const auto defined = [&](std::size_t t) {
+            return std::isfinite(c.by_iteration[t].q1) && std::isfinite(c.by_iteration[t].q3);
+        };
+        if (!defined(begin)) {
+            ++begin;
+            continue;
+        }
+        std::size_t end = begin;
+        while (end < c.by_iteration.size() && defined(end)) ++end;
+        std::string points;
+        for (std::size_t t = begin; t < end; ++t)
+            points += (points.empty() ? "" : " ") + coord(f.px(x_of(c, t))) + "," + y_of(c.by_iteration[t].q3);
+        for (std::size_t t = end; t-- > begin;)
+            points += " " + coord(f.px(x_of(c, t))) + "," + y_of(c.by_iteration[t].q1);
+        out += "<polygon class=\"band\" fill=\"" + palette_colour(colour) + "\" fill-opacity=\"0.15\" points=\"" +
+               points + "\"/>\n";
+        begin = end;
+    }
     return out;
 }
 
@@ -291,59 +321,100 @@ std::string panel_open(const Frame& f, const std::string& title) {
            coord(f.width / 2) + "\" y=\"16\" text-anchor=\"middle\" class=\"panel-title\">" + title + "</text>\n";
 }
 
-}  // namespace
-
-std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, const std::vector<std::size_t>& colour_index) {
-    Frame f;
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo, positive = lo, x_max = 1, x_min = 1;
+// The finite values a panel draws (the medians, and the quartiles where the bands are drawn):
+// their range, the smallest positive one, and the x range.
+struct PanelRange {
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, positive = lo, x_min = 1, x_max = 1;
+};
+PanelRange panel_range(const std::vector<const CurveSummary*>& curves, bool bands) {
+    PanelRange r;
     for (const CurveSummary* c : curves)
         for (std::size_t t = 0; t < c->by_iteration.size(); ++t) {
-            const double x = c->x.empty() ? static_cast<double>(t + 1) : c->x[t];
-            x_min = std::min(x_min, x);
-            x_max = std::max(x_max, x);
-            const double v = c->by_iteration[t].median;
-            if (!std::isfinite(v)) continue;
-            lo = std::min(lo, v), hi = std::max(hi, v);
-            if (v > 0) positive = std::min(positive, v);
+            r.x_min = std::min(r.x_min, x_of(*c, t));
+            r.x_max = std::max(r.x_max, x_of(*c, t));
+            const Summary& s = c->by_iteration[t];
+            const double none = std::numeric_limits<double>::quiet_NaN();
+            for (const double v : {s.median, bands ? s.q1 : none, bands ? s.q3 : none}) {
+                if (!std::isfinite(v)) continue;
+                r.lo = std::min(r.lo, v), r.hi = std::max(r.hi, v);
+                if (v > 0) r.positive = std::min(r.positive, v);
+            }
         }
+    return r;
+}
+
+// Whether the positive medians of a panel of regrets span more than two decades.
+bool wide_regret_panel(const std::vector<const CurveSummary*>& curves) {
+    if (curves.empty() || !curves.front()->regret) return false;
+    const PanelRange medians = panel_range(curves, false);
+    return std::isfinite(medians.positive) && medians.hi / medians.positive > 100;
+}
+
+}  // namespace
+
+bool regret_figure_log_y(const std::vector<std::vector<const CurveSummary*>>& panels) {
+    return std::any_of(panels.begin(), panels.end(), wide_regret_panel);
+}
+
+std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, const std::vector<std::size_t>& colour_index,
+                             bool figure_log_y) {
+    Frame f;
+    const bool bands = curves.size() <= PlotOptions().max_bands;  // as many as the PNGs draw
+    PanelRange r = panel_range(curves, bands);
     const bool regret = !curves.empty() && curves.front()->regret;
-    // Log only for regrets spanning more than two decades; zeros are drawn at the floor.
-    const bool log_y = regret && std::isfinite(positive) && hi / positive > 100;
+    // The figure's scale; a panel without a positive value (every regret 0) has no place on
+    // a log axis and stays linear. Zeros of a log panel are drawn at its smallest positive value.
+    const bool log_y = regret && figure_log_y && std::isfinite(r.positive);
+    double lo = r.lo, hi = r.hi;
     if (!std::isfinite(lo)) lo = 0, hi = 1;
-    if (log_y) lo = std::log10(positive), hi = std::log10(hi);
+    if (log_y) lo = std::log10(r.positive), hi = std::log10(hi);
     const double pad = hi > lo ? 0.04 * (hi - lo) : (log_y ? 0.5 : std::max(0.5, std::abs(lo) * 0.1));
-    f.y0 = lo - pad, f.y1 = hi + pad, f.x0 = x_min, f.x1 = x_max > x_min ? x_max : x_min + 1;
+    f.y0 = lo - pad, f.y1 = hi + pad, f.x0 = r.x_min, f.x1 = r.x_max > r.x_min ? r.x_max : r.x_min + 1;
     const std::string title = curves.empty() ? std::string() : html_escape(curves.front()->problem);
     std::string out = panel_open(f, title);
-    out += axes_svg(f, false, "evaluations", log_y, regret ? "median regret" : "median best value");
-    for (std::size_t i = 0; i < curves.size(); ++i) out += curve_svg(f, *curves[i], log_y, positive, colour_index[i]);
+    out += axes_svg(f, false, "evaluations", log_y,
+                    std::string(regret ? "median regret" : "median best value") + (bands ? " and IQR" : ""));
+    if (bands)  // under every line
+        for (std::size_t i = 0; i < curves.size(); ++i) out += band_svg(f, *curves[i], log_y, r.positive, colour_index[i]);
+    for (std::size_t i = 0; i < curves.size(); ++i) out += curve_svg(f, *curves[i], log_y, r.positive, colour_index[i]);
     return out + "</svg>\n";
 }
 
 namespace {
 
 std::string curves_section(const results::Results& r) {
-    std::string out = "<section id=\"curves\">\n<h2>Regret curves</h2>\n<p>Median over replicates of the best "
-                      "noise-free value so far minus f* (the best value itself where f* is unknown), as "
-                      "<code>bobench plot</code> draws it; a log axis where the medians span more than two "
-                      "decades.</p>\n<p class=\"legend\">";
-    for (std::size_t i = 0; i < r.optimizers.size(); ++i)
-        out += "<span class=\"key\"><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
-               html_escape(r.optimizers[i].label) + (palette_dash(i).empty() ? "" : " (dashed)") + "</span> ";
-    out += "</p>\n<div class=\"panels\">\n";
     const std::vector<CurveSummary> curves = summary_curves(r);
+    std::vector<std::vector<const CurveSummary*>> panels;
+    std::vector<std::vector<std::size_t>> colours;
     for (const results::ProblemInfo& problem : r.problems) {
         std::vector<const CurveSummary*> mine;
-        std::vector<std::size_t> colours;
+        std::vector<std::size_t> looks;
         for (const CurveSummary& c : curves) {
             if (c.problem != problem.label) continue;
             mine.push_back(&c);
             const auto it = std::find_if(r.optimizers.begin(), r.optimizers.end(),
                                          [&](const results::OptimizerInfo& o) { return o.label == c.optimizer; });
-            colours.push_back(static_cast<std::size_t>(it - r.optimizers.begin()));
+            looks.push_back(static_cast<std::size_t>(it - r.optimizers.begin()));
         }
-        if (!mine.empty()) out += regret_panel_svg(mine, colours);
+        if (mine.empty()) continue;
+        panels.push_back(std::move(mine));
+        colours.push_back(std::move(looks));
     }
+    const bool log_y = regret_figure_log_y(panels);
+    const std::size_t max_bands = PlotOptions().max_bands;
+    std::string out = "<section id=\"curves\">\n<h2>Regret curves</h2>\n<p>Median over replicates of the best "
+                      "noise-free value so far minus f* (the best value itself where f* is unknown), with the band "
+                      "from the first to the third quartile in panels of at most " + std::to_string(max_bands) +
+                      " curves, as <code>bobench plot</code> draws them. One y scale for every panel: log10 when "
+                      "the positive medians of any one panel span more than two decades, else linear";
+    out += std::string(log_y ? " (here: log10" : " (here: linear") +
+           "); a panel of best values (no f*) is always linear, as is a panel whose regrets are all 0.</p>\n"
+           "<p class=\"legend\">";
+    for (std::size_t i = 0; i < r.optimizers.size(); ++i)
+        out += "<span class=\"key\"><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
+               html_escape(r.optimizers[i].label) + (palette_dash(i).empty() ? "" : " (dashed)") + "</span> ";
+    out += "</p>\n<div class=\"panels\">\n";
+    for (std::size_t p = 0; p < panels.size(); ++p) out += regret_panel_svg(panels[p], colours[p], log_y);
     return out + "</div>\n</section>\n";
 }
 
