@@ -7,9 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 
 #include "analysis/reports/curve_views.hpp"
+#include "analysis/reports/fixed_target_report.hpp"
 #include "analysis/reports/gnuplot.hpp"
+#include "analysis/reports/html_report.hpp"
 #include "analysis/reports/palette.hpp"
 #include "analysis/reports/plot.hpp"
 #include "tests/analysis/reports_fixtures.hpp"
@@ -137,12 +140,13 @@ TEST_CASE("plots: file names come from the problem's or the group's slug", "[plo
     std::vector<std::string> notes;
     CHECK(aggregate_curves(abc_results(), Aggregate::rank, std::nullopt, notes).at(0).stem == "mean-rank-all");
     results::Results grouped = abc_results();
-    grouped.problems[0].metadata["group"] = "1";  // p2 has no group
+    grouped.problems[0].metadata["group"] = "1";
+    grouped.problems[1].metadata["group"] = "2";
     const auto by_group = aggregate_curves(grouped, Aggregate::normalised, std::string("group"), notes);
     std::vector<std::string> stems;
     for (const CurveSummary& c : by_group) stems.push_back(c.stem);
     CHECK(std::count(stems.begin(), stems.end(), "normalised-regret-group-1") == 3);
-    CHECK(std::count(stems.begin(), stems.end(), "normalised-regret-group-missing") == 3);
+    CHECK(std::count(stems.begin(), stems.end(), "normalised-regret-group-2") == 3);
     if (!have_gnuplot()) return;
     testing::TempDir dir;
     PlotOptions o;
@@ -150,5 +154,48 @@ TEST_CASE("plots: file names come from the problem's or the group's slug", "[plo
     const PlotResult plotted = plot_curves(by_group, o);
     REQUIRE(plotted.files.size() == 2);
     CHECK(plotted.files[0].png == dir / "agg/normalised-regret-group-1.png");
-    CHECK(plotted.files[1].png == dir / "agg/normalised-regret-group-missing.png");
+    CHECK(plotted.files[1].png == dir / "agg/normalised-regret-group-2.png");
+}
+
+TEST_CASE("plots: a problem without a COCO group gets no \"group = (missing)\" panel or file", "[plots]") {
+    results::Results mixed = abc_results();
+    mixed.problems[0].metadata["group"] = "1";  // p2 is of no bbob group (another suite)
+    std::vector<std::string> notes;
+    const auto aggregated = aggregate_curves(mixed, Aggregate::normalised, std::string("group"), notes);
+    REQUIRE(aggregated.size() == 3);  // one curve per optimizer, of group 1 alone
+    for (const CurveSummary& c : aggregated) {
+        CHECK(c.stem == "normalised-regret-group-1");
+        CHECK(c.problem.find("(missing)") == std::string::npos);
+    }
+    CHECK(std::count(notes.begin(), notes.end(), "problem 'p2' has no 'group': left out of the view by group") == 1);
+
+    notes.clear();
+    const auto ecdfs = ecdf_curves(mixed, analysis::coco_ecdf_targets(), std::string("group"), notes);
+    REQUIRE(ecdfs.size() == 3);
+    for (const EcdfCurve& c : ecdfs) CHECK(c.group == "group = 1");
+    CHECK(std::count(notes.begin(), notes.end(), "problem 'p2' has no 'group': left out of the view by group") == 1);
+
+    // the page's ECDFs by group: group 1 and group 2, no third panel for p3
+    mixed.problems[1].metadata["group"] = "2";
+    mixed.problems.push_back(problem("p3", 0.0));
+    mixed.problems.back().metadata.erase("group");
+    for (int o = 0; o < 3; ++o)
+        for (int rep = 1; rep <= 3; ++rep) mixed.runs.push_back(make_trace(2, o, rep, {2.0, 1.0}));
+    mixed.sort_runs();
+    const std::string page = render_html_report(mixed, {});
+    CHECK(page.find("aria-label=\"group = 1\"") != std::string::npos);
+    CHECK(page.find("aria-label=\"group = 2\"") != std::string::npos);
+    CHECK(page.find("(missing)") == std::string::npos);
+    CHECK(page.find("<li>problem &#39;p3&#39; has no &#39;group&#39;: left out of the view by group</li>") !=
+          std::string::npos);
+    if (!have_gnuplot()) return;
+    testing::TempDir dir;
+    PlotOptions o;
+    o.out_dir = dir / "ecdf";
+    const auto files = plot_ecdf(ecdf_curves(mixed, analysis::coco_ecdf_targets(), std::string("group"), notes), 51, o);
+    CHECK(std::find_if(files.begin(), files.end(), [](const std::string& f) {
+              return f.find("missing") != std::string::npos;
+          }) == files.end());
+    CHECK(std::filesystem::exists(dir / "ecdf/ecdf-group-1.png"));
+    CHECK(std::filesystem::exists(dir / "ecdf/ecdf-group-2.png"));
 }
