@@ -47,6 +47,10 @@ std::string coord(double v) {
     return buf;
 }
 
+// A table in a box of the page's width that scrolls sideways: a table wider than the
+// window (many optimizers, a long command line) scrolls alone, not the whole page.
+std::string scroll_box(const std::string& table) { return "<div class=\"scroll\">\n" + table + "</div>\n"; }
+
 std::string note_list(const std::vector<std::string>& notes) {
     if (notes.empty()) return "";
     std::string out = "<ul class=\"notes\">\n";
@@ -67,13 +71,13 @@ std::string provenance_section(const results::Results& r) {
         return "<tr><th>" + std::string(name) + "</th><td><code>" + html_escape(value.empty() ? "(not recorded)" : value) +
                "</code></td></tr>\n";
     };
-    std::string out = "<section id=\"provenance\">\n<h2>Provenance</h2>\n<table class=\"kv\">\n";
+    std::string out = "<table class=\"kv\">\n";
     out += row("command", p.command_line) + row("host", p.host) + row("time", p.timestamp) +
            row("bobench", r.bobench_version) + row("build", r.git_revision) + row("compiler", p.compiler) +
            row("libraries", p.dependencies);
     if (!p.plugins.empty()) out += row("plugins", p.plugins);
     if (!r.shard.empty()) out += row("shard", r.shard);
-    return out + "</table>\n</section>\n";
+    return "<section id=\"provenance\">\n<h2>Provenance</h2>\n" + scroll_box(out + "</table>\n") + "</section>\n";
 }
 
 std::string spec_section(const results::Results& r) {
@@ -83,18 +87,18 @@ std::string spec_section(const results::Results& r) {
            count_noun(static_cast<std::size_t>(r.budget), "evaluation") + ", seed " + std::to_string(r.seed) +
            ", failed evaluations: " + html_escape(results::policy_name(r.on_failure)) + "; " +
            count_noun(r.runs.size(), "run") + ".</p>\n";
-    out += "<table class=\"list\"><caption>Problems</caption>\n<tr><th>label</th><th>id</th><th>dimension</th>"
-           "<th>f*</th></tr>\n";
+    std::string problems = "<table class=\"list\"><caption>Problems</caption>\n<tr><th>label</th><th>id</th>"
+                           "<th>dimension</th><th>f*</th></tr>\n";
     for (const results::ProblemInfo& p : r.problems)
-        out += "<tr><td>" + html_escape(p.label) + "</td><td><code>" + html_escape(p.id) + "</code></td><td>" +
-               std::to_string(p.dimension()) + "</td><td>" + (p.optimum ? num(*p.optimum, 6) : "unknown") +
-               "</td></tr>\n";
-    out += "</table>\n<table class=\"list\"><caption>Optimizers</caption>\n<tr><th>label</th><th>id</th></tr>\n";
+        problems += "<tr><td>" + html_escape(p.label) + "</td><td><code>" + html_escape(p.id) + "</code></td><td>" +
+                    std::to_string(p.dimension()) + "</td><td>" + (p.optimum ? num(*p.optimum, 6) : "unknown") +
+                    "</td></tr>\n";
+    std::string optimizers = "<table class=\"list\"><caption>Optimizers</caption>\n<tr><th>label</th><th>id</th></tr>\n";
     for (std::size_t i = 0; i < r.optimizers.size(); ++i)
-        out += "<tr><td><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
-               html_escape(r.optimizers[i].label) + "</td><td><code>" + html_escape(r.optimizers[i].id) +
-               "</code></td></tr>\n";
-    out += "</table>\n";
+        optimizers += "<tr><td><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
+                      html_escape(r.optimizers[i].label) + "</td><td><code>" + html_escape(r.optimizers[i].id) +
+                      "</code></td></tr>\n";
+    out += scroll_box(problems + "</table>\n") + scroll_box(optimizers + "</table>\n");
     if (!r.spec.empty()) out += "<details><summary>spec</summary>\n<pre>" + html_escape(r.spec) + "</pre>\n</details>\n";
     return out + "</section>\n";
 }
@@ -159,7 +163,7 @@ std::string ranking_section(const results::Results& r, const HtmlReportOptions& 
                "of each optimizer's mean rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
         if (report.alpha_warning)
             out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
-        out += ranking_table(report);
+        out += scroll_box(ranking_table(report));
         if (report.nemenyi_cd) {
             out += "<p>Nemenyi critical difference at 0.05: " + num(*report.nemenyi_cd) + ".</p>\n";
             out += cd_figure(report);
@@ -199,7 +203,7 @@ std::string final_section(const results::Results& r) {
         const std::vector<std::vector<FinalCell>> cells = final_cells(d);
         out += "<p>Final regret over replicates, the best cell of each problem in bold (as <code>bobench table "
                "--stat median</code> and <code>--stat mean</code>); † no known f*: the final best value.</p>\n";
-        out += final_table(d, cells, TableStat::median) + final_table(d, cells, TableStat::mean);
+        out += scroll_box(final_table(d, cells, TableStat::median)) + scroll_box(final_table(d, cells, TableStat::mean));
         out += note_list(d.notes);
     } catch (const UserError& e) {
         out += "<p class=\"missing\">No table: " + html_escape(e.what()) + "</p>\n";
@@ -496,21 +500,22 @@ std::string ert_section(const results::Results& r) {
         out += "<p>Expected running time (ERT, evaluations; Hansen et al. 2009) to reach regret &lt;= target, "
                "[10th, 90th percentile] of " + std::to_string(o.bootstrap) + " bootstrap resamples, successful/all "
                "runs; the lowest ERT per row in bold; ∞: no run reached the target. As <code>bobench table "
-               "--target</code>.</p>\n<table class=\"grid\" id=\"ert-table\">\n<tr><th>problem</th><th>target</th>";
-        for (const std::string& label : t.optimizers) out += "<th>" + html_escape(label) + "</th>";
-        out += "</tr>\n";
+               "--target</code>.</p>\n";
+        std::string table = "<table class=\"grid\" id=\"ert-table\">\n<tr><th>problem</th><th>target</th>";
+        for (const std::string& label : t.optimizers) table += "<th>" + html_escape(label) + "</th>";
+        table += "</tr>\n";
         for (std::size_t p = 0; p < t.problems.size(); ++p)
             for (std::size_t k = 0; k < t.targets.size(); ++k) {
                 const double best = lowest_ert(t.cells[p][k]);
-                out += "<tr><th>" + html_escape(t.problems[p]) + "</th><td>" + num(t.targets[k]) + "</td>";
+                table += "<tr><th>" + html_escape(t.problems[p]) + "</th><td>" + num(t.targets[k]) + "</td>";
                 for (const TargetCell& c : t.cells[p][k]) {
                     const std::string text = html_escape(target_cell_text(c, o.digits));
                     const bool bold = !c.runs.empty() && !std::isinf(best) && c.ert.ert == best;
-                    out += bold ? "<td class=\"best\"><strong>" + text + "</strong></td>" : "<td>" + text + "</td>";
+                    table += bold ? "<td class=\"best\"><strong>" + text + "</strong></td>" : "<td>" + text + "</td>";
                 }
-                out += "</tr>\n";
+                table += "</tr>\n";
             }
-        out += "</table>\n" + note_list(t.notes);
+        out += scroll_box(table + "</table>\n") + note_list(t.notes);
     } catch (const UserError& e) {
         out += "<p class=\"missing\">No fixed-target table: " + html_escape(e.what()) + "</p>\n";
     }
@@ -580,6 +585,7 @@ std::string reproduction_section(const HtmlReproduction& r) {
 const char* kStyle = R"(<style>
 body { font-family: sans-serif; margin: 1.5em auto; max-width: 1320px; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+.scroll { overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
 td { font-variant-numeric: tabular-nums; white-space: nowrap; }
 caption { text-align: left; font-weight: bold; padding: 0.3em 0; }

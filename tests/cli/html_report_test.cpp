@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "analysis/reports/html_report.hpp"
 #include "analysis/reports/palette.hpp"
 #include "results/store.hpp"
@@ -322,4 +324,64 @@ TEST_CASE("html report: a real browser renders the page", "[html]") {
     REQUIRE(std::filesystem::exists(png));
     CHECK(std::filesystem::file_size(png) > 0);
     CHECK(read_file(png).substr(1, 3) == "PNG");
+}
+
+namespace {
+// 14 optimizers on 2 problems: tables of 15 and 16 columns, wider than an 800-pixel window.
+results::Results wide_results() {
+    std::vector<std::string> labels;
+    for (int o = 1; o <= 14; ++o) labels.push_back(fmt::format("optimizer-{:02}", o));
+    results::Results r = reports_testing::empty_results(
+        {reports_testing::problem("p1", 0.0), reports_testing::problem("p2", 1.0)}, labels);
+    for (int o = 0; o < 14; ++o)
+        for (int rep = 1; rep <= 3; ++rep)
+            for (int p = 0; p < 2; ++p)
+                r.runs.push_back(reports_testing::make_trace(p, o, rep, {5.0 + o + rep, 2.0 + 0.1 * o + 0.01 * rep}));
+    r.sort_runs();
+    return r;
+}
+}  // namespace
+
+TEST_CASE("html report: every table sits in a box that scrolls sideways", "[html]") {
+    const std::string page = analysis::reports::render_html_report(wide_results(), {});
+    CHECK(page.find(".scroll { overflow-x: auto; max-width: 100%; }") != std::string::npos);
+    std::size_t tables = 0;
+    for (auto at = page.find("<table"); at != std::string::npos; at = page.find("<table", at + 1), ++tables) {
+        const std::string box = "<div class=\"scroll\">\n";
+        INFO(page.substr(at, 60));
+        CHECK(page.compare(at - box.size(), box.size(), box) == 0);
+        CHECK(page.compare(page.find("</table>", at), 15, "</table>\n</div>") == 0);
+    }
+    CHECK(tables == 7);  // provenance, problems, optimizers, ranking, median and mean, ERT
+}
+
+TEST_CASE("html report: in a browser, a table wider than the window scrolls in its box, not the page", "[html]") {
+    if (run_shell("command -v chromium").status != 0)
+        FAIL("chromium is not installed: run scripts/install-deps (it installs Debian's chromium for this test)");
+    TempDir dir;
+    // The page as written, and a script the test adds to a copy to read the layout back
+    // through the DOM (the page itself has none).
+    const std::string page = analysis::reports::render_html_report(wide_results(), {});
+    const std::string probe =
+        "<script>\nconst boxes = [...document.querySelectorAll('table')].map(t => t.parentElement);\n"
+        "document.body.dataset.pageWidth = document.documentElement.scrollWidth;\n"
+        "document.body.dataset.windowWidth = document.documentElement.clientWidth;\n"
+        "document.body.dataset.scrollingBoxes = boxes.filter(b => b.scrollWidth > b.clientWidth && "
+        "getComputedStyle(b).overflowX === 'auto').length;\n</script>\n</body>";
+    std::string probed = page;
+    probed.replace(probed.rfind("</body>"), 7, probe);
+    write_file(dir / "index.html", probed);
+    const auto dom = run_shell("chromium --headless --no-sandbox --disable-gpu --user-data-dir=" + (dir / "profile") +
+                               " --window-size=800,600 --dump-dom 'file://" + (dir / "index.html") + "'");
+    INFO("chromium's standard error:\n" << dom.err);
+    REQUIRE(dom.status == 0);
+    const auto number = [&](const std::string& name) {
+        const auto at = dom.out.find(name + "=\"");
+        REQUIRE(at != std::string::npos);
+        return std::stoi(dom.out.substr(at + name.size() + 2));
+    };
+    INFO(dom.out.substr(0, 300));
+    CHECK(number("data-window-width") <= 800);
+    CHECK(number("data-page-width") == number("data-window-width"));  // the page itself does not scroll sideways
+    CHECK(number("data-scrolling-boxes") >= 3);  // the median, mean and ERT tables scroll in their boxes
 }
