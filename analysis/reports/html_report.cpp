@@ -156,10 +156,9 @@ std::string ranking_section(const results::Results& r, const HtmlReportOptions& 
         const std::string primary = primary_ranking_rule(o);
         const std::size_t lead = primary.find(':') + 1;  // "Primary ranking:", in bold
         out += "<p id=\"primary-ranking\"><strong>" + html_escape(primary.substr(0, lead)) + "</strong>" +
-               code_spans(primary.substr(lead)) + "</p>\n<p>Per problem, pairwise Mann-Whitney tests on the final "
-               "regret (<code>best</code>), then the AUC (Šidák, family-wise 0.05); Borda: optimizers beaten, Firsts: "
-               "problems where none beats it, summed over " + count_noun(report.total.problems.size(), "problem") +
-               ". " + code_spans(lower_median_rule()) + " Friedman mean rank: the average over problems of the rank "
+               code_spans(primary.substr(lead)) + " <code>best</code>: the final regret; the tests Šidák-corrected, "
+               "family-wise 0.05 per problem; " + count_noun(report.total.problems.size(), "problem") + " counted.</p>\n"
+               "<p>" + code_spans(lower_median_rule()) + " Friedman mean rank: the average over problems of the rank "
                "of each optimizer's mean rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
         if (report.alpha_warning)
             out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
