@@ -92,6 +92,7 @@ struct RunOptions {
     const RunBackend* backend = nullptr;  // null: this process's threads
     bool timing = false;                  // print where the CPU time went
     std::string cost_note;                // what is known of the cost before any run finished ("" nothing)
+    std::optional<double> progress_pace;  // a test hook: seconds between progress lines and before the first
 };
 // Plans and runs a spec, resuming what its output already holds; warnings, run errors and
 // the resume note go to standard error, `done` (may be empty) sees the plan and the outcome

@@ -149,7 +149,9 @@ int run_with(const Args& args, const RunBackend* backend) {
     const po::options_description opts = run_options(backend != nullptr);
     po::options_description hooks;  // for tests, not in --help
     hooks.add_options()("journal-after-runs", po::value<std::string>(),
-                        "journal from the moment this many runs have finished, whatever the time");
+                        "journal from the moment this many runs have finished, whatever the time")(
+        "progress-pace", po::value<std::string>(),
+        "seconds between progress lines and before the first (default 1); 0 shows every line of a short job");
     const std::string notes = fmt::format(
         "A spec's [experiment] values replace the defaults above; flags replace both.\n"
         "Labels: a --problem or --optimizer word is LABEL=IDENTIFIER when what precedes its first '=' has no ':'\n"
@@ -190,6 +192,9 @@ int run_with(const Args& args, const RunBackend* backend) {
     RunOptions options;
     options.backend = backend;
     options.timing = vm.count("timing") > 0;
+    if (vm.count("progress-pace"))
+        options.progress_pace = runners::parse_nonnegative(vm["progress-pace"].as<std::string>(), "--progress-pace",
+                                                           "a number of seconds", "1");
     const int status = run_spec(spec, quiet, command_line("run", args),
                                 [&](const runners::Plan& plan, const runners::ExperimentOutcome& outcome) {
         if (!quiet) print_summary(plan.spec.output, unfinished_runs(plan, outcome.errors), std::cout);
@@ -218,9 +223,13 @@ int run_spec(const runners::ExperimentSpec& spec, bool quiet, const std::string&
             std::cerr << "warning: problem '" << pp.label << "' reads a SYNTHETIC fixture table ("
                       << pp.problem->metadata().at("file") << "): its results are not the benchmark's\n";
     runners::ProgressOptions progress;
-    if (!quiet) progress = {&std::cerr, ::isatty(STDERR_FILENO) ? runners::Progress::Style::Terminal
-                                                                : runners::Progress::Style::Log,
-                            options.backend ? options.backend->ranks : 1, options.cost_note};
+    if (!quiet) {
+        progress.out = &std::cerr;
+        progress.style = ::isatty(STDERR_FILENO) ? runners::Progress::Style::Terminal : runners::Progress::Style::Log;
+        progress.ranks = options.backend ? options.backend->ranks : 1;
+        progress.cost_note = options.cost_note;
+        if (options.progress_pace) progress.pace.min_interval = progress.pace.quiet_for = *options.progress_pace;
+    }
     const runners::ExperimentOutcome outcome =
         runners::run_experiment(plan, stop_flag(), progress, provenance(started, command),
                                 options.backend ? options.backend->executor : runners::Executor{});

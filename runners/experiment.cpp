@@ -444,7 +444,8 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
     Workload todo = workload(plan, pending);
     if (progress_options.out)
         *progress_options.out << plan_text(plan, outcome, times, todo, workers, progress_options) << std::flush;
-    Progress progress(progress_options.out, progress_options.style, std::move(times), std::move(todo), workers);
+    Progress progress(progress_options.out, progress_options.style, std::move(times), std::move(todo), workers,
+                      progress_options.pace);
     Committer committer(plan, results, journal, stored_key, progress, outcome);
     const Sink sink = committer.sink();  // the workers keep a reference to it
     try {

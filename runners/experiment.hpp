@@ -60,6 +60,7 @@ struct ProgressOptions {
     Progress::Style style = Progress::Style::Terminal;
     int ranks = 1;  // processes running runs on spec.threads threads each (bobench-mpi: the MPI ranks)
     std::string cost_note;  // told while no run has finished, e.g. a reproduction's own figure ("" none)
+    ProgressPace pace;      // when lines may come (progress.hpp)
 };
 
 // `provenance` (host, command line ...) goes into the results file's attributes.

@@ -1,14 +1,22 @@
 #include "runners/progress.hpp"
 
+#include <chrono>
 #include <utility>
 
 #include <fmt/format.h>
 
 namespace bobench::runners {
 
-Progress::Progress(std::ostream* out, Style style, RunTimes times, Workload todo, int workers, double log_every_seconds)
+double Progress::steady_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+Progress::Progress(std::ostream* out, Style style, RunTimes times, Workload todo, int workers, ProgressPace pace)
     : out_(out), style_(style), times_(std::move(times)), todo_(std::move(todo)), workers_(workers),
-      total_(todo_.total_runs()), log_every_(log_every_seconds), start_(Clock::now()), last_(start_) {}
+      total_(todo_.total_runs()), pace_(std::move(pace)) {
+    if (!pace_.clock) pace_.clock = steady_seconds;
+    start_ = pace_.clock();
+}
 
 void Progress::finished(int optimizer, double expected_cost, double seconds) {
     times_.add(optimizer, expected_cost, seconds);
@@ -28,26 +36,29 @@ std::string Progress::duration(double s) {
 
 void Progress::update(std::size_t done) {
     if (!out_ || total_ == 0) return;
-    const auto now = Clock::now();
-    const double since = std::chrono::duration<double>(now - last_).count();
-    if (style_ == Style::Terminal) {
-        if (since >= 0.2) print(done, false);
-        return;
+    const double now = pace_.clock();
+    if (now - start_ < pace_.quiet_for || (printed_ && now - last_ < pace_.min_interval)) return;
+    if (style_ == Style::Log) {
+        // a tenth passed while lines had to wait still prints, at the first moment allowed
+        const bool step = done * 10 >= next_step_ * total_;
+        if (!step && now - (printed_ ? last_ : start_) < pace_.log_every) return;
     }
-    const bool step = done * 10 >= next_step_ * total_;
-    if (step || since >= log_every_) print(done, false);
-    while (next_step_ <= 10 && done * 10 >= next_step_ * total_) ++next_step_;
+    print(done, false, now);
 }
 
 void Progress::finish(std::size_t done) {
     if (!out_ || total_ == 0) return;
-    if (style_ == Style::Log && next_step_ > 10) return;  // the 100 % line is out already
-    print(done, true);
+    const double now = pace_.clock();
+    if (!printed_ && now - start_ < pace_.quiet_for) return;     // a job under a second: no line at all
+    if (style_ == Style::Log && printed_ == done) return;        // the line of these runs is out already
+    print(done, true, now);
 }
 
-void Progress::print(std::size_t done, bool final_line) {
-    last_ = Clock::now();
-    const double elapsed = std::chrono::duration<double>(last_ - start_).count();
+void Progress::print(std::size_t done, bool final_line, double now) {
+    last_ = now;
+    printed_ = done;
+    while (next_step_ <= 10 && done * 10 >= next_step_ * total_) ++next_step_;
+    const double elapsed = now - start_;
     const std::string left = eta(estimate(times_, todo_, workers_));
     if (style_ == Style::Terminal) {
         *out_ << fmt::format("\r  runs {}/{} done, {} elapsed, ETA {}   ", done, total_, duration(elapsed), left)

@@ -8,6 +8,8 @@
 #include <map>
 #include <numeric>
 
+#include <fmt/format.h>
+
 #include "analysis/ranking.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/gnuplot.hpp"
@@ -86,7 +88,8 @@ Aggregate parse_aggregate(std::string_view name) {
 }
 
 std::vector<std::pair<std::string, std::vector<std::size_t>>> group_problems(const results::Results& results,
-                                                                              const std::optional<std::string>& by) {
+                                                                              const std::optional<std::string>& by,
+                                                                              std::vector<std::string>& notes) {
     std::vector<std::pair<std::string, std::vector<std::size_t>>> out;
     if (!by) {
         std::vector<std::size_t> all(results.problems.size());
@@ -98,10 +101,16 @@ std::vector<std::pair<std::string, std::vector<std::size_t>>> group_problems(con
     for (const results::ProblemInfo& p : results.problems) metadata.push_back(p.metadata);
     require_metadata_key(metadata, *by, "the results file");
     std::map<std::string, std::vector<std::size_t>> groups;
+    std::vector<std::string> without;
     for (std::size_t p = 0; p < results.problems.size(); ++p) {
         const auto it = results.problems[p].metadata.find(*by);
-        groups[it == results.problems[p].metadata.end() ? std::string(kMissingMetadataValue) : it->second].push_back(p);
+        if (it == results.problems[p].metadata.end()) without.push_back("'" + results.problems[p].label + "'");
+        else groups[it->second].push_back(p);
     }
+    if (!without.empty())
+        notes.push_back(fmt::format("{} {} {} no '{}': left out of the view by {}",
+                                    without.size() == 1 ? "problem" : "problems", join(without, ", "),
+                                    without.size() == 1 ? "has" : "have", *by, *by));
     for (auto& [value, problems] : groups) out.emplace_back(value, std::move(problems));
     std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return natural_less(a.first, b.first); });
     return out;
@@ -112,7 +121,7 @@ std::vector<CurveSummary> aggregate_curves(const results::Results& results, Aggr
     const RunTable table = run_table(results);
     const std::size_t no = table.optimizer_order.size();
     std::vector<CurveSummary> out;
-    for (const auto& [value, problems] : group_problems(results, by)) {
+    for (const auto& [value, problems] : group_problems(results, by, notes)) {
         // per problem kept: the per-optimizer median regret curves (NaN where no run)
         std::vector<std::vector<std::vector<double>>> medians;
         std::size_t length = std::numeric_limits<std::size_t>::max(), longest = 0;
@@ -167,7 +176,7 @@ std::vector<CurveSummary> aggregate_curves(const results::Results& results, Aggr
         const std::string title = (kind == Aggregate::normalised ? "normalised regret" : "mean rank") +
                                   (by ? ", " + *by + " = " + value : std::string(", all problems")) + " (" +
                                   count_noun(medians.size(), "problem") + ")";
-        // the file name: the view and the group's slug, "mean-rank-all", "normalised-regret-group-missing"
+        // the file name: the view and the group's slug, "mean-rank-all", "normalised-regret-group-1"
         const std::string stem = std::string(kind == Aggregate::normalised ? "normalised-regret-" : "mean-rank-") +
                                  (by ? slug(*by + "-" + value) : std::string("all"));
         if (medians.empty()) {

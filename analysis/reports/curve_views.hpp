@@ -39,10 +39,13 @@ Aggregate parse_aggregate(std::string_view name);  // normalised | rank
 std::vector<CurveSummary> aggregate_curves(const results::Results& results, Aggregate kind,
                                            const std::optional<std::string>& by, std::vector<std::string>& notes);
 
-// Problems grouped by the value of metadata key `by` (kMissingMetadataValue when a problem
-// lacks it), values in natural order ("2" < "10"); one group "all" when `by` is unset.
-// UserError when no problem has the key (likely a typo), naming the keys present.
+// Problems grouped by the value of metadata key `by`, values in natural order ("2" < "10");
+// one group "all" when `by` is unset. A problem without the key (a problem of another suite
+// has no COCO group) is in no group, and a note names it: a panel or file "group =
+// (missing)" would show problems that share nothing. UserError when no problem has the key
+// (likely a typo), naming the keys present.
 std::vector<std::pair<std::string, std::vector<std::size_t>>> group_problems(const results::Results& results,
-                                                                              const std::optional<std::string>& by);
+                                                                              const std::optional<std::string>& by,
+                                                                              std::vector<std::string>& notes);
 
 }  // namespace bobench::analysis::reports

@@ -164,7 +164,7 @@ std::vector<EcdfCurve> ecdf_curves(const results::Results& results, const std::v
     std::vector<EcdfCurve> out;
     for (std::size_t p = 0; p < results.problems.size(); ++p)
         if (!results.problems[p].optimum) notes.push_back(no_f_star_note(results.problems[p].label, "ECDF"));
-    for (const auto& [group, problems] : group_problems(results, by)) {
+    for (const auto& [group, problems] : group_problems(results, by, notes)) {
         for (std::size_t s = 0; s < runs.optimizer_order.size(); ++s) {
             std::vector<std::vector<std::optional<double>>> pairs;
             EcdfCurve curve;

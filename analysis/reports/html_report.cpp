@@ -11,6 +11,7 @@
 #include "analysis/reports/fixed_target_report.hpp"
 #include "analysis/reports/format.hpp"
 #include "analysis/reports/palette.hpp"
+#include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/run_metrics.hpp"
 #include "analysis/reports/table_report.hpp"
@@ -46,6 +47,10 @@ std::string coord(double v) {
     return buf;
 }
 
+// A table in a box of the page's width that scrolls sideways: a table wider than the
+// window (many optimizers, a long command line) scrolls alone, not the whole page.
+std::string scroll_box(const std::string& table) { return "<div class=\"scroll\">\n" + table + "</div>\n"; }
+
 std::string note_list(const std::vector<std::string>& notes) {
     if (notes.empty()) return "";
     std::string out = "<ul class=\"notes\">\n";
@@ -66,13 +71,13 @@ std::string provenance_section(const results::Results& r) {
         return "<tr><th>" + std::string(name) + "</th><td><code>" + html_escape(value.empty() ? "(not recorded)" : value) +
                "</code></td></tr>\n";
     };
-    std::string out = "<section id=\"provenance\">\n<h2>Provenance</h2>\n<table class=\"kv\">\n";
+    std::string out = "<table class=\"kv\">\n";
     out += row("command", p.command_line) + row("host", p.host) + row("time", p.timestamp) +
            row("bobench", r.bobench_version) + row("build", r.git_revision) + row("compiler", p.compiler) +
            row("libraries", p.dependencies);
     if (!p.plugins.empty()) out += row("plugins", p.plugins);
     if (!r.shard.empty()) out += row("shard", r.shard);
-    return out + "</table>\n</section>\n";
+    return "<section id=\"provenance\">\n<h2>Provenance</h2>\n" + scroll_box(out + "</table>\n") + "</section>\n";
 }
 
 std::string spec_section(const results::Results& r) {
@@ -82,20 +87,32 @@ std::string spec_section(const results::Results& r) {
            count_noun(static_cast<std::size_t>(r.budget), "evaluation") + ", seed " + std::to_string(r.seed) +
            ", failed evaluations: " + html_escape(results::policy_name(r.on_failure)) + "; " +
            count_noun(r.runs.size(), "run") + ".</p>\n";
-    out += "<table class=\"list\"><caption>Problems</caption>\n<tr><th>label</th><th>id</th><th>dimension</th>"
-           "<th>f*</th></tr>\n";
+    std::string problems = "<table class=\"list\"><caption>Problems</caption>\n<tr><th>label</th><th>id</th>"
+                           "<th>dimension</th><th>f*</th></tr>\n";
     for (const results::ProblemInfo& p : r.problems)
-        out += "<tr><td>" + html_escape(p.label) + "</td><td><code>" + html_escape(p.id) + "</code></td><td>" +
-               std::to_string(p.dimension()) + "</td><td>" + (p.optimum ? num(*p.optimum, 6) : "unknown") +
-               "</td></tr>\n";
-    out += "</table>\n<table class=\"list\"><caption>Optimizers</caption>\n<tr><th>label</th><th>id</th></tr>\n";
+        problems += "<tr><td>" + html_escape(p.label) + "</td><td><code>" + html_escape(p.id) + "</code></td><td>" +
+                    std::to_string(p.dimension()) + "</td><td>" + (p.optimum ? num(*p.optimum, 6) : "unknown") +
+                    "</td></tr>\n";
+    std::string optimizers = "<table class=\"list\"><caption>Optimizers</caption>\n<tr><th>label</th><th>id</th></tr>\n";
     for (std::size_t i = 0; i < r.optimizers.size(); ++i)
-        out += "<tr><td><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
-               html_escape(r.optimizers[i].label) + "</td><td><code>" + html_escape(r.optimizers[i].id) +
-               "</code></td></tr>\n";
-    out += "</table>\n";
+        optimizers += "<tr><td><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
+                      html_escape(r.optimizers[i].label) + "</td><td><code>" + html_escape(r.optimizers[i].id) +
+                      "</code></td></tr>\n";
+    out += scroll_box(problems + "</table>\n") + scroll_box(optimizers + "</table>\n");
     if (!r.spec.empty()) out += "<details><summary>spec</summary>\n<pre>" + html_escape(r.spec) + "</pre>\n</details>\n";
     return out + "</section>\n";
+}
+
+// Escaped text with its Markdown `code` spans as <code> (the rank report's rules in words).
+std::string code_spans(std::string_view text) {
+    std::string out;
+    bool open = false;
+    for (std::size_t at = 0, tick; at <= text.size(); at = tick + 1) {
+        tick = std::min(text.find('`', at), text.size());
+        out += html_escape(text.substr(at, tick - at));
+        if (tick < text.size()) out += (open = !open) ? "<code>" : "</code>";
+    }
+    return out;
 }
 
 std::string ranking_table(const RankReport& report) {
@@ -104,8 +121,8 @@ std::string ranking_table(const RankReport& report) {
         for (std::size_t i = 0; i < report.friedman->optimizers.size(); ++i)
             mean_rank[report.friedman->optimizers[i]] = report.friedman->average_rank[i];
     const ScoreTable& total = report.total;
-    std::string out = "<table id=\"ranking-table\" class=\"list\">\n<tr><th>optimizer</th><th>Borda</th><th>Firsts</th>"
-                      "<th>Friedman mean rank</th></tr>\n";
+    std::string out = "<table id=\"ranking-table\" class=\"list\">\n<tr><th>optimizer</th><th>pairwise Borda "
+                      "(primary)</th><th>Firsts</th><th>Friedman mean rank</th></tr>\n";
     for (std::size_t i : total.order_by_borda()) {
         const auto rank = mean_rank.find(total.optimizers[i]);
         out += "<tr><td>" + html_escape(total.optimizers[i]) + "</td><td>" + std::to_string(total.borda[i]) +
@@ -136,14 +153,16 @@ std::string ranking_section(const results::Results& r, const HtmlReportOptions& 
     o.friedman = true;
     try {
         const RankReport report = build_rank_report(r, o);
-        out += "<p>Per problem, pairwise Mann-Whitney tests on the final regret, then the AUC (Šidák, family-wise "
-               "0.05); Borda: optimizers beaten, Firsts: problems where none beats it, summed over " +
-               count_noun(report.total.problems.size(), "problem") +
-               ". Friedman mean rank: the average over problems of the rank of each optimizer's mean "
-               "rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
+        const std::string primary = primary_ranking_rule(o);
+        const std::size_t lead = primary.find(':') + 1;  // "Primary ranking:", in bold
+        out += "<p id=\"primary-ranking\"><strong>" + html_escape(primary.substr(0, lead)) + "</strong>" +
+               code_spans(primary.substr(lead)) + " <code>best</code>: the final regret; the tests Šidák-corrected, "
+               "family-wise 0.05 per problem; " + count_noun(report.total.problems.size(), "problem") + " counted.</p>\n"
+               "<p>" + code_spans(lower_median_rule()) + " Friedman mean rank: the average over problems of the rank "
+               "of each optimizer's mean rank over replicates (1 = best). As <code>bobench rank --friedman</code>.</p>\n";
         if (report.alpha_warning)
             out += "<p class=\"missing\">Too few runs for this level: " + html_escape(*report.alpha_warning) + "</p>\n";
-        out += ranking_table(report);
+        out += scroll_box(ranking_table(report));
         if (report.nemenyi_cd) {
             out += "<p>Nemenyi critical difference at 0.05: " + num(*report.nemenyi_cd) + ".</p>\n";
             out += cd_figure(report);
@@ -183,7 +202,7 @@ std::string final_section(const results::Results& r) {
         const std::vector<std::vector<FinalCell>> cells = final_cells(d);
         out += "<p>Final regret over replicates, the best cell of each problem in bold (as <code>bobench table "
                "--stat median</code> and <code>--stat mean</code>); † no known f*: the final best value.</p>\n";
-        out += final_table(d, cells, TableStat::median) + final_table(d, cells, TableStat::mean);
+        out += scroll_box(final_table(d, cells, TableStat::median)) + scroll_box(final_table(d, cells, TableStat::mean));
         out += note_list(d.notes);
     } catch (const UserError& e) {
         out += "<p class=\"missing\">No table: " + html_escape(e.what()) + "</p>\n";
@@ -246,6 +265,9 @@ std::string axes_svg(const Frame& f, bool log_x, const std::string& x_label, boo
     return out;
 }
 
+// The x of element t of a curve: its own x, else evaluation t + 1.
+double x_of(const CurveSummary& c, std::size_t t) { return c.x.empty() ? static_cast<double>(t + 1) : c.x[t]; }
+
 // The median curve as polylines: a new one after each gap (NaN before a first success).
 std::string curve_svg(const Frame& f, const CurveSummary& c, bool log_y, double floor, std::size_t colour) {
     const std::string dash = palette_dash(colour);
@@ -260,11 +282,37 @@ std::string curve_svg(const Frame& f, const CurveSummary& c, bool log_y, double 
             points.clear();
             continue;
         }
-        const double x = c.x.empty() ? static_cast<double>(t + 1) : c.x[t];
         const double y = log_y ? std::log10(std::max(v, floor)) : v;
-        points += (points.empty() ? "" : " ") + coord(f.px(x)) + "," + coord(f.py(y));
+        points += (points.empty() ? "" : " ") + coord(f.px(x_of(c, t))) + "," + coord(f.py(y));
     }
     if (!points.empty()) out += open + points + close;
+    return out;
+}
+
+// The inter-quartile band of a curve, as the PNGs draw it: a light polygon from q1 up to q3
+// over each stretch where both are defined (q3 forwards, then q1 backwards).
+std::string band_svg(const Frame& f, const CurveSummary& c, bool log_y, double floor, std::size_t colour) {
+    const auto y_of = [&](double v) { return coord(f.py(log_y ? std::log10(std::max(v, floor)) : v)); };
+    std::string out;
+    for (std::size_t begin = 0; begin < c.by_iteration.size();) {
+        const auto defined = [&](std::size_t t) {
+            return std::isfinite(c.by_iteration[t].q1) && std::isfinite(c.by_iteration[t].q3);
+        };
+        if (!defined(begin)) {
+            ++begin;
+            continue;
+        }
+        std::size_t end = begin;
+        while (end < c.by_iteration.size() && defined(end)) ++end;
+        std::string points;
+        for (std::size_t t = begin; t < end; ++t)
+            points += (points.empty() ? "" : " ") + coord(f.px(x_of(c, t))) + "," + y_of(c.by_iteration[t].q3);
+        for (std::size_t t = end; t-- > begin;)
+            points += " " + coord(f.px(x_of(c, t))) + "," + y_of(c.by_iteration[t].q1);
+        out += "<polygon class=\"band\" fill=\"" + palette_colour(colour) + "\" fill-opacity=\"0.15\" points=\"" +
+               points + "\"/>\n";
+        begin = end;
+    }
     return out;
 }
 
@@ -276,59 +324,100 @@ std::string panel_open(const Frame& f, const std::string& title) {
            coord(f.width / 2) + "\" y=\"16\" text-anchor=\"middle\" class=\"panel-title\">" + title + "</text>\n";
 }
 
-}  // namespace
-
-std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, const std::vector<std::size_t>& colour_index) {
-    Frame f;
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo, positive = lo, x_max = 1, x_min = 1;
+// The finite values a panel draws (the medians, and the quartiles where the bands are drawn):
+// their range, the smallest positive one, and the x range.
+struct PanelRange {
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, positive = lo, x_min = 1, x_max = 1;
+};
+PanelRange panel_range(const std::vector<const CurveSummary*>& curves, bool bands) {
+    PanelRange r;
     for (const CurveSummary* c : curves)
         for (std::size_t t = 0; t < c->by_iteration.size(); ++t) {
-            const double x = c->x.empty() ? static_cast<double>(t + 1) : c->x[t];
-            x_min = std::min(x_min, x);
-            x_max = std::max(x_max, x);
-            const double v = c->by_iteration[t].median;
-            if (!std::isfinite(v)) continue;
-            lo = std::min(lo, v), hi = std::max(hi, v);
-            if (v > 0) positive = std::min(positive, v);
+            r.x_min = std::min(r.x_min, x_of(*c, t));
+            r.x_max = std::max(r.x_max, x_of(*c, t));
+            const Summary& s = c->by_iteration[t];
+            const double none = std::numeric_limits<double>::quiet_NaN();
+            for (const double v : {s.median, bands ? s.q1 : none, bands ? s.q3 : none}) {
+                if (!std::isfinite(v)) continue;
+                r.lo = std::min(r.lo, v), r.hi = std::max(r.hi, v);
+                if (v > 0) r.positive = std::min(r.positive, v);
+            }
         }
+    return r;
+}
+
+// Whether the positive medians of a panel of regrets span more than two decades.
+bool wide_regret_panel(const std::vector<const CurveSummary*>& curves) {
+    if (curves.empty() || !curves.front()->regret) return false;
+    const PanelRange medians = panel_range(curves, false);
+    return std::isfinite(medians.positive) && medians.hi / medians.positive > 100;
+}
+
+}  // namespace
+
+bool regret_figure_log_y(const std::vector<std::vector<const CurveSummary*>>& panels) {
+    return std::any_of(panels.begin(), panels.end(), wide_regret_panel);
+}
+
+std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, const std::vector<std::size_t>& colour_index,
+                             bool figure_log_y) {
+    Frame f;
+    const bool bands = curves.size() <= PlotOptions().max_bands;  // as many as the PNGs draw
+    PanelRange r = panel_range(curves, bands);
     const bool regret = !curves.empty() && curves.front()->regret;
-    // Log only for regrets spanning more than two decades; zeros are drawn at the floor.
-    const bool log_y = regret && std::isfinite(positive) && hi / positive > 100;
+    // The figure's scale; a panel without a positive value (every regret 0) has no place on
+    // a log axis and stays linear. Zeros of a log panel are drawn at its smallest positive value.
+    const bool log_y = regret && figure_log_y && std::isfinite(r.positive);
+    double lo = r.lo, hi = r.hi;
     if (!std::isfinite(lo)) lo = 0, hi = 1;
-    if (log_y) lo = std::log10(positive), hi = std::log10(hi);
+    if (log_y) lo = std::log10(r.positive), hi = std::log10(hi);
     const double pad = hi > lo ? 0.04 * (hi - lo) : (log_y ? 0.5 : std::max(0.5, std::abs(lo) * 0.1));
-    f.y0 = lo - pad, f.y1 = hi + pad, f.x0 = x_min, f.x1 = x_max > x_min ? x_max : x_min + 1;
+    f.y0 = lo - pad, f.y1 = hi + pad, f.x0 = r.x_min, f.x1 = r.x_max > r.x_min ? r.x_max : r.x_min + 1;
     const std::string title = curves.empty() ? std::string() : html_escape(curves.front()->problem);
     std::string out = panel_open(f, title);
-    out += axes_svg(f, false, "evaluations", log_y, regret ? "median regret" : "median best value");
-    for (std::size_t i = 0; i < curves.size(); ++i) out += curve_svg(f, *curves[i], log_y, positive, colour_index[i]);
+    out += axes_svg(f, false, "evaluations", log_y,
+                    std::string(regret ? "median regret" : "median best value") + (bands ? " and IQR" : ""));
+    if (bands)  // under every line
+        for (std::size_t i = 0; i < curves.size(); ++i) out += band_svg(f, *curves[i], log_y, r.positive, colour_index[i]);
+    for (std::size_t i = 0; i < curves.size(); ++i) out += curve_svg(f, *curves[i], log_y, r.positive, colour_index[i]);
     return out + "</svg>\n";
 }
 
 namespace {
 
 std::string curves_section(const results::Results& r) {
-    std::string out = "<section id=\"curves\">\n<h2>Regret curves</h2>\n<p>Median over replicates of the best "
-                      "noise-free value so far minus f* (the best value itself where f* is unknown), as "
-                      "<code>bobench plot</code> draws it; a log axis where the medians span more than two "
-                      "decades.</p>\n<p class=\"legend\">";
-    for (std::size_t i = 0; i < r.optimizers.size(); ++i)
-        out += "<span class=\"key\"><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
-               html_escape(r.optimizers[i].label) + (palette_dash(i).empty() ? "" : " (dashed)") + "</span> ";
-    out += "</p>\n<div class=\"panels\">\n";
     const std::vector<CurveSummary> curves = summary_curves(r);
+    std::vector<std::vector<const CurveSummary*>> panels;
+    std::vector<std::vector<std::size_t>> colours;
     for (const results::ProblemInfo& problem : r.problems) {
         std::vector<const CurveSummary*> mine;
-        std::vector<std::size_t> colours;
+        std::vector<std::size_t> looks;
         for (const CurveSummary& c : curves) {
             if (c.problem != problem.label) continue;
             mine.push_back(&c);
             const auto it = std::find_if(r.optimizers.begin(), r.optimizers.end(),
                                          [&](const results::OptimizerInfo& o) { return o.label == c.optimizer; });
-            colours.push_back(static_cast<std::size_t>(it - r.optimizers.begin()));
+            looks.push_back(static_cast<std::size_t>(it - r.optimizers.begin()));
         }
-        if (!mine.empty()) out += regret_panel_svg(mine, colours);
+        if (mine.empty()) continue;
+        panels.push_back(std::move(mine));
+        colours.push_back(std::move(looks));
     }
+    const bool log_y = regret_figure_log_y(panels);
+    const std::size_t max_bands = PlotOptions().max_bands;
+    std::string out = "<section id=\"curves\">\n<h2>Regret curves</h2>\n<p>Median over replicates of the best "
+                      "noise-free value so far minus f* (the best value itself where f* is unknown), with the band "
+                      "from the first to the third quartile in panels of at most " + std::to_string(max_bands) +
+                      " curves, as <code>bobench plot</code> draws them. One y scale for every panel: log10 when "
+                      "the positive medians of any one panel span more than two decades, else linear";
+    out += std::string(log_y ? " (here: log10" : " (here: linear") +
+           "); a panel of best values (no f*) is always linear, as is a panel whose regrets are all 0.</p>\n"
+           "<p class=\"legend\">";
+    for (std::size_t i = 0; i < r.optimizers.size(); ++i)
+        out += "<span class=\"key\"><span class=\"swatch\" style=\"background:" + palette_colour(i) + "\"></span>" +
+               html_escape(r.optimizers[i].label) + (palette_dash(i).empty() ? "" : " (dashed)") + "</span> ";
+    out += "</p>\n<div class=\"panels\">\n";
+    for (std::size_t p = 0; p < panels.size(); ++p) out += regret_panel_svg(panels[p], colours[p], log_y);
     return out + "</div>\n</section>\n";
 }
 
@@ -410,21 +499,22 @@ std::string ert_section(const results::Results& r) {
         out += "<p>Expected running time (ERT, evaluations; Hansen et al. 2009) to reach regret &lt;= target, "
                "[10th, 90th percentile] of " + std::to_string(o.bootstrap) + " bootstrap resamples, successful/all "
                "runs; the lowest ERT per row in bold; ∞: no run reached the target. As <code>bobench table "
-               "--target</code>.</p>\n<table class=\"grid\" id=\"ert-table\">\n<tr><th>problem</th><th>target</th>";
-        for (const std::string& label : t.optimizers) out += "<th>" + html_escape(label) + "</th>";
-        out += "</tr>\n";
+               "--target</code>.</p>\n";
+        std::string table = "<table class=\"grid\" id=\"ert-table\">\n<tr><th>problem</th><th>target</th>";
+        for (const std::string& label : t.optimizers) table += "<th>" + html_escape(label) + "</th>";
+        table += "</tr>\n";
         for (std::size_t p = 0; p < t.problems.size(); ++p)
             for (std::size_t k = 0; k < t.targets.size(); ++k) {
                 const double best = lowest_ert(t.cells[p][k]);
-                out += "<tr><th>" + html_escape(t.problems[p]) + "</th><td>" + num(t.targets[k]) + "</td>";
+                table += "<tr><th>" + html_escape(t.problems[p]) + "</th><td>" + num(t.targets[k]) + "</td>";
                 for (const TargetCell& c : t.cells[p][k]) {
                     const std::string text = html_escape(target_cell_text(c, o.digits));
                     const bool bold = !c.runs.empty() && !std::isinf(best) && c.ert.ert == best;
-                    out += bold ? "<td class=\"best\"><strong>" + text + "</strong></td>" : "<td>" + text + "</td>";
+                    table += bold ? "<td class=\"best\"><strong>" + text + "</strong></td>" : "<td>" + text + "</td>";
                 }
-                out += "</tr>\n";
+                table += "</tr>\n";
             }
-        out += "</table>\n" + note_list(t.notes);
+        out += scroll_box(table + "</table>\n") + note_list(t.notes);
     } catch (const UserError& e) {
         out += "<p class=\"missing\">No fixed-target table: " + html_escape(e.what()) + "</p>\n";
     }
@@ -434,6 +524,7 @@ std::string ert_section(const results::Results& r) {
 const char* kStyle = R"(<style>
 body { font-family: sans-serif; margin: 1.5em auto; max-width: 1320px; color: #222; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+.scroll { overflow-x: auto; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
 td { font-variant-numeric: tabular-nums; white-space: nowrap; }
 caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
@@ -441,7 +532,6 @@ td.best { background: #eef6ee; }
 #claims-table td, #causes li { white-space: normal; max-width: 28em; }
 #causes li { max-width: none; margin-bottom: 0.3em; }
 .verdict { font-size: 1.15em; padding: 0.5em 0.7em; background: #f3f3f8; border-left: 4px solid #556; }
-.scroll { overflow-x: auto; max-width: 100%; }
 tr.disagrees td { background: #fbf1e6; }
 .swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em; vertical-align: middle; }
 .key { margin-right: 1em; white-space: nowrap; }

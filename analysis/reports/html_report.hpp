@@ -28,11 +28,19 @@ std::string html_escape(std::string_view text);
 // Each optimizer's colour and dash: analysis/reports/palette.hpp, by its position in the
 // file's optimizer table (the spec's order), the same as in the gnuplot plots.
 
+// The y scale of a figure of regret panels, decided once for all of them: log10 when the
+// positive medians of any one panel span more than two decades. "Any", not "every": a
+// narrow panel still reads on a log axis, a wide one is a flat line on a linear axis. Panels
+// of best values (f* unknown: values can be negative) are linear whatever the figure's scale.
+bool regret_figure_log_y(const std::vector<std::vector<const CurveSummary*>>& panels);
+
 // One inline <svg> panel: the median curve of each optimizer of one problem over
-// evaluations, log10 y when the positive medians span more than two decades. `colour_index`
-// gives each curve's palette index.
-std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves,
-                             const std::vector<std::size_t>& colour_index);
+// evaluations, with its inter-quartile band where the panel has at most as many curves as
+// the PNGs draw bands for (plot.hpp's max_bands); log10 y when `figure_log_y` (the figure's
+// scale, regret_figure_log_y) and the panel is one of regrets with a positive value.
+// `colour_index` gives each curve's palette index.
+std::string regret_panel_svg(const std::vector<const CurveSummary*>& curves, const std::vector<std::size_t>& colour_index,
+                             bool figure_log_y);
 
 // The whole page (UTF-8). UserErrors of the sections (e.g. fewer than two optimizers to
 // rank) become a note in that section, never a failed page.

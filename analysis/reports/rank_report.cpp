@@ -304,16 +304,39 @@ void score_table(std::string& out, const ScoreTable& t) {
     out += ".\n";
 }
 
-// Who wins a problem, in words: the pairwise decision with its metric precedence.
-std::string winner_rule(const RankReportOptions& o) {
+std::string metric_list(const RankReportOptions& o) {
     std::vector<std::string> names;
     for (RunMetric m : o.metrics) names.push_back("`" + std::string(to_string(m)) + "`");
-    return "An optimizer wins a problem when no other beats it (several can win). A beats B when the two-sided "
-           "Mann-Whitney test on " + names.front() + " finds them different at the per-pair level and A's values tend "
-           "lower" + (names.size() > 1 ? "; when it does not, the next metric in precedence order decides (" +
-                                             join(names, ", then ") + ")" : std::string()) +
-           "; a pair no metric separates ties. The lowest median is shown beside the winners and decides nothing.";
+    return join(names, ", then ");
 }
+
+}  // namespace
+
+std::string primary_ranking_rule(const RankReportOptions& o) {
+    return "Primary ranking: pairwise Borda, kurobako's procedure. On each problem an optimizer scores a point for "
+           "every optimizer it beats in the pairwise two-sided Mann-Whitney tests (" +
+           (o.metrics.size() > 1 ? "metrics in precedence order: " + metric_list(o) : "on " + metric_list(o)) +
+           "), summed over problems; Firsts (problems where none beats it) and the Friedman mean ranks are secondary "
+           "views.";
+}
+
+std::string winner_rule(const RankReportOptions& o) {
+    return "An optimizer wins a problem when no other beats it (several can win). A beats B when the two-sided "
+           "Mann-Whitney test on `" + std::string(to_string(o.metrics.front())) + "` finds them different at the "
+           "per-pair level and A's values tend lower" +
+           (o.metrics.size() > 1 ? "; when it does not, the next metric in precedence order decides (" + metric_list(o) +
+                                       ")" : std::string()) +
+           "; a pair no metric separates ties. " + lower_median_rule() +
+           " The lowest median is shown beside the winners and decides nothing.";
+}
+
+std::string lower_median_rule() {
+    return "A lower median does not win: a pair the tests do not separate ties whatever its medians, and in a pair "
+           "they do, the winner is the one whose runs are lower in most pairings of one run of each (the test's U "
+           "statistic), which need not be the one with the lower median.";
+}
+
+namespace {
 
 std::string metric_description(RunMetric m, std::size_t auc_start) {
     if (m == RunMetric::best) return "`best` (final regret; the final best value where f* is unknown)";
@@ -353,9 +376,10 @@ void markdown_overview(const RankReport& r, std::string& out) {
 
     if (r.alpha_warning) out += "\n**Too few runs for this level:** " + *r.alpha_warning + ".\n";
 
-    out += "\n## Overall: pairwise Borda and Firsts\n\n"
-           "Pairwise Borda: number of optimizers beaten in the pairwise Mann-Whitney tests, summed over problems; "
-           "Firsts: problems where no optimizer beats it.\n\n";
+    const std::string primary = primary_ranking_rule(o);
+    const std::size_t lead = primary.find(':') + 1;  // "Primary ranking:", in bold
+    out += "\n## Overall: pairwise Borda and Firsts\n\n**" + primary.substr(0, lead) + "**" + primary.substr(lead) +
+           "\n\n";
     score_table(out, r.total);
 
 }
@@ -550,6 +574,8 @@ std::string render_rank_json(const RankReport& r) {
                     {"nan", o.nan_policy == NanPolicy::worst ? "worst" : "exclude"},
                     {"auc_start", o.auc_start}};
     j["optimizers"] = r.data.optimizers;
+    j["primary_ranking"] = "pairwise_borda";
+    j["primary_rule"] = primary_ranking_rule(o);
     j["winner_rule"] = winner_rule(o);
     j["total"] = score_json(r.total);
     nlohmann::ordered_json problems = nlohmann::ordered_json::array();
@@ -623,7 +649,9 @@ std::string render_rank_latex(const RankReport& r) {
                            ? "alpha per pair " + format_double(o.alpha.level)
                            : std::string(to_string(o.alpha.correction)) + " correction, family-wise level " +
                                  format_double(o.alpha.level)) +
-                      ").\n" + (r.alpha_warning ? "% Too few runs for this level: " + *r.alpha_warning + ".\n" : std::string()) +
+                      ").\n% " + primary_ranking_rule(o) + " Its row is below.\n% Bold is not a win. " +
+                      lower_median_rule() + "\n" +
+                      (r.alpha_warning ? "% Too few runs for this level: " + *r.alpha_warning + ".\n" : std::string()) +
                       "\\begin{tabular}{l" + std::string(names.size(), 'r') + "}\n\\hline\nproblem";
     for (const std::string& name : names) out += " & " + latex_escape(name);
     out += " \\\\\n\\hline\n";

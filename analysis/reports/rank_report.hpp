@@ -61,6 +61,13 @@ struct RankReport {
 // UserErrors for bad options.
 RankReport build_rank_report(const results::Results& results, const RankReportOptions& options);
 
+// The rules in words, as every rendering states them (Markdown with `metric` code spans):
+// which ranking is primary (pairwise Borda, kurobako's), who wins a problem, and why a
+// lower median alone does not.
+std::string primary_ranking_rule(const RankReportOptions& options);
+std::string winner_rule(const RankReportOptions& options);
+std::string lower_median_rule();
+
 std::string render_rank_markdown(const RankReport& report);
 
 // Everything of the report as one JSON object (keys documented in analysis/reports/README.md).
@@ -69,7 +76,8 @@ std::string render_rank_json(const RankReport& report);
 // A paper table: problems (rows) x optimizers (columns), the median of the first metric,
 // the lowest per row in bold and a dagger on every optimizer the bold one significantly
 // beats (the pairwise Mann-Whitney decision of the report); Borda and Firsts below, and
-// the Friedman average ranks when computed.
+// the Friedman average ranks when computed. Its comment lines state the primary ranking
+// and that bold (a lower median) is not a win.
 std::string render_rank_latex(const RankReport& report);
 
 }  // namespace bobench::analysis::reports

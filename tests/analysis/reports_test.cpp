@@ -10,6 +10,7 @@
 #include "analysis/reports/csv_input.hpp"
 #include "analysis/reports/curves.hpp"
 #include "analysis/reports/format.hpp"
+#include "analysis/reports/html_report.hpp"
 #include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
 #include "analysis/reports/stats_report.hpp"
@@ -55,6 +56,60 @@ TEST_CASE("reports: the pairwise and the Friedman Borda are named apart, the win
     o.metrics = {RunMetric::best};  // one metric: no precedence to state
     const std::string single = nlohmann::json::parse(render_rank_json(build_rank_report(abc_results(), o))).at("winner_rule");
     CHECK(single.find("precedence") == std::string::npos);
+}
+
+namespace {
+// A's median is the lower, B's runs are the lower in most pairings: 30 of A's 50 final
+// regrets are 1 and 20 are 50, 20 of B's are 0 and 30 are 2 (medians 1 and 2; B lower in
+// 1600 of the 2500 pairings, p about 0.01).
+results::Results lower_median_loses() {
+    results::Results r = empty_results({problem("p", 0.0)}, {"A", "B"});
+    for (int rep = 0; rep < 50; ++rep) {
+        r.runs.push_back(make_trace(0, 0, rep + 1, {rep < 30 ? 1.0 : 50.0}));
+        r.runs.push_back(make_trace(0, 1, rep + 1, {rep < 20 ? 0.0 : 2.0}));
+    }
+    r.sort_runs();
+    return r;
+}
+}  // namespace
+
+TEST_CASE("reports: the primary ranking is named, and a lower median that does not win is explained", "[reports]") {
+    const RankReport r = build_rank_report(lower_median_loses(), {});
+    REQUIRE(r.rankings.size() == 1);
+    const analysis::ProblemRanking& p = r.rankings[0];
+    REQUIRE(p.optimizers == std::vector<std::string>{"A", "B"});
+    CHECK(p.median[0][0] < p.median[0][1]);  // A's median is the lower ...
+    CHECK(p.firsts == std::vector<int>{0, 1});  // ... and B wins
+    CHECK(p.significance.outcome[1][0] > 0);
+
+    const std::string rule = lower_median_rule();
+    CHECK(rule.rfind("A lower median does not win: ", 0) == 0);
+    CHECK(rule.find("(the test's U statistic)") != std::string::npos);
+    const std::string md = render_rank_markdown(r);
+    CHECK(md.find("## Overall: pairwise Borda and Firsts\n\n**Primary ranking:** pairwise Borda, kurobako's "
+                  "procedure.") != std::string::npos);
+    CHECK(md.find(rule) != std::string::npos);
+    CHECK(md.find("| p | 0 | B | 1 (A) |") != std::string::npos);  // the winner, and the lowest median beside it
+
+    const std::string latex = render_rank_latex(r);
+    CHECK(latex.find("\n% Primary ranking: pairwise Borda, kurobako's procedure.") != std::string::npos);
+    CHECK(latex.find("\n% Bold is not a win. " + rule + "\n") != std::string::npos);
+    CHECK(latex.find("p & \\textbf{1} & 2 \\\\") != std::string::npos);  // bold: A's lower median, no dagger on B
+
+    const auto j = nlohmann::json::parse(render_rank_json(r));
+    CHECK(j.at("primary_ranking") == "pairwise_borda");
+    CHECK(j.at("primary_rule") == primary_ranking_rule({}));
+    CHECK(j.at("winner_rule").get<std::string>().find(rule) != std::string::npos);
+
+    // the page's ranking section says the same
+    const std::string page = render_html_report(lower_median_loses(), {});
+    const auto section = page.find("<section id=\"ranking\">");
+    REQUIRE(section != std::string::npos);
+    const std::string ranking = page.substr(section, page.find("</section>", section) - section);
+    CHECK(ranking.find("<p id=\"primary-ranking\"><strong>Primary ranking:</strong> pairwise Borda, kurobako&#39;s "
+                       "procedure.") != std::string::npos);
+    CHECK(ranking.find("A lower median does not win: ") != std::string::npos);
+    CHECK(ranking.find("<th>pairwise Borda (primary)</th>") != std::string::npos);
 }
 
 TEST_CASE("reports: Borda and Firsts on A > B > C on one problem and a three-way tie on another", "[reports]") {

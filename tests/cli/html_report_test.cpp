@@ -2,9 +2,13 @@
 // size, refusals, and the page in a real browser (Debian's headless Chromium).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <sstream>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "analysis/reports/html_report.hpp"
 #include "analysis/reports/palette.hpp"
@@ -49,9 +53,9 @@ std::string ranking_table(const std::string& page) {
 TEST_CASE("html report: escaping", "[html]") {
     CHECK(analysis::reports::html_escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
     CHECK(analysis::reports::html_escape("plain") == "plain");
-    // Colours are stable per position, and the ninth repeats the first one dashed.
+    // Colours are stable per position; the eighth on are another colour set, dashed.
     CHECK(analysis::reports::palette_colour(0) == "#E69F00");
-    CHECK(analysis::reports::palette_colour(8) == analysis::reports::palette_colour(0));
+    CHECK(analysis::reports::palette_colour(8) != analysis::reports::palette_colour(0));
     CHECK(analysis::reports::palette_dash(0).empty());
     CHECK_FALSE(analysis::reports::palette_dash(8).empty());
 }
@@ -66,10 +70,29 @@ analysis::reports::CurveSummary curve(const std::string& optimizer, const std::v
     for (double m : medians) {
         analysis::Summary s;
         s.count = std::isnan(m) ? 0 : 1;
-        s.median = m;
+        s.q1 = s.median = s.q3 = m;  // one run: its quartiles are its value
         c.by_iteration.push_back(s);
     }
     return c;
+}
+
+// The x,y pairs of the first `points="..."` at or after `from` in `svg`.
+std::vector<std::pair<double, double>> points_of(const std::string& svg, std::size_t from = 0) {
+    const auto at = svg.find("points=\"", from);
+    REQUIRE(at != std::string::npos);
+    std::istringstream in(svg.substr(at + 8, svg.find('"', at + 8) - at - 8));
+    std::vector<std::pair<double, double>> out;
+    double x = 0, y = 0;
+    char comma = 0;
+    while (in >> x >> comma >> y) out.emplace_back(x, y);
+    return out;
+}
+
+// The section of the page with id `id`.
+std::string section_of(const std::string& page, const std::string& id) {
+    const auto at = page.find("<section id=\"" + id + "\">");
+    REQUIRE(at != std::string::npos);
+    return page.substr(at, page.find("</section>", at) - at);
 }
 
 }  // namespace
@@ -78,28 +101,92 @@ TEST_CASE("html report: a regret panel", "[html]") {
     const double nan = std::nan("");
     const auto wide = curve("a&b", {nan, 100, 10, 0.5, 0.5}), narrow = curve("c", {9, 5, 2, 1, 1});
     // Medians from 100 down to 0.5: more than two decades, a log axis.
-    const std::string log_panel = analysis::reports::regret_panel_svg({&wide, &narrow}, {0, 9});
-    CHECK(log_panel.find("median regret (log)") != std::string::npos);
+    REQUIRE(analysis::reports::regret_figure_log_y({{&wide, &narrow}}));
+    const std::string log_panel = analysis::reports::regret_panel_svg({&wide, &narrow}, {0, 9}, true);
+    CHECK(log_panel.find("median regret and IQR (log)") != std::string::npos);
     CHECK(log_panel.find("aria-label=\"p&lt;1&gt;\"") != std::string::npos);
     CHECK(count(log_panel, "<polyline") == 2);  // the NaN start is left out, not drawn at 0
     CHECK(log_panel.find("<title>a&amp;b</title>") != std::string::npos);
     CHECK(log_panel.find("stroke=\"#E69F00\"") != std::string::npos);
-    CHECK(log_panel.find("stroke=\"#56B4E9\" stroke-dasharray") != std::string::npos);  // colour 9: the 2nd, dashed
-    // From 9 down to 1: one decade, a linear axis.
-    const std::string linear = analysis::reports::regret_panel_svg({&narrow}, {2});
+    CHECK(log_panel.find("stroke=\"#2E6B1F\" stroke-dasharray") != std::string::npos);  // colour 9: dashed dark green
+    // From 9 down to 1: one decade, a linear axis in a figure of this panel alone.
+    REQUIRE_FALSE(analysis::reports::regret_figure_log_y({{&narrow}}));
+    const std::string linear = analysis::reports::regret_panel_svg({&narrow}, {2}, false);
     CHECK(linear.find("(log)") == std::string::npos);
     CHECK(count(linear, "<polyline") == 1);
     // Without f* the best values themselves, on a linear axis whose padded range starts just
     // below 0: its tick there prints "0", never "-0".
     auto best = curve("b", {3, 1, 0.05});
     best.regret = false;
-    const std::string values = analysis::reports::regret_panel_svg({&best}, {0});
-    CHECK(values.find("median best value<") != std::string::npos);
+    const std::string values = analysis::reports::regret_panel_svg({&best}, {0}, true);  // linear all the same
+    CHECK(values.find("median best value and IQR<") != std::string::npos);
     CHECK(values.find(">0</text>") != std::string::npos);
     CHECK(values.find(">-0</text>") == std::string::npos);
     // A gap inside a curve splits it into two polylines.
     const auto gap = curve("g", {5, nan, 3});
-    CHECK(count(analysis::reports::regret_panel_svg({&gap}, {0}), "<polyline") == 2);
+    CHECK(count(analysis::reports::regret_panel_svg({&gap}, {0}, false), "<polyline") == 2);
+}
+
+TEST_CASE("html report: a regret panel draws each curve's inter-quartile band, as the PNGs do", "[html]") {
+    const double nan = std::nan("");
+    // a: median 4, 2, 1 with q1..q3 of 3..8, 1..3, 0.5..1.5; b: no quartiles at its first point
+    auto a = curve("a", {4, 2, 1}), b = curve("b", {6, 5, 5});
+    const double q1[] = {3, 1, 0.5}, q3[] = {8, 3, 1.5};
+    for (std::size_t t = 0; t < 3; ++t) a.by_iteration[t].q1 = q1[t], a.by_iteration[t].q3 = q3[t];
+    b.by_iteration[0].q1 = b.by_iteration[0].q3 = nan;
+    const std::string panel = analysis::reports::regret_panel_svg({&a, &b}, {0, 1}, false);
+    CHECK(panel.find("median regret and IQR<") != std::string::npos);
+    REQUIRE(count(panel, "<polygon class=\"band\"") == 2);
+    CHECK(panel.find("<polygon class=\"band\" fill=\"#E69F00\" fill-opacity=\"0.15\"") != std::string::npos);
+    CHECK(panel.find("<polygon class=\"band\" fill=\"#56B4E9\"") != std::string::npos);
+    CHECK(panel.find("<polygon") < panel.find("<polyline"));  // the bands under the lines
+
+    // a's band: q3 forwards then q1 backwards, around its median line at every evaluation
+    const auto band = points_of(panel, panel.find("fill=\"#E69F00\""));
+    const auto line = points_of(panel, panel.find("<polyline class=\"curve\" stroke=\"#E69F00\""));
+    REQUIRE(band.size() == 6);
+    REQUIRE(line.size() == 3);
+    for (std::size_t t = 0; t < 3; ++t) {
+        const auto top = band[t], bottom = band[5 - t];
+        CHECK(top.first == line[t].first);
+        CHECK(bottom.first == line[t].first);
+        // linear axis: the pixels between q3, median and q1 keep the values' proportions
+        CHECK((bottom.second - line[t].second) / (line[t].second - top.second) ==
+              Approx((a.by_iteration[t].median - q1[t]) / (q3[t] - a.by_iteration[t].median)).epsilon(0.02));
+    }
+    CHECK(points_of(panel, panel.find("fill=\"#56B4E9\"")).size() == 4);  // b's from its second point on
+
+    // more curves than the PNGs draw bands for (5): the lines alone, as there
+    std::vector<analysis::reports::CurveSummary> six(6, a);
+    std::vector<const analysis::reports::CurveSummary*> crowd;
+    for (const auto& c : six) crowd.push_back(&c);
+    const std::string crowded = analysis::reports::regret_panel_svg(crowd, {0, 1, 2, 3, 4, 5}, false);
+    CHECK(count(crowded, "<polygon") == 0);
+    CHECK(count(crowded, "<polyline") == 6);
+    CHECK(crowded.find("median regret<") != std::string::npos);
+}
+
+TEST_CASE("html report: one y scale for every regret panel of the page", "[html]") {
+    // p1: medians from 11 down to 0.045, over two decades; p2: from 2.0 to 0.55, under one.
+    const results::Results abc = reports_testing::abc_results();
+    const std::string page = analysis::reports::render_html_report(abc, {});
+    const std::string curves = section_of(page, "curves");
+    CHECK(count(curves, "<svg") == 2);
+    CHECK(count(curves, " (log)</text>") == 2);  // p2 too, on the scale p1 needs
+    CHECK(curves.find("One y scale for every panel: log10 when the positive medians of any one panel span more "
+                      "than two decades, else linear (here: log10)") != std::string::npos);
+
+    // without p1, no panel needs a log axis: the figure is linear
+    results::Results narrow = abc;
+    narrow.problems.erase(narrow.problems.begin());
+    narrow.runs.erase(std::remove_if(narrow.runs.begin(), narrow.runs.end(),
+                                     [](const results::Trace& t) { return t.key.problem == 0; }),
+                      narrow.runs.end());
+    for (results::Trace& t : narrow.runs) t.key.problem = 0;
+    const std::string linear = section_of(analysis::reports::render_html_report(narrow, {}), "curves");
+    CHECK(count(linear, "<svg") == 1);
+    CHECK(count(linear, "(log)") == 0);
+    CHECK(linear.find("else linear (here: linear)") != std::string::npos);
 }
 
 TEST_CASE("html report: the page of a small experiment", "[html]") {
@@ -286,4 +373,64 @@ TEST_CASE("html report: a kept reproduction page in a real browser shows the ver
     REQUIRE(tally_end != std::string::npos);
     const std::string tally = section.substr(section.rfind('\n', tally_end) + 1, tally_end + 8 - section.rfind('\n', tally_end) - 1);
     CHECK(dom.out.find("<p id=\"claim-tally\">" + tally) != std::string::npos);
+}
+
+namespace {
+// 14 optimizers on 2 problems: tables of 15 and 16 columns, wider than an 800-pixel window.
+results::Results wide_results() {
+    std::vector<std::string> labels;
+    for (int o = 1; o <= 14; ++o) labels.push_back(fmt::format("optimizer-{:02}", o));
+    results::Results r = reports_testing::empty_results(
+        {reports_testing::problem("p1", 0.0), reports_testing::problem("p2", 1.0)}, labels);
+    for (int o = 0; o < 14; ++o)
+        for (int rep = 1; rep <= 3; ++rep)
+            for (int p = 0; p < 2; ++p)
+                r.runs.push_back(reports_testing::make_trace(p, o, rep, {5.0 + o + rep, 2.0 + 0.1 * o + 0.01 * rep}));
+    r.sort_runs();
+    return r;
+}
+}  // namespace
+
+TEST_CASE("html report: every table sits in a box that scrolls sideways", "[html]") {
+    const std::string page = analysis::reports::render_html_report(wide_results(), {});
+    CHECK(page.find(".scroll { overflow-x: auto; max-width: 100%; }") != std::string::npos);
+    std::size_t tables = 0;
+    for (auto at = page.find("<table"); at != std::string::npos; at = page.find("<table", at + 1), ++tables) {
+        const std::string box = "<div class=\"scroll\">\n";
+        INFO(page.substr(at, 60));
+        CHECK(page.compare(at - box.size(), box.size(), box) == 0);
+        CHECK(page.compare(page.find("</table>", at), 15, "</table>\n</div>") == 0);
+    }
+    CHECK(tables == 7);  // provenance, problems, optimizers, ranking, median and mean, ERT
+}
+
+TEST_CASE("html report: in a browser, a table wider than the window scrolls in its box, not the page", "[html]") {
+    if (run_shell("command -v chromium").status != 0)
+        FAIL("chromium is not installed: run scripts/install-deps (it installs Debian's chromium for this test)");
+    TempDir dir;
+    // The page as written, and a script the test adds to a copy to read the layout back
+    // through the DOM (the page itself has none).
+    const std::string page = analysis::reports::render_html_report(wide_results(), {});
+    const std::string probe =
+        "<script>\nconst boxes = [...document.querySelectorAll('table')].map(t => t.parentElement);\n"
+        "document.body.dataset.pageWidth = document.documentElement.scrollWidth;\n"
+        "document.body.dataset.windowWidth = document.documentElement.clientWidth;\n"
+        "document.body.dataset.scrollingBoxes = boxes.filter(b => b.scrollWidth > b.clientWidth && "
+        "getComputedStyle(b).overflowX === 'auto').length;\n</script>\n</body>";
+    std::string probed = page;
+    probed.replace(probed.rfind("</body>"), 7, probe);
+    write_file(dir / "index.html", probed);
+    const auto dom = run_shell("chromium --headless --no-sandbox --disable-gpu --user-data-dir=" + (dir / "profile") +
+                               " --window-size=800,600 --dump-dom 'file://" + (dir / "index.html") + "'");
+    INFO("chromium's standard error:\n" << dom.err);
+    REQUIRE(dom.status == 0);
+    const auto number = [&](const std::string& name) {
+        const auto at = dom.out.find(name + "=\"");
+        REQUIRE(at != std::string::npos);
+        return std::stoi(dom.out.substr(at + name.size() + 2));
+    };
+    INFO(dom.out.substr(0, 300));
+    CHECK(number("data-window-width") <= 800);
+    CHECK(number("data-page-width") == number("data-window-width"));  // the page itself does not scroll sideways
+    CHECK(number("data-scrolling-boxes") >= 3);  // the median, mean and ERT tables scroll in their boxes
 }

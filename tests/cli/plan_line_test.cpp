@@ -16,9 +16,11 @@ using bobench::testing::run_ok;
 using bobench::testing::TempDir;
 
 namespace {
-// 2 problems x 2 optimizers, milliseconds a run
+// 2 problems x 2 optimizers, milliseconds a run; every progress line is shown (a test hook:
+// by default a job under a second prints none)
 std::string small_run(const std::string& output, int replicates, const std::string& extra = "", int threads = 2) {
-    return "run --problem branin --problem levy:d=2 --optimizer random-search --optimizer de --budget 5 --threads " +
+    return "run --progress-pace 0 --problem branin --problem levy:d=2 --optimizer random-search --optimizer de "
+           "--budget 5 --threads " +
            std::to_string(threads) + " --replicates " + std::to_string(replicates) + " --output " + output + " " + extra;
 }
 // The progress line of a log (stderr is a pipe here) that begins with `start`.

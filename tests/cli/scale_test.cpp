@@ -333,8 +333,9 @@ TEST_CASE("scale: two writers of one output never both succeed and lose runs", "
 
 TEST_CASE("scale: progress in a log is plain lines (runs done, rate, ETA)", "[cli][scale]") {
     TempDir dir;
-    const auto r = run_cli("run --problem branin --optimizer random-search --budget 10 --replicates 20 --threads 1 --output " +
-                           (dir / "p.h5"));
+    // --progress-pace 0 (a test hook): every line of this short job, not one a second
+    const auto r = run_cli("run --progress-pace 0 --problem branin --optimizer random-search --budget 10 --replicates 20 "
+                           "--threads 1 --output " + (dir / "p.h5"));
     REQUIRE(r.status == 0);
     CHECK(r.err.find('\r') == std::string::npos);
     CHECK(r.err.find("bobench: 2/20 runs done (10 %), ") != std::string::npos);
