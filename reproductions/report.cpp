@@ -159,6 +159,7 @@ std::string most_missed_methods(const Comparison& c) {
 
 std::string claims_clause(const ClaimTally& t) {
     if (t.checked() + t.not_run == 0) return "";
+    if (t.checked() == 0) return fmt::format("none of {} could be checked", count_noun(t.not_run, "claim"));
     std::string out = fmt::format("{} of {} checked claim{} hold{}", t.holds, t.checked(), t.checked() == 1 ? "" : "s",
                                   t.holds == 1 && t.checked() == 1 ? "s" : "");
     if (t.not_run) out += fmt::format(", {} not run", t.not_run);

@@ -67,6 +67,8 @@ TEST_CASE("report: the misses are counted by cause and by method in the headline
     CHECK(decide_headline(r).sentence == "Partly reproduced: 6 of 10 cells agree, a perfect reproduction 9.5 ± 0.5; "
                                          "of the 4 misses, 2 with a cause of ours, 1 with the paper's, 1 not examined; "
                                          "most in A (2), B (2); 1 of 2 checked claims hold, 1 not run.");
+    r.tally = {0, 0, 3};
+    CHECK(decide_headline(r).sentence.ends_with("; none of 3 claims could be checked."));
 }
 
 TEST_CASE("report: without the paper's numbers the checked claims decide, and unchecked ones are not run",
