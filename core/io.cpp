@@ -6,9 +6,11 @@
 #include <fmt/format.h>
 #include <fstream>
 #include <stdexcept>
+#include <csignal>
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace bobench {
 
@@ -28,6 +30,19 @@ std::string temporary_path(const std::string& path) { return path + ".tmp-" + st
 
 namespace fs = std::filesystem;
 
+void remove_stale_temporaries(const fs::path& path) {
+    const std::string prefix = path.filename().string() + ".tmp-";
+    const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    std::error_code ec;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        long pid = 0;
+        if (name.compare(0, prefix.size(), prefix) != 0 || !parse_long(name.substr(prefix.size()), pid) || pid <= 0)
+            continue;
+        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) fs::remove_all(e.path(), ec);  // its writer is gone
+    }
+}
+
 void require_regular_file(const std::string& path, const std::string& culprit) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);  // through links; a stat never blocks
@@ -44,6 +59,7 @@ void write_file_atomically(const std::string& path, const std::function<void(std
     if (fs::is_symlink(fs::symlink_status(path, ec)))
         if (const fs::path resolved = fs::canonical(path, ec); !ec) target = resolved.string();
     const std::string tmp = temporary_path(target), what = "'" + path + "'";
+    remove_stale_temporaries(target);
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw UserError("cannot write " + what + ": " + std::strerror(errno));
     try {
@@ -69,6 +85,7 @@ void write_folder_atomically(const std::string& dir, const std::function<void(co
     std::error_code ec;
     if (fs::exists(fs::status(folder, ec)) && !fs::is_directory(fs::status(folder, ec)))
         throw UserError("cannot write '" + dir + "': it is no folder (a file, a pipe or a device)");
+    remove_stale_temporaries(folder);
     fs::remove_all(staging, ec);  // a folder of an earlier process that had this PID
     if (!fs::create_directories(staging, ec))
         throw UserError("cannot create the output folder '" + dir + "'" + (ec ? ": " + ec.message() : std::string()));

@@ -38,6 +38,10 @@ void write_text_file(const std::string& path, std::string_view text);
 
 // The name of the temporary that stands for `path` while this process writes it.
 std::string temporary_path(const std::string& path);
+// Removes the temporaries of `path` (files or folders `<path>.tmp-PID`) whose writer is no
+// longer alive (killed with -9, say): each may be as large as the output. A live writer's,
+// and any other file, stay. write_file_atomically and write_folder_atomically call it.
+void remove_stale_temporaries(const std::filesystem::path& path);
 
 // Fills the folder `dir` (absent or empty) whole or not at all: `fill` writes into a
 // sibling `<dir>.tmp-PID`; on success that becomes `dir` (when `dir` exists, its entries

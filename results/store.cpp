@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "hdf5/hdf5.hpp"
 #include "results/checksum.hpp"
@@ -674,19 +675,6 @@ void check_output(const std::string& path) {
         throw UserError("output '" + path + "' is read-only; make it writable (chmod u+w) or choose another --output");
 }
 
-void remove_stale_temporaries(const std::string& path) {
-    namespace fs = std::filesystem;
-    const fs::path target = output_target(path);
-    const std::string prefix = target.filename().string() + ".tmp-";
-    const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-    std::error_code ec;
-    for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
-        const std::string name = e.path().filename().string();
-        long pid = 0;
-        if (name.compare(0, prefix.size(), prefix) != 0 || !parse_long(name.substr(prefix.size()), pid) || pid <= 0)
-            continue;
-        if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) fs::remove(e.path(), ec);  // its writer is gone
-    }
-}
+void remove_stale_temporaries(const std::string& path) { bobench::remove_stale_temporaries(output_target(path)); }
 
 }  // namespace bobench::results

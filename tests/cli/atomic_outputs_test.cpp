@@ -5,6 +5,8 @@
 
 #include <filesystem>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 #include "tests/support/cli.hpp"
@@ -121,4 +123,31 @@ TEST_CASE("outputs: plot on a full disk fails and keeps the earlier plots whole"
         CHECK(e.path().extension() != ".svg");
     }
     CHECK(temporaries(dir.path()).empty());
+}
+
+namespace {
+// The pid of a process that has ended: a child that exits at once, waited for.
+pid_t ended_pid() {
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return child;
+}
+}  // namespace
+
+TEST_CASE("outputs: the temporaries a killed writer left are removed by the next write, a live one's stay",
+          "[cli][outputs]") {
+    TempDir dir;
+    const std::string results = dir / "r.h5", out = dir / "out.csv", folder = dir / "ioh";
+    run_ok("run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet --output " + results);
+    const std::string dead = std::to_string(ended_pid()), alive = std::to_string(::getppid());
+    for (const std::string& stale : {out + ".tmp-" + dead, folder + ".tmp-" + dead}) write_file(stale, "half a file");
+    for (const std::string& kept : {out + ".tmp-" + alive, out + ".tmp-notapid"}) write_file(kept, "not ours");
+    run_ok("export " + results + " -o " + out);
+    run_ok("export " + results + " --format iohprofiler " + folder);
+    CHECK_FALSE(std::filesystem::exists(out + ".tmp-" + dead));
+    CHECK_FALSE(std::filesystem::exists(folder + ".tmp-" + dead));
+    CHECK(read_file(out + ".tmp-" + alive) == "not ours");
+    CHECK(read_file(out + ".tmp-notapid") == "not ours");
 }
