@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -23,15 +24,6 @@ namespace po = boost::program_options;
 using analysis::reports::TableStat;
 
 namespace {
-
-// Keys given at most once, and keys that may repeat (one value per line, in order).
-const std::vector<std::string> single_keys = {"source",         "reference",    "problem_column", "method_column",
-                                              "value_column",   "sd_column",    "statistic",      "alpha",
-                                              "friedman",       "figure",       "illustration",   "quick_replicates",
-                                              "quick_budget",   "cost",         "causes",
-                                              "claims",         "costs",        "baselines_from"};
-const std::vector<std::string> repeated_keys = {"select",        "breakdown",      "quick_method",
-                                                "subset_method", "subset_problem", "deviation", "reading"};
 
 // The [reproduction] entries of the spec text, in file order, keys without the section.
 std::vector<std::pair<std::string, std::string>> section_entries(const std::string& text, const std::string& origin) {
@@ -86,33 +78,6 @@ Reading parse_reading(const std::string& value, const std::string& where) {
     return r;
 }
 
-void set_repeated(ReproductionEntry& e, const std::string& key, const std::string& value, const std::string& where) {
-    if (key == "select") {
-        const auto eq = value.find('=');
-        const std::string column = eq == std::string::npos ? "" : trim(value.substr(0, eq));
-        const std::string wanted = eq == std::string::npos ? "" : trim(value.substr(eq + 1));
-        if (column.empty() || wanted.empty())
-            refuse(where, value, "COLUMN=VALUE, a column of the reference file and the value its rows must have "
-                                 "(e.g. setting=fixed_alpha)");
-        e.columns.keep.emplace_back(column, wanted);
-    } else if (key == "breakdown") {
-        e.breakdowns.push_back(value);
-    } else if (key == "quick_method") {
-        e.quick_methods.push_back(value);
-    } else if (key == "subset_method") {
-        e.subset_methods.push_back(value);
-    } else if (key == "subset_problem") {
-        e.subset_problems.push_back(value);
-    } else if (key == "reading") {
-        Reading r = parse_reading(value, where);
-        if (std::any_of(e.readings.begin(), e.readings.end(), [&](const Reading& x) { return x.name == r.name; }))
-            throw UserError(where + ": the reading '" + r.name + "' is declared twice");
-        e.readings.push_back(std::move(r));
-    } else {
-        e.deviations.push_back(value);
-    }
-}
-
 // A file the spec names, inside the spec file's folder: a spec from elsewhere must not make
 // bobench read (and quote in its errors) a file anywhere on the machine.
 std::string spec_file(const ReproductionEntry& e, const std::string& value, const std::string& where) {
@@ -125,40 +90,114 @@ std::string spec_file(const ReproductionEntry& e, const std::string& value, cons
     return (folder / value).string();
 }
 
-void set_single(ReproductionEntry& e, const std::string& key, const std::string& value, const std::string& where) {
-    if (key == "source") e.source = value;
-    else if (key == "reference") e.reference = spec_file(e, value, where);
-    else if (key == "causes") e.causes = spec_file(e, value, where);
-    else if (key == "claims") e.claims = spec_file(e, value, where);
-    else if (key == "costs") e.costs = spec_file(e, value, where);
-    else if (key == "problem_column") e.columns.problem = value;
-    else if (key == "method_column") e.columns.method = value;
-    else if (key == "value_column") e.columns.value = value;
-    else if (key == "sd_column") e.columns.sd = value;
-    else if (key == "figure") e.figure = value;
-    else if (key == "cost") e.cost = value;
-    else if (key == "baselines_from") {
-        if (value.find('/') != std::string::npos) refuse(where, value, "a reproduction's name (its spec file's name without .ini)");
-        e.baselines_from = value;
+// One key of [reproduction]: whether it may repeat (one value per line, in order) and how its
+// value sets the entry (`where` names the file and key for an error).
+struct Key {
+    const char* name;
+    bool repeated;
+    std::function<void(ReproductionEntry&, const std::string& value, const std::string& where)> set;
+};
+
+void set_select(ReproductionEntry& e, const std::string& value, const std::string& where) {
+    const auto eq = value.find('=');
+    const std::string column = eq == std::string::npos ? "" : trim(value.substr(0, eq));
+    const std::string wanted = eq == std::string::npos ? "" : trim(value.substr(eq + 1));
+    if (column.empty() || wanted.empty())
+        refuse(where, value, "COLUMN=VALUE, a column of the reference file and the value its rows must have "
+                             "(e.g. setting=fixed_alpha)");
+    e.columns.keep.emplace_back(column, wanted);
+}
+
+void add_reading(ReproductionEntry& e, const std::string& value, const std::string& where) {
+    Reading r = parse_reading(value, where);
+    if (std::any_of(e.readings.begin(), e.readings.end(), [&](const Reading& x) { return x.name == r.name; }))
+        throw UserError(where + ": the reading '" + r.name + "' is declared twice");
+    e.readings.push_back(std::move(r));
+}
+
+void set_statistic(ReproductionEntry& e, const std::string& value, const std::string& where) {
+    if (value != "mean" && value != "median") refuse(where, value, "mean or median");
+    e.statistic = value == "mean" ? TableStat::mean : TableStat::median;
+    e.statistic_stated = true;
+}
+
+// A key whose value is copied into a text field, or appended to a list.
+Key text(const char* name, std::string ReproductionEntry::*field) {
+    return {name, false, [field](ReproductionEntry& e, const std::string& v, const std::string&) { e.*field = v; }};
+}
+Key list(const char* name, std::vector<std::string> ReproductionEntry::*field) {
+    return {name, true, [field](ReproductionEntry& e, const std::string& v, const std::string&) { (e.*field).push_back(v); }};
+}
+// A path inside the spec file's folder (spec_file).
+Key path(const char* name, std::string ReproductionEntry::*field) {
+    return {name, false, [field](ReproductionEntry& e, const std::string& v, const std::string& where) {
+                e.*field = spec_file(e, v, where);
+            }};
+}
+Key column(const char* name, std::string ReferenceColumns::*field) {
+    return {name, false, [field](ReproductionEntry& e, const std::string& v, const std::string&) { e.columns.*field = v; }};
+}
+
+// Every key of [reproduction] (experiments/README.md describes them), in the order the
+// message of an unknown key lists them.
+const std::vector<Key>& keys() {
+    static const std::vector<Key> table = {
+        text("source", &ReproductionEntry::source),
+        path("reference", &ReproductionEntry::reference),
+        column("problem_column", &ReferenceColumns::problem),
+        column("method_column", &ReferenceColumns::method),
+        column("value_column", &ReferenceColumns::value),
+        column("sd_column", &ReferenceColumns::sd),
+        {"statistic", false, set_statistic},
+        {"alpha", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
+             if (!parse_double(v, e.alpha) || !(e.alpha > 0 && e.alpha < 1))
+                 refuse(where, v, "a number in (0, 1), the per-pair test level (e.g. 0.0005)");
+         }},
+        {"friedman", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
+             if (v != "true" && v != "false") refuse(where, v, "true or false");
+             e.friedman = v == "true";
+         }},
+        text("figure", &ReproductionEntry::figure),
+        {"illustration", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
+             if (v != "bore-toy") refuse(where, v, "bore-toy (the one illustration bobench computes)");
+             e.toy = true;
+         }},
+        {"quick_replicates", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
+             e.quick_replicates = parse_integer(where, v, 1, runners::max_replicates);
+         }},
+        {"quick_budget", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
+             e.quick_budget = parse_integer(where, v, 1, runners::max_budget);
+         }},
+        text("cost", &ReproductionEntry::cost),
+        path("causes", &ReproductionEntry::causes),
+        path("claims", &ReproductionEntry::claims),
+        path("costs", &ReproductionEntry::costs),
+        {"baselines_from", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
+             if (v.find('/') != std::string::npos) refuse(where, v, "a reproduction's name (its spec file's name without .ini)");
+             e.baselines_from = v;
+         }},
+        {"select", true, set_select},
+        list("breakdown", &ReproductionEntry::breakdowns),
+        list("quick_method", &ReproductionEntry::quick_methods),
+        list("subset_method", &ReproductionEntry::subset_methods),
+        list("subset_problem", &ReproductionEntry::subset_problems),
+        list("deviation", &ReproductionEntry::deviations),
+        {"reading", true, add_reading},
+    };
+    return table;
+}
+
+[[noreturn]] void unknown_key(const std::string& key, const std::string& origin) {
+    std::vector<std::string> names, once, repeated;
+    for (const Key& k : keys()) {
+        names.push_back(k.name);
+        (k.repeated ? repeated : once).push_back(k.name);
     }
-    else if (key == "statistic") {
-        if (value != "mean" && value != "median") refuse(where, value, "mean or median");
-        e.statistic = value == "mean" ? TableStat::mean : TableStat::median;
-        e.statistic_stated = true;
-    } else if (key == "alpha") {
-        if (!parse_double(value, e.alpha) || !(e.alpha > 0 && e.alpha < 1))
-            refuse(where, value, "a number in (0, 1), the per-pair test level (e.g. 0.0005)");
-    } else if (key == "friedman") {
-        if (value != "true" && value != "false") refuse(where, value, "true or false");
-        e.friedman = value == "true";
-    } else if (key == "illustration") {
-        if (value != "bore-toy") refuse(where, value, "bore-toy (the one illustration bobench computes)");
-        e.toy = true;
-    } else if (key == "quick_replicates") {
-        e.quick_replicates = parse_integer(where, value, 1, runners::max_replicates);
-    } else {
-        e.quick_budget = parse_integer(where, value, 1, runners::max_budget);
-    }
+    const std::string near = closest(key, names);
+    throw UserError(origin + ": unknown key 'reproduction." + key + "'" +
+                    (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; [reproduction] accepts " +
+                    join(once, ", ") + " (once each) and " + join(repeated, ", ") +
+                    " (one line per value); experiments/README.md describes them");
 }
 
 // What the keys do not check one by one: the required source, the files, the reference's columns.
@@ -201,20 +240,11 @@ ReproductionEntry parse_reproduction(const std::vector<std::pair<std::string, st
     std::set<std::string> given;
     for (const auto& [key, value] : entries) {
         const std::string where = origin + ": reproduction." + key;
-        const bool repeated = contains(repeated_keys, key);
-        if (!repeated && !contains(single_keys, key)) {
-            std::vector<std::string> keys = single_keys;
-            keys.insert(keys.end(), repeated_keys.begin(), repeated_keys.end());
-            const std::string near = closest(key, keys);
-            throw UserError(origin + ": unknown key 'reproduction." + key + "'" +
-                            (near.empty() ? "" : " (did you mean '" + near + "'?)") + "; [reproduction] accepts " +
-                            join(single_keys, ", ") + " (once each) and " + join(repeated_keys, ", ") +
-                            " (one line per value); experiments/README.md describes them");
-        }
-        if (!repeated && !given.insert(key).second) throw UserError(where + " is set twice");
+        const auto k = std::find_if(keys().begin(), keys().end(), [&](const Key& x) { return key == x.name; });
+        if (k == keys().end()) unknown_key(key, origin);
+        if (!k->repeated && !given.insert(key).second) throw UserError(where + " is set twice");
         if (value.empty()) throw UserError(where + " is empty; give it a value or leave the key out");
-        if (repeated) set_repeated(e, key, value, where);
-        else set_single(e, key, value, where);
+        k->set(e, value, where);
     }
     check_entry(e, given, origin);
     return e;
