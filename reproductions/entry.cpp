@@ -238,7 +238,8 @@ ReproductionEntry parse_reproduction(const std::vector<std::pair<std::string, st
     e.file = path;
     e.columns = {"problem", "method", "value", "", {}};
     std::set<std::string> given;
-    for (const auto& [key, value] : entries) {
+    for (const auto& entry : entries) {  // not a structured binding: Clang 14 cannot capture one
+        const std::string &key = entry.first, &value = entry.second;
         const std::string where = origin + ": reproduction." + key;
         const auto k = std::find_if(keys().begin(), keys().end(), [&](const Key& x) { return key == x.name; });
         if (k == keys().end()) unknown_key(key, origin);
