@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
+#include "reproductions/report.hpp"
 #include "core/rng.hpp"
 #include "surrogates/mlp/mlp.hpp"
 #include "surrogates/parzen/parzen.hpp"
@@ -140,8 +141,7 @@ std::string bore_toy_report(const ReproductionEntry& e, const std::string& figur
     std::string figure;
     try {
         std::vector<std::string> files;
-        for (const std::string& f : plot_bore_toy(toy, figures_dir))  // relative to the report's folder
-            files.push_back((std::filesystem::path(figures_dir).filename() / std::filesystem::path(f).filename()).string());
+        for (const std::string& f : plot_bore_toy(toy, figures_dir)) files.push_back(linked_figure(f, figures_dir));
         figure = "\n## Figure: " + e.figure + "\n\n`" + join(files, "`, `") + "`\n";
     } catch (const UserError& error) {
         figure = "\n## Figure: not drawn (" + std::string(error.what()) + ")\n";

@@ -21,12 +21,6 @@ namespace fs = std::filesystem;
 using analysis::reports::RankReport;
 using analysis::reports::RankReportOptions;
 
-// A file's path as the report names it: relative to the report's folder, where the figures
-// folder `dir` lies, so that the report and its figures can move together.
-std::string linked(const std::string& file, const std::string& dir) {
-    return (fs::path(dir).filename() / fs::path(file).filename()).string();
-}
-
 // What ran, read from the results file alone (so a report regenerated from kept results is
 // the same byte for byte): the plan's size, who wrote the file, the runs' own time, restarts.
 std::string protocol_paragraph(const runners::ExperimentSpec& spec, const results::Results& results) {
@@ -60,7 +54,7 @@ RedrawnFigure redraw_figure(const ReproductionEntry& e, const results::Results& 
     o.out_dir = dir;
     try {
         for (const auto& f : analysis::reports::plot_curves(analysis::reports::summary_curves(results), o).files)
-            figure.panels.emplace_back(f.problem, linked(f.png, dir));
+            figure.panels.emplace_back(f.problem, linked_figure(f.png, dir));
     } catch (const UserError& error) {  // no gnuplot: the report goes on without its figure
         figure.not_drawn = error.what();
     }
@@ -78,7 +72,7 @@ std::vector<Breakdown> breakdowns(const ReproductionEntry& e, const RankReport& 
         try {
             auto* names = key == "group" ? &analysis::reports::coco_group_name : nullptr;
             for (const std::string& f : analysis::reports::plot_score_histograms(b.by, b.title, "scores-by-" + key, o, names))
-                b.histograms.push_back(linked(f, dir));
+                b.histograms.push_back(linked_figure(f, dir));
         } catch (const UserError& error) {
             b.not_drawn = error.what();
         }
@@ -202,6 +196,10 @@ Headline headline_of_claims(const ReproductionReport& r) {
     return {v, fmt::format("{}: {}; {}.", verdict_name(v), claims_clause(t), what)};
 }
 }  // namespace
+
+std::string linked_figure(const std::string& file, const std::string& dir) {
+    return (fs::path(dir).filename() / fs::path(file).filename()).string();
+}
 
 std::string verdict_name(Verdict v) {
     switch (v) {

@@ -97,6 +97,10 @@ struct ReportInputs {
     std::string figures_dir;     // where figures and histograms are drawn (the report's NAME-figures/)
 };
 
+// A figure's path as a report names it: relative to the report's folder, where the figures
+// folder `dir` lies, so that the report and its figures can move together.
+std::string linked_figure(const std::string& file, const std::string& dir);
+
 // Draws the figures (gnuplot; a missing gnuplot leaves a note, not a failure) and decides
 // every verdict.
 ReproductionReport build_reproduction_report(const ReportInputs& in);
