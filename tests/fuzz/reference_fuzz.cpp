@@ -6,10 +6,10 @@
 #include "tests/fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    namespace reports = bobench::analysis::reports;
+    namespace reproductions = bobench::reproductions;
     const std::string path = bobench::fuzz::as_file(data, size, ".csv");
     const reproductions::ReferenceColumns columns{"function", "method", "mean_final_regret", "std_final_regret",
-                                             {{"setting", "fixed_alpha"}}};
+                                                  {{"setting", "fixed_alpha"}}};
     bobench::fuzz::refused_or_read([&] {
         (void)reproductions::read_published(path, columns);
     });
