@@ -86,17 +86,27 @@ std::vector<std::string> command_words(const std::string& command) {
 ChildProcess::ChildProcess(const std::string& command) {
     const std::vector<std::string> words = command_words(command);
     if (words.empty()) throw ProcessError(ProcessError::Kind::Start, "the command is empty");
-    int sv[2], ep[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
-        throw ProcessError(ProcessError::Kind::Start, errno_text("socketpair"));
+    // Sockets, not pipes: send() takes MSG_NOSIGNAL, so a child that died is an error, no SIGPIPE.
+    int in[2] = {-1, -1}, out[2] = {-1, -1}, ep[2] = {-1, -1};
+    const auto close_all = [&] {
+        for (int fd : {in[0], in[1], out[0], out[1], ep[0], ep[1]})
+            if (fd >= 0) ::close(fd);
+    };
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0 ||
+        ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, out) != 0) {
+        const std::string why = errno_text("socketpair");
+        close_all();
+        throw ProcessError(ProcessError::Kind::Start, why);
+    }
     if (::pipe2(ep, O_CLOEXEC) != 0) {
-        ::close(sv[0]), ::close(sv[1]);
-        throw ProcessError(ProcessError::Kind::Start, errno_text("pipe"));
+        const std::string why = errno_text("pipe");
+        close_all();
+        throw ProcessError(ProcessError::Kind::Start, why);
     }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, sv[1], 0);  // dup2 clears close-on-exec
-    posix_spawn_file_actions_adddup2(&actions, sv[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, in[1], 0);  // dup2 clears close-on-exec
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     posix_spawn_file_actions_adddup2(&actions, ep[1], 2);
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
@@ -114,29 +124,32 @@ ChildProcess::ChildProcess(const std::string& command) {
     const int rc = ::posix_spawnp(&pid_, argv[0], &actions, &attr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
-    ::close(sv[1]);
-    ::close(ep[1]);
-    io_ = sv[0];
-    err_ = ep[0];
+    for (int* child_end : {&in[1], &out[1], &ep[1]}) {
+        ::close(*child_end);
+        *child_end = -1;
+    }
     if (rc != 0) {
-        ::close(io_), ::close(err_);
-        io_ = err_ = -1;
+        close_all();
         pid_ = -1;
         throw ProcessError(ProcessError::Kind::Start, "cannot start '" + words[0] + "': " + std::strerror(rc));
     }
-    set_nonblocking(io_);
+    to_ = in[0];
+    from_ = out[0];
+    err_ = ep[0];
+    set_nonblocking(to_);
+    set_nonblocking(from_);
     set_nonblocking(err_);
 }
 
 ChildProcess::~ChildProcess() {
     kill();
-    if (io_ >= 0) ::close(io_);
-    if (err_ >= 0) ::close(err_);
+    for (int fd : {to_, from_, err_})
+        if (fd >= 0) ::close(fd);
 }
 
 void ChildProcess::write(std::string_view text, Clock::time_point deadline) {
     while (!text.empty()) {
-        const ssize_t n = ::send(io_, text.data(), text.size(), MSG_NOSIGNAL);  // no SIGPIPE if it died
+        const ssize_t n = ::send(to_, text.data(), text.size(), MSG_NOSIGNAL);  // no SIGPIPE if it died
         if (n > 0) {
             text.remove_prefix(static_cast<std::size_t>(n));
             continue;
@@ -144,7 +157,7 @@ void ChildProcess::write(std::string_view text, Clock::time_point deadline) {
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
             throw ProcessError(ProcessError::Kind::Closed, "it closed its standard input");
-        pollfd p[2] = {{io_, POLLOUT, 0}, {err_, POLLIN, 0}};
+        pollfd p[2] = {{to_, POLLOUT, 0}, {err_, POLLIN, 0}};
         const int r = poll_until(p, err_ >= 0 ? 2 : 1, deadline);
         if (r == 0) throw ProcessError(ProcessError::Kind::Timeout, "it does not read its standard input");
         if (p[1].revents) drain_stderr();
@@ -161,7 +174,7 @@ std::string ChildProcess::read_line(Clock::time_point deadline) {
         }
         if (in_.size() > kLongestLine)
             throw ProcessError(ProcessError::Kind::Closed, "it wrote more than 64 MiB without a newline");
-        const ssize_t n = ::recv(io_, buf, sizeof buf, 0);
+        const ssize_t n = ::recv(from_, buf, sizeof buf, 0);
         if (n > 0) {
             in_.append(buf, static_cast<std::size_t>(n));
             continue;
@@ -172,7 +185,7 @@ std::string ChildProcess::read_line(Clock::time_point deadline) {
             throw ProcessError(ProcessError::Kind::Closed, errno_text("reading its standard output"));
         // a child that exited while a process it started holds the socket never closes it
         if (exited_) throw ProcessError(ProcessError::Kind::Closed, "it exited, a process it started holding its output");
-        pollfd p[2] = {{io_, POLLIN, 0}, {err_, POLLIN, 0}};
+        pollfd p[2] = {{from_, POLLIN, 0}, {err_, POLLIN, 0}};
         const int r = poll_until(p, err_ >= 0 ? 2 : 1, deadline, [this] { return reap(false); });
         if (r < 0) continue;  // it exited: what it wrote before is read first
         if (r == 0) throw ProcessError(ProcessError::Kind::Timeout, "no reply");
@@ -183,7 +196,7 @@ std::string ChildProcess::read_line(Clock::time_point deadline) {
 std::string ChildProcess::unread() {
     char buf[65536];
     for (;;) {
-        const ssize_t n = in_.size() > kLongestLine ? 0 : ::recv(io_, buf, sizeof buf, 0);
+        const ssize_t n = in_.size() > kLongestLine ? 0 : ::recv(from_, buf, sizeof buf, 0);
         if (n > 0) in_.append(buf, static_cast<std::size_t>(n));
         else if (n < 0 && errno == EINTR) continue;
         else return in_;

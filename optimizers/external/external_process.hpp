@@ -1,6 +1,7 @@
 #pragma once
-// A child process spoken to in lines of text: its standard input and output are one end
-// of a Unix socket pair, its standard error a pipe whose last few kilobytes are kept for
+// A child process spoken to in lines of text: its standard input and its standard output
+// are each one end of a Unix socket pair (two pairs, so that a child closing its output
+// alone is seen to), its standard error a pipe whose last few kilobytes are kept for
 // error messages. Every read and write has a deadline (poll), so a hung child costs at
 // most the timeout. The child runs in its own process group: Ctrl-C at the terminal
 // reaches bobench only (which then closes its children), and a kill reaches the whole
@@ -63,7 +64,7 @@ private:
     bool reap(bool block);
 
     pid_t pid_ = -1;
-    int io_ = -1, err_ = -1;  // our ends: the socket (child's stdin+stdout) and the stderr pipe
+    int to_ = -1, from_ = -1, err_ = -1;  // our ends: to its stdin, from its stdout, from its stderr
     std::string in_, err_tail_;
     int status_ = 0;
     bool exited_ = false;

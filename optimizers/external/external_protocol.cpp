@@ -1,6 +1,8 @@
 #include "optimizers/external/external_protocol.hpp"
 
 #include <algorithm>
+#include <set>
+#include <vector>
 
 #include "core/text.hpp"
 
@@ -84,7 +86,21 @@ nlohmann::json parse_message(const std::string& line) {
             --depth;
         }
     }
-    return nlohmann::json::parse(line);
+    // A key given twice would silently keep its last value: refused, as an ambiguous reply.
+    std::vector<std::set<std::string>> keys;  // of each object open at this point
+    const auto unique_keys = [&keys](int, json::parse_event_t event, json& parsed) {
+        if (event == json::parse_event_t::object_start) {
+            keys.emplace_back();
+        } else if (event == json::parse_event_t::object_end) {
+            keys.pop_back();
+        } else if (event == json::parse_event_t::key && !keys.back().insert(parsed.get<std::string>()).second) {
+            const std::string key = parsed.get<std::string>();
+            throw ProtocolError("the key \"" + (key.size() > 64 ? key.substr(0, 64) + "..." : key) +
+                                "\" appears twice in one object");
+        }
+        return true;
+    };
+    return json::parse(line, unique_keys);
 }
 
 }  // namespace bobench::external

@@ -130,6 +130,8 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
          "timed out after 2 s (parameter timeout) at ask (evaluation 3): no reply; bobench stopped the process"},
         {python_optimizer("misbehave.py nest 2"),
          "the reply to ask (evaluation 2) is refused: it nests arrays and objects deeper than 64 levels"},
+        {python_optimizer("misbehave.py dup-key 2"),
+         "the reply to ask (evaluation 2) is refused: the key \"points\" appears twice in one object"},
         {python_optimizer("misbehave.py bad-json 2"),
          "the reply to ask (evaluation 2) is not valid JSON ("},
         {python_optimizer("misbehave.py outside 1"), "the point is outside the space: x"},
@@ -334,6 +336,19 @@ TEST_CASE("external: a child process that is silent times out, one that exits is
         CHECK(e.kind == ProcessError::Kind::Closed);
     }
     CHECK(parent.state() == "exited with status 5");
+
+    // closes its standard output and lives on: seen at once, not waited out to the deadline
+    ChildProcess closer("sh -c 'exec 1>&-; sleep 3600'");
+    try {
+        closer.read_line(Clock::now() + std::chrono::seconds(600));
+        FAIL("no end of output");
+    } catch (const ProcessError& e) {
+        CHECK(e.kind == ProcessError::Kind::Closed);
+        CHECK(std::string(e.what()) == "it closed its standard output");
+    }
+    // its standard input is still open: a line can be written to it
+    CHECK_NOTHROW(closer.write("hello\n", Clock::now() + std::chrono::seconds(600)));
+    closer.kill();
 }
 
 TEST_CASE("external: an optimizer whose runs keep failing the same way is stopped, quoted once, the others complete",

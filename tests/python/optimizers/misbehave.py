@@ -58,6 +58,9 @@ for line in sys.stdin:
         send('{"type": "error", "message": "no idea where to go"}')
     if mode == "huge":  # valid JSON, but beyond a double's range
         send('{"type": "points", "points": [[1e400' + "".join(", " + str(v) for v in point[1:]) + "]]}")
+    if mode == "dup-key":  # valid JSON to most parsers, which keep the last of the two
+        send('{"type": "points", "points": ' + json.dumps([point] * message["n"]) + ', "points": []}')
+        continue
     if mode == "twice":  # one reply too many, in one write (two prints to a buffered stdout): out of step
         send(json.dumps({"type": "points", "points": [point] * message["n"]}) + "\n" +
              json.dumps({"type": "points", "points": [point] * message["n"]}))
