@@ -35,6 +35,11 @@ std::vector<ParamSpec> rvfl_params(bool ensemble) {
                           "(thesis ch. 4); evidence: alpha by MacKay's fixed point, beta kept (thesis ch. 4); "
                           "evidence-ab: alpha and beta both (a variant)" +
                               std::string(ensemble ? "; on the first member" : "")),
+        ParamSpec::choice("evidence_start", "one", {"one", "fixed", "previous"},
+                          "where the evidence iteration starts at each fit (§4.4.1: \"a reasonable value\"): alpha = 1 "
+                          "(our reading), the fixed setting's alpha, or the alpha the run's previous fit ended at"),
+        ParamSpec::integer("evidence_iterations", 500,
+                           "the evidence iteration's cap per fit (it stops earlier at a relative change under 1e-8)", 1),
         ParamSpec::integer("hidden", 300, "random hidden units (thesis: 300)", 0),
         ParamSpec::real("sigma_hat", 0.0, "fixed setting: sigma_hat; 0: the thesis' 0.001 (tanh) / 0.02 (relu)", 0.0),
         ParamSpec::real("beta", 1000.0, "noise precision on standardised outputs (fixed and evidence settings)", 1e-12),
@@ -65,6 +70,8 @@ surrogates::rvfl::RvflOptions rvfl_options(int variant, const Args& args) {
     surrogates::rvfl::RvflOptions o;
     surrogates::rvfl::apply_variant(variant, o);
     o.alpha_rule = surrogates::rvfl::parse_alpha_rule(args.text("alpha"));
+    o.evidence_start = surrogates::rvfl::parse_evidence_start(args.text("evidence_start"));
+    o.evidence_iterations = static_cast<int>(args.integer("evidence_iterations"));
     o.hidden = static_cast<int>(args.integer("hidden"));
     o.sigma_hat = args.real("sigma_hat");
     o.beta = args.real("beta");

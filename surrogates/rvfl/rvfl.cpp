@@ -33,19 +33,30 @@ void apply_variant(int variant, RvflOptions& o) {
     o.direct_link = variant % 2 == 0;
 }
 
-BlrOptions blr_options(const RvflOptions& o, int feature_count) {
+EvidenceStart parse_evidence_start(const std::string& name) {
+    if (name == "one") return EvidenceStart::One;
+    if (name == "fixed") return EvidenceStart::FixedRule;
+    if (name == "previous") return EvidenceStart::Previous;
+    throw UserError("rvfl: unknown evidence start '" + name + "'; expected one, fixed or previous");
+}
+
+BlrOptions blr_options(const RvflOptions& o, int feature_count, EvidenceState previous) {
     BlrOptions b;
-    if (o.alpha_rule != AlphaRule::Fixed) {
-        b.evidence = true;
-        b.alpha = o.alpha0;
-        b.tune_beta = o.alpha_rule == AlphaRule::EvidenceBoth;
-        b.beta = b.tune_beta ? o.beta0 : o.beta;
-        return b;
-    }
     const double sigma_hat = o.sigma_hat > 0 ? o.sigma_hat : thesis_sigma_hat(o.activation);
     const double sigma_w = sigma_hat / std::sqrt(static_cast<double>(feature_count));
     b.alpha = 1.0 / (sigma_w * sigma_w);
     b.beta = o.beta;
+    if (o.alpha_rule == AlphaRule::Fixed) return b;
+    b.evidence = true;
+    b.max_iterations = o.evidence_iterations;
+    b.tune_beta = o.alpha_rule == AlphaRule::EvidenceBoth;
+    if (b.tune_beta) b.beta = o.beta0;
+    if (o.evidence_start == EvidenceStart::One) {
+        b.alpha = o.alpha0;
+    } else if (o.evidence_start == EvidenceStart::Previous) {
+        b.alpha = previous.alpha > 0 ? previous.alpha : o.alpha0;
+        if (b.tune_beta && previous.beta > 0) b.beta = previous.beta;
+    }
     return b;
 }
 
@@ -54,6 +65,8 @@ namespace {
 void check_options(const RvflOptions& o) {
     if (!(o.beta > 0 && std::isfinite(o.beta))) throw UserError("rvfl: beta must be a finite number > 0");
     if (!(o.alpha0 > 0 && o.beta0 > 0)) throw UserError("rvfl: alpha0 and beta0 must be > 0");
+    if (o.evidence_iterations < 1)
+        throw UserError("rvfl: evidence_iterations = " + std::to_string(o.evidence_iterations) + " must be >= 1");
     if (!std::isfinite(o.sigma_hat)) throw UserError("rvfl: sigma_hat must be finite");
 }
 
@@ -131,8 +144,9 @@ void BayesianRvfl::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& 
     if (!features_ || !options_.hidden_per_run)
         features_ = std::make_unique<RandomFeatures>(dim_, options_.hidden, options_.activation, options_.direct_link, rng);
     standardise_inputs(*features_, s.data.X, options_);
-    blr_ = BayesianLinearRegression(blr_options(options_, features_->size()));
+    blr_ = BayesianLinearRegression(blr_options(options_, features_->size(), previous_));
     blr_.fit(features_->features(s.data.X), s.t);
+    previous_ = {blr_.alpha(), blr_.beta()};
     y_mean_ = s.y.mean;
     y_scale_ = s.y.scale;
 }
@@ -176,10 +190,11 @@ void RvflEnsemble::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& 
         standardise_inputs(features_[k], s.data.X, options_);
         const Eigen::MatrixXd Phi = features_[k].features(s.data.X);
         if (k == 0) {  // alpha, beta: the fixed rule, or the first member's evidence
-            BayesianLinearRegression blr(blr_options(options_, features_[k].size()));
+            BayesianLinearRegression blr(blr_options(options_, features_[k].size(), previous_));
             if (options_.alpha_rule != AlphaRule::Fixed) blr.fit(Phi, s.t);
             alpha_ = blr.alpha();
             beta_ = blr.beta();
+            previous_ = {alpha_, beta_};
         }
         weights_.push_back(anchored_map(Phi, s.t, alpha_, beta_, options_.literal_anchor, rng));
     }

@@ -453,3 +453,82 @@ TEST_CASE("rvfl: the ensemble's members as sampled functions, and its spread wit
         }
     }
 }
+
+TEST_CASE("rvfl: the evidence iteration's start (alpha 1, the fixed setting's alpha, the previous fit's) and cap",
+          "[rvfl][fidelity]") {
+    // thesis §4.4.1: "initialising α with a reasonable value" and iterating Eq. 4.8-4.9,
+    // neither the value nor the stopping rule stated
+    Rng draw(12);
+    const MatrixXd X = test::uniform_points(12, 2, draw);
+    const VectorXd y = (2 * X.col(0)).array().sin() + X.col(1).array();
+    RvflOptions o = options(3, AlphaRule::Evidence);
+    o.hidden_per_run = true;  // the same features at every fit, so only the start differs
+
+    SECTION("the start of each setting") {
+        o.evidence_start = EvidenceStart::One;
+        CHECK(blr_options(o, 300, {5.0, 7.0}).alpha == o.alpha0);
+        o.evidence_start = EvidenceStart::FixedRule;
+        // the fixed rule: alpha = features / sigma_hat^2, sigma_hat = 0.02 for relu
+        CHECK(blr_options(o, 300, {5.0, 7.0}).alpha == Approx(300 / (0.02 * 0.02)).epsilon(1e-12));
+        o.evidence_start = EvidenceStart::Previous;
+        CHECK(blr_options(o, 300, {}).alpha == o.alpha0);  // a run's first fit
+        CHECK(blr_options(o, 300, {5.0, 7.0}).alpha == 5.0);
+        CHECK(blr_options(o, 300, {5.0, 7.0}).beta == o.beta);  // beta kept unless tuned
+        o.alpha_rule = AlphaRule::EvidenceBoth;
+        CHECK(blr_options(o, 300, {5.0, 7.0}).beta == 7.0);
+        o.evidence_iterations = 3;
+        CHECK(blr_options(o, 300, {}).max_iterations == 3);
+    }
+    SECTION("a refit from the previous fit's alpha starts at its fixed point and stays there") {
+        o.evidence_start = EvidenceStart::Previous;
+        BayesianRvfl model(2, o);
+        Rng rng(4);
+        model.fit(X, y, rng);
+        const double converged = model.regression().alpha();
+        CHECK(model.regression().iterations() > 3);
+        model.fit(X, y, rng);
+        CHECK(model.regression().iterations() <= 2);
+        CHECK(model.regression().alpha() == Approx(converged).epsilon(1e-7));
+        // with alpha = 1 at every fit, the refit walks the whole way again
+        o.evidence_start = EvidenceStart::One;
+        BayesianRvfl fresh(2, o);
+        Rng rng2(4);
+        fresh.fit(X, y, rng2);
+        fresh.fit(X, y, rng2);
+        CHECK(fresh.regression().iterations() > 3);
+        CHECK(fresh.regression().alpha() == Approx(converged).epsilon(1e-6));
+    }
+    SECTION("a capped iteration stops after its cap, short of the fixed point") {
+        o.evidence_iterations = 1;
+        BayesianRvfl one_step(2, o);
+        Rng rng(4);
+        one_step.fit(X, y, rng);
+        const auto& r = one_step.regression();
+        CHECK(r.iterations() == 1);
+        CHECK(r.alpha() != o.alpha0);
+        // not yet alpha = gamma / |m|^2 (PRML eq. 3.92)
+        CHECK(std::abs(r.alpha() - r.gamma() / r.weights().squaredNorm()) > 1e-3 * r.alpha());
+    }
+    SECTION("the ensemble's first member starts where the previous fit ended") {
+        o.evidence_start = EvidenceStart::Previous;
+        o.evidence_iterations = 1;
+        RvflEnsemble ensemble(2, o, 3);
+        Rng rng(6);
+        ensemble.fit(X, y, rng);
+        const double first = ensemble.alpha();
+        ensemble.fit(X, y, rng);
+        // one more step of the same iteration on the same features: the second fit moved on
+        CHECK(ensemble.alpha() != first);
+        o.evidence_start = EvidenceStart::One;
+        RvflEnsemble restarted(2, o, 3);
+        Rng rng2(6);
+        restarted.fit(X, y, rng2);
+        restarted.fit(X, y, rng2);
+        CHECK(restarted.alpha() == first);
+    }
+    SECTION("bad settings") {
+        CHECK_THROWS_WITH(parse_evidence_start("zero"), Catch::Contains("expected one, fixed or previous"));
+        o.evidence_iterations = 0;
+        CHECK_THROWS_WITH(BayesianRvfl(2, o), Catch::Contains("evidence_iterations = 0 must be >= 1"));
+    }
+}
