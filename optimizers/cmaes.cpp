@@ -97,7 +97,7 @@ Stop Descent::update(const Eigen::MatrixXd& x, const Eigen::VectorXd& f) {
     const Eigen::VectorXd y_w = recombine(x, order, y);
     p_sigma_ = (1 - s_.c_sigma) * p_sigma_ + std::sqrt(s_.c_sigma * (2 - s_.c_sigma) * s_.mu_eff) * (inv_sqrt_C_ * y_w);
     const double norm = p_sigma_.norm();
-    // h_sigma: stall the rank-one path while p_sigma is long (sigma is rising, tutorial eq. after (45))
+    // h_sigma: stall the rank-one path while p_sigma is long, i.e. while sigma is still rising (tutorial, A)
     const double correction = std::sqrt(1 - std::pow(1 - s_.c_sigma, 2.0 * static_cast<double>(generation_ + 1)));
     const bool h_sigma = norm / correction < (1.4 + 2 / (static_cast<double>(s_.n) + 1)) * s_.chi_n;
     adapt_covariance(y, y_w, h_sigma);
