@@ -17,6 +17,7 @@
     X(brvfl2_optimizer)                    \
     X(brvfl3_optimizer)                    \
     X(brvfl4_optimizer)                    \
+    X(cmaes_optimizer)                     \
     X(differential_evolution_optimizer)    \
     X(dngo_optimizer)                      \
     X(elm_optimizer)                       \
