@@ -49,8 +49,8 @@ namespace {
 constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 }
 
-std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what) {
-    std::istringstream in(read_text_file(path, what, max_csv_bytes));
+std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what, std::uintmax_t max_bytes) {
+    std::istringstream in(read_text_file(path, what, max_bytes));
     std::vector<CsvRecord> records;
     std::string text;
     for (std::size_t n = 1; std::getline(in, text); ++n) {

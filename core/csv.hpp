@@ -29,7 +29,12 @@ struct CsvRecord {
 // Larger than any table we read (the reference and data files are kB, a tabular benchmark
 // CSV some MB): the bound keeps a wrong path from filling memory.
 inline constexpr std::uintmax_t max_csv_bytes = 1u << 30;
-std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what = "file");
+// A paper's table (reference numbers, causes, claims, costs) is a few kB (the largest kept
+// one 16 kB); a file of millions of rows given there is a mistake, refused before it is
+// parsed into a structure many times its size.
+inline constexpr std::uintmax_t max_paper_table_bytes = 4u << 20;
+std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what = "file",
+                                        std::uintmax_t max_bytes = max_csv_bytes);
 
 // UserError "<what> '<path>' line N: column 'X' appears twice (fields I and J)": a header that
 // names a column twice would leave one of them unread.

@@ -317,7 +317,7 @@ std::vector<std::string> claim_methods(const Claim& claim) {
 }
 
 std::vector<Claim> read_claims(const std::string& path) {
-    const std::vector<CsvRecord> records = read_csv_records(path, "claims table");
+    const std::vector<CsvRecord> records = read_csv_records(path, "claims table", max_paper_table_bytes);
     if (records.empty()) throw UserError("claims table '" + path + "' is empty: expected a header and rows");
     refuse_repeated_columns(records.front(), "claims table", path);
     const std::vector<std::string>& header = records.front().fields;

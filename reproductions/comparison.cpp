@@ -70,7 +70,7 @@ std::optional<long> reference_runs(const std::string& path) {
 
 std::vector<PublishedCell> read_published(const std::string& path, const ReferenceColumns& columns,
                                           std::vector<std::size_t>* left_out) {
-    const std::vector<CsvRecord> records = read_csv_records(path, "reference table");
+    const std::vector<CsvRecord> records = read_csv_records(path, "reference table", max_paper_table_bytes);
     if (records.empty()) throw UserError("reference table '" + path + "' is empty: expected a header and rows");
     refuse_repeated_columns(records.front(), "reference table", path);
     const std::vector<std::string>& header = records.front().fields;
@@ -118,7 +118,7 @@ std::vector<PublishedCell> read_published(const std::string& path, const Referen
 }
 
 std::vector<DisagreementCause> read_causes(const std::string& path) {
-    const std::vector<CsvRecord> records = read_csv_records(path, "causes table");
+    const std::vector<CsvRecord> records = read_csv_records(path, "causes table", max_paper_table_bytes);
     if (records.empty()) throw UserError("causes table '" + path + "' is empty: expected a header and rows");
     refuse_repeated_columns(records.front(), "causes table", path);
     const std::vector<std::string>& header = records.front().fields;

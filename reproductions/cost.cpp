@@ -18,7 +18,7 @@ const std::vector<std::string> cost_columns = {"reproduction", "method", "second
 }  // namespace
 
 std::vector<MethodCost> read_method_costs(const std::string& file, const std::string& reproduction) {
-    const std::vector<CsvRecord> records = read_csv_records(file, "cost table");
+    const std::vector<CsvRecord> records = read_csv_records(file, "cost table", max_paper_table_bytes);
     if (records.empty() || records.front().fields != cost_columns)
         throw UserError("cost table '" + file + "': the first line must be the header " + join(cost_columns, ","));
     std::vector<MethodCost> costs;

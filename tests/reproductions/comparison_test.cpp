@@ -13,6 +13,7 @@
 
 #include "reproductions/comparison.hpp"
 #include "analysis/statistics/kendall.hpp"
+#include "core/csv.hpp"
 #include "core/error.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/markdown.hpp"
@@ -205,6 +206,14 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     CHECK_THROWS_WITH(read_published(dir / "twice.csv", cols),
                       "reference table '" + (dir / "twice.csv") + "' line 4: function 'A', method 'm1' again (first on "
                                                                    "line 2); one row per cell");
+    // millions of rows where a paper's table belongs: refused by size, before being parsed
+    std::string huge = "function,method,setting,mean,sd\n";
+    for (int i = 0; huge.size() <= max_paper_table_bytes; ++i) huge += "A,unknown" + std::to_string(i) + ",x,1,1\n";
+    testing::write_file(dir / "huge.csv", huge);
+    CHECK_THROWS_WITH(read_published(dir / "huge.csv", cols),
+                      "cannot read reference table '" + (dir / "huge.csv") + "': it is larger than the 4 MB a "
+                                                                             "reference table may be");
+    CHECK_THROWS_WITH(read_causes(dir / "huge.csv"), Catch::Contains("larger than the 4 MB a causes table may be"));
 }
 
 TEST_CASE("A causes table names why cells disagree, cells without a row say unknown", "[reproduce]") {
