@@ -42,6 +42,9 @@ std::vector<ParamSpec> rvfl_params(bool ensemble) {
                            "the evidence iteration's cap per fit (it stops earlier at a relative change under 1e-8)", 1),
         ParamSpec::integer("hidden", 300, "random hidden units (thesis: 300)", 0),
         ParamSpec::real("sigma_hat", 0.0, "fixed setting: sigma_hat; 0: the thesis' 0.001 (tanh) / 0.02 (relu)", 0.0),
+        ParamSpec::choice("sigma_n", "weights", {"weights", "hidden"},
+                          "fixed setting: the n of sigma_w = sigma_hat n^-1/2, the output weights (hidden units + D "
+                          "with the direct link; our reading) or the hidden units alone"),
         ParamSpec::real("beta", 1000.0, "noise precision on standardised outputs (fixed and evidence settings)", 1e-12),
         ParamSpec::choice("outputs", "standardised", {"standardised", "centred", "raw"},
                           "what the network fits: the outputs standardised (thesis ch. 4), only centred, or raw "
@@ -74,6 +77,7 @@ surrogates::rvfl::RvflOptions rvfl_options(int variant, const Args& args) {
     o.evidence_iterations = static_cast<int>(args.integer("evidence_iterations"));
     o.hidden = static_cast<int>(args.integer("hidden"));
     o.sigma_hat = args.real("sigma_hat");
+    o.sigma_n_hidden = args.text("sigma_n") == "hidden";
     o.beta = args.real("beta");
     o.outputs = surrogates::rvfl::parse_output_scaling(args.text("outputs"));
     o.inputs_by_box = args.text("inputs") == "box";

@@ -43,7 +43,7 @@ EvidenceStart parse_evidence_start(const std::string& name) {
 BlrOptions blr_options(const RvflOptions& o, int feature_count, EvidenceState previous) {
     BlrOptions b;
     const double sigma_hat = o.sigma_hat > 0 ? o.sigma_hat : thesis_sigma_hat(o.activation);
-    const double sigma_w = sigma_hat / std::sqrt(static_cast<double>(feature_count));
+    const double sigma_w = sigma_hat / std::sqrt(static_cast<double>(o.sigma_n_hidden ? o.hidden : feature_count));
     b.alpha = 1.0 / (sigma_w * sigma_w);
     b.beta = o.beta;
     if (o.alpha_rule == AlphaRule::Fixed) return b;

@@ -59,6 +59,9 @@ struct RvflOptions {
     // sigma_w = sigma_hat / sqrt(number of output weights), alpha = 1 / sigma_w^2, with
     // sigma_hat = 0.02 for relu and 0.001 for tanh. <= 0 here: the thesis' value.
     double sigma_hat = 0;
+    // The n of that rule: §4.4.1 writes |w|, the output weights (300, or 300 + D with the
+    // direct link; false), and calls it "the number of hidden units" (true: 300 alone).
+    bool sigma_n_hidden = false;
     double beta = 1000;  // also the evidence setting's constant noise precision (our reading: the fixed setting's)
     // The evidence iteration's start (standardised outputs; not stated in the thesis); beta0
     // only where beta is tuned too (EvidenceBoth).

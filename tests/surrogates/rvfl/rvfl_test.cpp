@@ -532,3 +532,20 @@ TEST_CASE("rvfl: the evidence iteration's start (alpha 1, the fixed setting's al
         CHECK_THROWS_WITH(BayesianRvfl(2, o), Catch::Contains("evidence_iterations = 0 must be >= 1"));
     }
 }
+
+TEST_CASE("rvfl: the fixed prior's n, the output weights or the hidden units alone", "[rvfl][fidelity]") {
+    // §4.4.1: sigma_w = sigma_hat |w|^-1/2, "w.r.t the number of hidden units"; they differ by
+    // the D direct-link weights
+    RvflOptions o = options(2, AlphaRule::Fixed);  // tanh + direct link, sigma_hat 0.001
+    const int features = o.hidden + 2;             // D = 2
+    CHECK(blr_options(o, features).alpha == Approx(features / (0.001 * 0.001)).epsilon(1e-12));
+    o.sigma_n_hidden = true;
+    CHECK(blr_options(o, features).alpha == Approx(o.hidden / (0.001 * 0.001)).epsilon(1e-12));
+    Rng draw(3);
+    const MatrixXd X = test::uniform_points(6, 2, draw);
+    const VectorXd y = X.col(0) + X.col(1).array().square().matrix();
+    BayesianRvfl model(2, o);
+    Rng rng(1);
+    model.fit(X, y, rng);
+    CHECK(model.regression().alpha() == Approx(o.hidden / (0.001 * 0.001)).epsilon(1e-12));
+}
