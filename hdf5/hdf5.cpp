@@ -201,6 +201,7 @@ void write_file_whole(const std::string& path, const std::function<void(hid_t)>&
     // name given (an old table that --force replaces, or a pipe, which would block)
     require_regular_file(path, "cannot write '" + path + "'");  // renamed over, a pipe would just vanish
     const std::string tmp = temporary_path(path);
+    remove_stale_temporaries(path);  // of killed writers of this file (a table of `tabular fixture`)
     const FileImage image = build_memory_file(tmp, fill);
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));

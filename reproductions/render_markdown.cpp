@@ -12,15 +12,17 @@ namespace bobench::reproductions {
 namespace {
 using analysis::reports::latex_escape;
 using analysis::reports::markdown_cell;
+using analysis::reports::markdown_text;
 using analysis::reports::TableFormat;
 
 // A --quick report is titled a smoke test, so that no reader takes it for the reproduction.
 std::string title(const ReproductionReport& r) {
-    if (!r.quick) return fmt::format("# Reproduction: {}\n\nSource: {}.\n\n**{}**\n", r.name, r.source, r.headline.sentence);
+    const std::string name = markdown_text(r.name), source = markdown_text(r.source);
+    if (!r.quick) return fmt::format("# Reproduction: {}\n\nSource: {}.\n\n**{}**\n", name, source, r.headline.sentence);
     return fmt::format("# Reproduction: {}, smoke test (--quick), not a reproduction\n\nSource: {}.\n\nA smoke test "
                        "checks that the whole way runs end to end; its few, short runs cannot support a verdict, so "
                        "this report gives none.\n",
-                       r.name, r.source);
+                       name, source);
 }
 
 std::string fixture_warning(const ReproductionReport& r) {
@@ -76,7 +78,7 @@ std::string figure_markdown(const ReproductionReport& r) {
         out = "\n## Figure: not drawn (" + f.not_drawn + ")\n";
     } else {
         out = "\n## Figure: " + f.title + ", redrawn from our traces\n\n";
-        for (const auto& [problem, png] : f.panels) out += "- " + problem + ": `" + png + "` (and `.svg`)\n";
+        for (const auto& [problem, png] : f.panels) out += "- " + markdown_text(problem) + ": `" + png + "` (and `.svg`)\n";
     }
     if (r.figure_only)
         out += "\nThe paper publishes this figure only (no numbers): compare the shapes by eye; there are no cells to "
@@ -86,7 +88,10 @@ std::string figure_markdown(const ReproductionReport& r) {
 
 std::string markdown(const ReproductionReport& r) {
     std::string out = title(r) + "\n" + r.protocol + "\n" + fixture_warning(r);
-    if (!r.deviations.empty()) out += "\nDeviations from the paper's protocol:\n\n- " + join(r.deviations, "\n- ") + "\n";
+    if (!r.deviations.empty()) {
+        out += "\nDeviations from the paper's protocol:\n\n";
+        for (const std::string& d : r.deviations) out += "- " + markdown_text(d) + "\n";
+    }
     if (r.comparison) out += render_comparison(*r.comparison, TableFormat::markdown);
     out += ranking_markdown(r);
     for (const Breakdown& b : r.breakdowns) out += breakdown_markdown(b);

@@ -627,6 +627,7 @@ static void write_file_replacing(const std::string& path, std::uint64_t size, co
                                  int threads, ParallelCpu& cpu, double& sync_wall) {
     const std::filesystem::path target = output_target(path);
     const std::string tmp = temporary_name(target), what = "results file '" + path + "'";
+    bobench::remove_stale_temporaries(target);  // of killed writers of this file: keep, merge, run
     int fd = ::open(tmp.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);  // read too: it is mapped
     if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));
     try {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <queue>
 #include <set>
 #include <unistd.h>
@@ -67,6 +68,15 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
     Plan plan;
     plan.spec = spec;
     std::set<std::string> labels;
+    // A results file tells runs apart by identifier: one identifier under two labels would be
+    // stored as one (the runs of both under the last label).
+    std::map<std::string, std::string> label_of_id;
+    const auto refuse_same_id = [&label_of_id](const char* kind, const std::string& label, const std::string& id) {
+        const auto [it, fresh] = label_of_id.emplace(id, label);
+        if (!fresh)
+            throw UserError(fmt::format("{}s '{}' and '{}' are the same {} ({}): give it once", kind, it->second, label,
+                                        kind, id));
+    };
     for (const SpecEntry& e : spec.problems) {
         std::vector<std::string> suffix;
         check_misplaced_key(e, problems);
@@ -76,6 +86,7 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
             BoundProblem b = bind_problem(problems, ids[i], {spec.data_dir});
             const std::string label = problem_label(e, suffix[i], b.id);
             if (!labels.insert(label).second) throw UserError("problem label '" + label + "' is used twice");
+            refuse_same_id("problem", label, b.id);
             if (spec.restart.on_target && !b.problem->optimum())
                 throw UserError("restart_on = target needs the optimum f* of every problem; problem '" + label +
                                 "' has none (restart on revisit only, or leave that problem out)");
@@ -83,11 +94,13 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
         }
     }
     labels.clear();
+    label_of_id.clear();
     for (const SpecEntry& e : spec.optimizers) {
         check_misplaced_key(e, optimizers);
         BoundOptimizer b = bind_optimizer(optimizers, e.id);
         const std::string label = e.label.empty() ? b.id : e.label;
         if (!labels.insert(label).second) throw UserError("optimizer label '" + label + "' is used twice");
+        refuse_same_id("optimizer", label, b.id);
         plan.optimizers.push_back({label, std::move(b)});
     }
     const double runs = static_cast<double>(plan.problems.size()) * static_cast<double>(plan.optimizers.size()) *

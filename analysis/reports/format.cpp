@@ -29,11 +29,19 @@ std::string shift_headings(std::string_view markdown, int levels) {
     return out;
 }
 
+std::string markdown_text(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '<' || (text[i] == '(' && i > 0 && text[i - 1] == ']')) out += '\\';
+        out += text[i];
+    }
+    return out;
+}
+
 std::string markdown_cell(std::string_view text) {
     std::string out;
-    for (char c : text) {
+    for (char c : markdown_text(text)) {
         if (c == '|') out += "\\|";
-        else if (c == '<') out += "\\<";  // no HTML from a label or a CSV field: <script>, <img onerror>
         else if (c == '\n' || c == '\r') out += ' ';
         else out += c;
     }

@@ -13,8 +13,11 @@ namespace bobench::analysis::reports {
 // "3.89e+03", "1.2e-07"). NaN -> "NaN", infinities -> "inf" / "-inf". digits in [1, 17].
 std::string format_significant(double value, int digits = 3);
 
-// A Markdown table cell: '|' escaped, newlines turned into spaces.
+// A Markdown table cell: '|' escaped, newlines turned into spaces, and as markdown_text.
 std::string markdown_cell(std::string_view text);
+// Markdown running text from a spec or a CSV (a source, a deviation, a label): no HTML ('<'
+// escaped: <script>, <img onerror>) and no links (the '(' of "](" escaped: [x](javascript:...)).
+std::string markdown_text(std::string_view text);
 // Markdown with every ATX heading `levels` deeper ("# A" -> "## A" for 1), so that a whole
 // report can sit under another's title without a second H1.
 std::string shift_headings(std::string_view markdown, int levels);

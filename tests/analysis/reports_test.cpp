@@ -327,6 +327,10 @@ TEST_CASE("reports: numbers printed as the thesis tables print them", "[reports]
     // a Markdown table cell: no column break, no line break, no HTML (CommonMark shows \< as <)
     CHECK(markdown_cell("a|b\n<script>x</script><img src=q onerror=y>") ==
           "a\\|b \\<script>x\\</script>\\<img src=q onerror=y>");
+    // running text from a spec (a source, a deviation): no HTML and no link, newlines kept
+    CHECK(markdown_text("see [x](javascript:alert(1)) [167]\n<iframe src=y>") ==
+          "see [x]\\(javascript:alert(1)) [167]\n\\<iframe src=y>");
+    CHECK(markdown_cell("[x](javascript:y) [2, 2]") == "[x]\\(javascript:y) [2, 2]");
     CHECK(csv_field("a,\"b\"") == "\"a,\"\"b\"\"\"");
 }
 

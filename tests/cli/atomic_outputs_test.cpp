@@ -150,4 +150,9 @@ TEST_CASE("outputs: the temporaries a killed writer left are removed by the next
     CHECK_FALSE(std::filesystem::exists(folder + ".tmp-" + dead));
     CHECK(read_file(out + ".tmp-" + alive) == "not ours");
     CHECK(read_file(out + ".tmp-notapid") == "not ours");
+    // a results file written by `keep` (as by merge and run): a killed merge's temporary goes
+    const std::string kept = dir / "kept.h5";
+    write_file(kept + ".tmp-" + dead, "half a merge");
+    run_ok("keep " + results + " " + kept);
+    CHECK_FALSE(std::filesystem::exists(kept + ".tmp-" + dead));
 }

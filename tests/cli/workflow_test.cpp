@@ -52,11 +52,16 @@ TEST_CASE("cli run: a labelled list of problems is labelled as the README says",
                                              "bbob:d=2,f=3,i=1"});
 }
 
-TEST_CASE("cli run: a label used twice or an empty one is refused", "[cli][labels]") {
+TEST_CASE("cli run: a label used twice, an identifier under two labels or an empty label is refused", "[cli][labels]") {
     TempDir dir;
     const std::string tail = " --budget 2 --replicates 1 --output " + (dir / "r.h5");
     check_refused("run --problem branin --optimizer a=random-search --optimizer a=de" + tail, "label 'a' is used twice");
     check_refused("run --problem b=branin --problem b=levy --optimizer de" + tail, "label 'b' is used twice");
+    // one identifier under two labels: the file would keep the runs of both under one label
+    check_refused("run --problem a=branin --problem b=branin --optimizer de" + tail,
+                  "problems 'a' and 'b' are the same problem (branin): give it once");
+    check_refused("run --problem branin --optimizer x=de --optimizer y=de:F=0.8 --optimizer z=de" + tail,
+                  "optimizers 'x' and 'z' are the same optimizer (de): give it once");
     check_refused("run --problem =branin --optimizer de" + tail,
                   "--problem '=branin': '' is not a label (LABEL=IDENTIFIER");
     CHECK_FALSE(std::filesystem::exists(dir / "r.h5"));

@@ -2,6 +2,7 @@
 // claims that could not be checked counted as not run.
 #include <catch2/catch.hpp>
 
+#include "reproductions/render.hpp"
 #include "reproductions/report.hpp"
 
 using namespace bobench::reproductions;
@@ -89,4 +90,21 @@ TEST_CASE("report: without the paper's numbers the checked claims decide, and un
     CHECK(decide_headline(r).verdict == Verdict::partly_reproduced);
     r.tally = {0, 2, 0};
     CHECK(decide_headline(r).verdict == Verdict::not_reproduced);
+}
+
+TEST_CASE("report: a spec's source, deviations and claim quotes reach the Markdown without HTML or links",
+          "[reproductions][report]") {
+    ReproductionReport r = report(9);
+    r.name = "x<b>";
+    r.source = "<script>alert(1)</script> a paper";
+    r.deviations = {"<img src=x onerror=alert(2)>", "our reading `r1` (see [167]): [y](javascript:alert(3))"};
+    r.claims = {{Claim{"c1", "§1", "[z](javascript:alert(4))", "borda_first A"}, {ClaimStatus::holds, ""}}};
+    r.headline = decide_headline(r);
+    const std::string md = render_report(r, ReportFormat::markdown);
+    INFO(md);
+    CHECK(md.find("# Reproduction: x\\<b>") != std::string::npos);
+    CHECK(md.find("Source: \\<script>alert(1)\\</script> a paper.") != std::string::npos);
+    CHECK(md.find("- \\<img src=x onerror=alert(2)>\n") != std::string::npos);
+    CHECK(md.find("- our reading `r1` (see [167]): [y]\\(javascript:alert(3))\n") != std::string::npos);
+    CHECK(md.find("| [z]\\(javascript:alert(4)) |") != std::string::npos);
 }
