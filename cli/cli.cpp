@@ -222,11 +222,25 @@ int main(int argc, char** argv) {
 }
 
 namespace {
+// Control characters of echoed input shown as \xNN: an escape sequence in a bad spec line
+// would otherwise reach the terminal and act there (clear it, retitle it). Newlines and tabs
+// stay: messages are laid out with them.
+std::string printable(std::string_view message) {
+    std::string out;
+    for (const char c : message) {
+        const auto byte = static_cast<unsigned char>(c);
+        if ((byte < 0x20 && c != '\n' && c != '\t') || byte == 0x7f) out += fmt::format("\\x{:02x}", byte);
+        else out += c;
+    }
+    return out;
+}
+
 // A message that echoes a huge field or token (a 5 MB line of a data file, an optimizer's
 // whole error output) keeps its start and its end, where the hint is.
-std::string bounded(std::string_view message) {
+std::string bounded(std::string_view raw) {
+    const std::string message = printable(raw);
     constexpr std::size_t keep_head = 800, keep_tail = 300;
-    if (message.size() <= keep_head + keep_tail + 100) return std::string(message);
+    if (message.size() <= keep_head + keep_tail + 100) return message;
     const auto continuation = [&](std::size_t at) { return (static_cast<unsigned char>(message[at]) & 0xC0) == 0x80; };
     std::size_t head = keep_head, tail_start = message.size() - keep_tail;
     while (head > 0 && continuation(head)) --head;  // never cut a UTF-8 character in two

@@ -139,6 +139,12 @@ TEST_CASE("cli reports: stats refuses bad data files with the file and line", "[
     CHECK(huge.err.find("' line 2: '") != std::string::npos);
     CHECK(huge.err.find("bytes left out") != std::string::npos);
     CHECK(huge.err.find("' is not a number\n") != std::string::npos);
+    // an escape sequence in echoed input reaches the terminal as text, never as a command
+    testing::write_file(dir / "esc.csv", "1\n\x1b[2J\x1b]0;title\x07\n");
+    const auto esc = run_cli("stats mwu " + (dir / "a.csv") + " " + (dir / "esc.csv"));
+    CHECK(esc.status == 2);
+    CHECK(esc.err.find("'\\x1b[2J\\x1b]0;title\\x07' is not a number") != std::string::npos);
+    CHECK(esc.err.find('\x1b') == std::string::npos);
     check_refused("stats mwu " + (dir / "a.csv"), "mwu needs two data files, got 1");
     check_refused("stats wilcoxon " + (dir / "a.csv"), "unknown test 'wilcoxon'; accepted: mwu, friedman");
     check_refused("stats mwu " + (dir / "a.csv") + " " + (dir / "nope.csv"), "cannot read data file '" + (dir / "nope.csv") + "'");
