@@ -134,6 +134,12 @@ Key path(const char* name, std::string ReproductionEntry::*field) {
                 e.*field = spec_file(e, v, where);
             }};
 }
+// A whole number in [1, most].
+Key integer(const char* name, long ReproductionEntry::*field, long most) {
+    return {name, false, [field, most](ReproductionEntry& e, const std::string& v, const std::string& where) {
+                e.*field = parse_integer(where, v, 1, most);
+            }};
+}
 Key column(const char* name, std::string ReferenceColumns::*field) {
     return {name, false, [field](ReproductionEntry& e, const std::string& v, const std::string&) { e.columns.*field = v; }};
 }
@@ -162,12 +168,8 @@ const std::vector<Key>& keys() {
              if (v != "bore-toy") refuse(where, v, "bore-toy (the one illustration bobench computes)");
              e.toy = true;
          }},
-        {"quick_replicates", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
-             e.quick_replicates = parse_integer(where, v, 1, runners::max_replicates);
-         }},
-        {"quick_budget", false, [](ReproductionEntry& e, const std::string& v, const std::string& where) {
-             e.quick_budget = parse_integer(where, v, 1, runners::max_budget);
-         }},
+        integer("quick_replicates", &ReproductionEntry::quick_replicates, runners::max_replicates),
+        integer("quick_budget", &ReproductionEntry::quick_budget, runners::max_budget),
         text("cost", &ReproductionEntry::cost),
         path("causes", &ReproductionEntry::causes),
         path("claims", &ReproductionEntry::claims),

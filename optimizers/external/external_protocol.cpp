@@ -93,10 +93,11 @@ nlohmann::json parse_message(const std::string& line) {
             keys.emplace_back();
         } else if (event == json::parse_event_t::object_end) {
             keys.pop_back();
-        } else if (event == json::parse_event_t::key && !keys.back().insert(parsed.get<std::string>()).second) {
+        } else if (event == json::parse_event_t::key) {
             const std::string key = parsed.get<std::string>();
-            throw ProtocolError("the key \"" + (key.size() > 64 ? key.substr(0, 64) + "..." : key) +
-                                "\" appears twice in one object");
+            if (!keys.back().insert(key).second)
+                throw ProtocolError("the key \"" + (key.size() > 64 ? key.substr(0, 64) + "..." : key) +
+                                    "\" appears twice in one object");
         }
         return true;
     };
