@@ -1,6 +1,9 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+
+#include <boost/random/uniform_real_distribution.hpp>
 
 #include "core/error.hpp"
 #include "core/space.hpp"
@@ -87,4 +90,20 @@ TEST_CASE("space: empty or malformed domains are errors naming the parameter", "
     CHECK_THROWS_WITH(Space({Param::ordinal("u", {2, 1})}), "parameter 'u': ordinal values must be strictly increasing");
     CHECK_THROWS_WITH(Space({Param::categorical("c", {})}), "parameter 'c': categorical parameter has no choices");
     CHECK_THROWS_WITH(Space({Param::real("x", 0, 1), Param::real("x", 0, 1)}), "parameter 'x' is defined twice");
+}
+
+TEST_CASE("Space::sample draws what Boost's uniform_real_distribution draws, bit for bit", "[core][space]") {
+    // random search's points, and every initial design, must not change with how they are computed
+    const Space space{{Param::real("a", -5, 5), Param::real("b", 1e-4, 1e2, /*log=*/true), Param::real("c", 0, 1e-300),
+                       Param::real("d", -1e308, 1e308)}};
+    Rng ours(11), boosts(11);
+    for (int k = 0; k < 20000; ++k) {
+        const Point x = space.sample(ours);
+        const double a = boost::random::uniform_real_distribution<double>(-5, 5)(boosts);
+        const double b = std::clamp(
+            std::exp(boost::random::uniform_real_distribution<double>(std::log(1e-4), std::log(1e2))(boosts)), 1e-4, 1e2);
+        const double c = boost::random::uniform_real_distribution<double>(0, 1e-300)(boosts);
+        const double d = boost::random::uniform_real_distribution<double>(-1e308, 1e308)(boosts);
+        REQUIRE(x == Point{a, b, c, d});
+    }
 }
