@@ -356,6 +356,8 @@ template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
                            const std::function<std::span<const double>(std::size_t)>&, bool, int, ParallelCpu&);
 template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
                            const std::function<std::span<const std::uint8_t>(std::size_t)>&, bool, int, ParallelCpu&);
+template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
+                           const std::function<std::span<const std::int64_t>(std::size_t)>&, bool, int, ParallelCpu&);
 
 template <class T>
 haddr_t create_unfilled(hid_t parent, const std::string& name, hsize_t n) {

@@ -196,6 +196,8 @@ std::string export_csv(const std::string& path) {
 // with `points`, each run's points as an (evaluations x dimension) array.
 py::dict read_runs(const std::string& path, bool points) {
     const results::Results r = results::read_results(path, points);
+    if (points && !r.trace_points)
+        throw UserError("'" + path + "' holds no points: its experiment ran with trace_points = no");
     std::vector<std::string> problem, optimizer, notes;
     std::vector<int> replicate;
     std::vector<std::uint64_t> problem_seed, optimizer_seed;
@@ -205,7 +207,7 @@ py::dict read_runs(const std::string& path, bool points) {
     for (const results::Trace& t : r.runs) {
         if (points) {
             const auto d = static_cast<py::ssize_t>(r.problems[static_cast<std::size_t>(t.key.problem)].dimension());
-            x.append(py::array_t<double>({static_cast<py::ssize_t>(t.size()), d}, t.x.data()));
+            x.append(py::array_t<double>({static_cast<py::ssize_t>(t.rows()), d}, t.x.data()));  // a trace policy's rows
         }
         problem.push_back(r.problems[static_cast<std::size_t>(t.key.problem)].label);
         optimizer.push_back(r.optimizers[static_cast<std::size_t>(t.key.optimizer)].label);

@@ -16,6 +16,8 @@ namespace bobench::results {
 namespace {
 constexpr char file_magic[8] = {'B', 'O', 'B', 'J', 'R', 'N', 'L', '1'};
 constexpr std::uint32_t record_magic = 0xB0B3C4A1u;
+// Which optional tails a record has (a byte after the points).
+constexpr std::uint8_t has_fidelity = 1, has_rows = 2;
 
 // Appends to a buffer sized once (encode() knows the record's length up front).
 struct Writer {
@@ -161,11 +163,13 @@ std::string Journal::encode(const std::string& problem_id, const std::string& op
 }
 
 void Journal::encode(const std::string& problem_id, const std::string& optimizer_id, const Trace& t, std::string& bytes) {
-    const std::size_t n = t.size();
+    const std::size_t n = t.rows();
+    const bool rows_are_evaluations = t.keeps_every_evaluation();
     const std::size_t payload = 3 * sizeof(std::uint32_t) + problem_id.size() + optimizer_id.size() + t.notes.size() +
                                 sizeof(std::int32_t) + 2 * sizeof(std::uint64_t) + sizeof(double) +
                                 2 * sizeof(std::uint64_t) + n * (4 * sizeof(double) + 1) + t.x.size() * sizeof(double) +
-                                (t.fidelity.empty() ? 0 : (n + 1) * sizeof(double));  // a multi-fidelity run's tail
+                                1 + (t.fidelity.empty() ? 0 : (n + 1) * sizeof(double)) +  // a multi-fidelity run's tail
+                                (rows_are_evaluations ? 0 : (n + 2) * sizeof(std::int64_t));  // a trace policy's rows
     bytes.resize(record_overhead + payload);  // every byte is written below
     Writer w{bytes.data()};
     w.put(record_magic);
@@ -183,9 +187,15 @@ void Journal::encode(const std::string& problem_id, const std::string& optimizer
     for (const auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) w.put_vector(*v);
     w.put_vector(t.failed);
     w.put_vector(t.x);
+    w.put(static_cast<std::uint8_t>((t.fidelity.empty() ? 0 : has_fidelity) | (rows_are_evaluations ? 0 : has_rows)));
     if (!t.fidelity.empty()) {
         w.put(t.full_fidelity);
         w.put_vector(t.fidelity);
+    }
+    if (!rows_are_evaluations) {
+        w.put(static_cast<std::int64_t>(t.total_evaluations));
+        w.put(static_cast<std::int64_t>(t.total_failures));
+        w.put_vector(t.evaluation_index);
     }
     w.put(crc32(body, payload));
 }
@@ -215,10 +225,18 @@ std::optional<JournalRecord> Journal::decode(const char* bytes, std::size_t size
     for (auto* v : {&t.value, &t.true_value, &t.cost, &t.test_value}) r.get_vector(*v, n);
     r.get_vector(t.failed, n);
     r.get_vector(t.x, nx);
-    if (r.ok && r.p != r.end) {  // a multi-fidelity run's tail (records without it are single-fidelity)
+    const auto tails = r.get<std::uint8_t>();
+    if (r.ok && (tails & has_fidelity)) {
         t.full_fidelity = r.get<double>();
         r.get_vector(t.fidelity, n);
     }
+    if (r.ok && (tails & has_rows)) {
+        t.total_evaluations = static_cast<std::size_t>(std::max<std::int64_t>(0, r.get<std::int64_t>()));
+        t.total_failures = static_cast<std::size_t>(std::max<std::int64_t>(0, r.get<std::int64_t>()));
+        r.get_vector(t.evaluation_index, n);
+        if (t.evaluation_index.empty()) return std::nullopt;  // a policy's trace has rows: damage
+    }
+    if (tails & ~(has_fidelity | has_rows)) return std::nullopt;
     if (!r.ok || r.p != r.end) return std::nullopt;
     if (used) *used = static_cast<std::size_t>(in.p - bytes);
     return rec;

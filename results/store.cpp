@@ -222,6 +222,12 @@ static Results read_attributes(hid_t f, const std::string& path, const Checksums
     r.on_failure = parse_policy(sums.text(f, "on_failure"), "'" + path + "'");
     r.shard = sums.optional_text(f, "shard");
     r.points_dropped = points_dropped(f, path, sums);
+    if (h5::has_attribute(f, "trace")) r.trace = parse_trace_policy(sums.text(f, "trace"), "'" + path + "'");
+    if (h5::has_attribute(f, "trace_points")) {
+        if (sums.text(f, "trace_points") != "no")
+            throw damaged(path, "its trace_points attribute is not \"no\" (the only value it is written with)");
+        r.trace_points = false;
+    }
     for (const json& p : json::parse(sums.text(f, "problems")))
         r.problems.push_back({p.at("label"), p.at("id"), p.at("params"), optional_number(p.at("optimum")),
                               optional_number(p.at("test_optimum")), p.at("metadata"), fidelity_of(p)});
@@ -241,12 +247,15 @@ struct StoredColumns {
     std::vector<std::string> notes;
     std::vector<double> value, true_value, cost, test_value, x, fidelity;
     std::vector<std::uint8_t> failed;
+    // files of a trace policy but `all`: each row's evaluation, each run's evaluations and failures
+    std::vector<std::int64_t> evaluation, evaluations, failed_evals;
     bool has_fidelity = false;  // older files and single-fidelity experiments lack it
     bool points_dropped = false;  // a values-only copy: no /evals/x, the runs' x_offset unread
+    bool no_points = false;       // the same, or trace_points = no
     std::uint64_t x_rows = 0;
 
-    StoredColumns(hid_t f, const std::string& path, bool with_points, bool dropped, const Checksums& sums)
-        : points_dropped(dropped) {
+    StoredColumns(hid_t f, const std::string& path, bool with_points, const Results& r, const Checksums& sums)
+        : points_dropped(r.points_dropped), no_points(r.points_dropped || !r.trace_points) {
         h5::Handle evals = h5::open_group(f, "evals");
         problem = sums.column<std::int32_t>(f, "/runs/problem");
         optimizer = sums.column<std::int32_t>(f, "/runs/optimizer");
@@ -266,6 +275,12 @@ struct StoredColumns {
         has_fidelity = h5::exists(evals.get(), "fidelity");
         if (has_fidelity) fidelity = sums.column<double>(f, "/evals/fidelity");
         read_points(f, evals.get(), path, with_points, sums);
+        const bool rows_are_evaluations = r.trace == TracePolicy::all;
+        if (!rows_are_evaluations) {
+            evaluation = sums.column<std::int64_t>(f, "/evals/evaluation");
+            evaluations = sums.column<std::int64_t>(f, "/runs/evaluations");
+            failed_evals = sums.column<std::int64_t>(f, "/runs/failed_evals");
+        }
 
         const std::size_t n = problem.size(), m = value.size();
         const std::string runs_ref = "/runs/problem";
@@ -283,6 +298,11 @@ struct StoredColumns {
         require_rows(path, "/evals/test_value", test_value.size(), "/evals/value", m);
         require_rows(path, "/evals/failed", failed.size(), "/evals/value", m);
         if (has_fidelity) require_rows(path, "/evals/fidelity", fidelity.size(), "/evals/value", m);
+        if (!rows_are_evaluations) {
+            require_rows(path, "/evals/evaluation", evaluation.size(), "/evals/value", m);
+            require_rows(path, "/runs/evaluations", evaluations.size(), runs_ref, n);
+            require_rows(path, "/runs/failed_evals", failed_evals.size(), runs_ref, n);
+        }
     }
 
     // /evals/true_value, or in a values-only copy marked true_value = "value" the values again
@@ -302,9 +322,11 @@ struct StoredColumns {
 
     // /evals/x (its length; the values too `with_points`), which a values-only copy lacks
     void read_points(hid_t f, hid_t evals, const std::string& path, bool with_points, const Checksums& sums) {
-        if (points_dropped) {
+        if (no_points) {
             if (h5::exists(evals, "x"))
-                throw damaged(path, "it says points = \"" + std::string(points_dropped_mark) + "\" but holds /evals/x");
+                throw damaged(path, "it says " +
+                                        std::string(points_dropped ? "points = \"dropped\"" : "trace_points = \"no\"") +
+                                        " but holds /evals/x");
             return;
         }
         if (with_points) x = sums.column<double>(f, "/evals/x");
@@ -331,7 +353,7 @@ static Trace stored_trace(const StoredColumns& s, std::size_t i, const Results& 
                     std::to_string(m) + " rows)");
     const ProblemInfo& problem = r.problems[static_cast<std::size_t>(t.key.problem)];
     const std::uint64_t xn = static_cast<std::uint64_t>(c) * problem.dimension();
-    if (!s.points_dropped && (xb < 0 || static_cast<std::uint64_t>(xb) > s.x_rows || xn > s.x_rows - static_cast<std::uint64_t>(xb)))
+    if (!s.no_points && (xb < 0 || static_cast<std::uint64_t>(xb) > s.x_rows || xn > s.x_rows - static_cast<std::uint64_t>(xb)))
         throw where("has points " + std::to_string(xb) + " + " + std::to_string(xn) + " beyond /evals/x (" +
                     std::to_string(s.x_rows) + " values)");
     t.problem_seed = s.pseed[i];
@@ -344,7 +366,17 @@ static Trace stored_trace(const StoredColumns& s, std::size_t i, const Results& 
     t.cost.assign(s.cost.begin() + b, s.cost.begin() + e);
     t.test_value.assign(s.test_value.begin() + b, s.test_value.begin() + e);
     t.failed.assign(s.failed.begin() + b, s.failed.begin() + e);
-    if (with_points) t.x.assign(s.x.begin() + xb, s.x.begin() + xb + static_cast<std::int64_t>(xn));
+    if (with_points && !s.no_points) t.x.assign(s.x.begin() + xb, s.x.begin() + xb + static_cast<std::int64_t>(xn));
+    if (!s.evaluation.empty() || !s.evaluations.empty()) {  // a trace policy's rows
+        t.evaluation_index.assign(s.evaluation.begin() + b, s.evaluation.begin() + e);
+        const std::int64_t total = s.evaluations[i], failures = s.failed_evals[i];
+        const auto& index = t.evaluation_index;
+        if (total < c || failures < 0 || failures > total || (c > 0 && (index.front() < 0 || index.back() >= total)) ||
+            !std::is_sorted(index.begin(), index.end(), std::less_equal<>()))
+            throw where("has rows that are not evaluations 1 to " + std::to_string(total) + " in order");
+        t.total_evaluations = static_cast<std::size_t>(total);
+        t.total_failures = static_cast<std::size_t>(failures);
+    }
     // runs recorded without fidelities (NaN: written before their problem had one) stay
     // single-fidelity: every evaluation counts as full
     const auto& f = problem.fidelity;
@@ -377,7 +409,7 @@ Results read_results(const std::string& path, bool with_points) {
             throw UserError("'" + path + "' holds no points: they were dropped (points = \"" + points_dropped_mark +
                             "\", a values-only copy written by `bobench keep`), and this needs the evaluated points; "
                             "use the full results file it was copied from");
-        const StoredColumns stored(f, path, with_points, r.points_dropped, sums);
+        const StoredColumns stored(f, path, with_points, r, sums);
         r.runs.resize(stored.problem.size());
         for (std::size_t i = 0; i < r.runs.size(); ++i) r.runs[i] = stored_trace(stored, i, r, path, with_points);
         return r;
@@ -430,7 +462,9 @@ static void write_attributes(hid_t f, const Results& r, bool true_values_left_ou
         sums[name] = crc32_of_text(value);
     };
     text("format", store_format);
-    h5::write_attribute(f, "format_version", std::int64_t{store_format_version});
+    // version 2 where nothing of version 3 is used: such files read in builds from before it
+    const bool version3 = r.trace != TracePolicy::all || !r.trace_points;
+    h5::write_attribute(f, "format_version", std::int64_t{version3 ? 3 : 2});
     text("bobench_version", r.bobench_version);
     text("git_revision", r.git_revision);
     text("timestamp", r.provenance.timestamp);
@@ -445,6 +479,8 @@ static void write_attributes(hid_t f, const Results& r, bool true_values_left_ou
     text("on_failure", policy_name(r.on_failure));
     if (!r.shard.empty()) text("shard", r.shard);
     if (r.points_dropped) text("points", points_dropped_mark);
+    if (r.trace != TracePolicy::all) text("trace", trace_policy_name(r.trace));
+    if (!r.trace_points) text("trace_points", "no");
     if (true_values_left_out) text("true_value", true_value_mark);
     json problems = json::array(), optimizers = json::array();
     for (const ProblemInfo& p : r.problems) {
@@ -467,15 +503,16 @@ struct RunTable {
     std::vector<std::int32_t> problem, optimizer, replicate;
     std::vector<std::uint64_t> pseed, oseed;
     std::vector<double> seconds;
-    std::vector<std::int64_t> offset, count, failed_evals, x_offset;
+    std::vector<std::int64_t> offset, count, failed_evals, x_offset, evaluations;
     std::vector<std::string> notes;
     std::size_t n_evals = 0, n_x = 0, longest = 0;
-    bool any_fidelity = false;
+    bool any_fidelity = false, rows_are_evaluations;
 
     RunTable(const Results& r, const std::vector<std::size_t>& order)
         : problem(order.size()), optimizer(order.size()), replicate(order.size()), pseed(order.size()),
           oseed(order.size()), seconds(order.size()), offset(order.size()), count(order.size()),
-          failed_evals(order.size()), x_offset(order.size()), notes(order.size()) {
+          failed_evals(order.size()), x_offset(order.size()), evaluations(order.size()), notes(order.size()),
+          rows_are_evaluations(r.trace == TracePolicy::all) {
         for (std::size_t i = 0; i < order.size(); ++i) {
             const Trace& t = r.runs[order[i]];
             problem[i] = t.key.problem;
@@ -486,12 +523,15 @@ struct RunTable {
             seconds[i] = t.seconds;
             notes[i] = t.notes;
             offset[i] = static_cast<std::int64_t>(n_evals);
-            count[i] = static_cast<std::int64_t>(t.size());
+            if (t.keeps_every_evaluation() != rows_are_evaluations || (!r.trace_points && !t.x.empty()))
+                throw std::logic_error("write_results: a trace does not follow the file's trace policy");
+            count[i] = static_cast<std::int64_t>(t.rows());
             failed_evals[i] = static_cast<std::int64_t>(t.failures());
+            evaluations[i] = static_cast<std::int64_t>(t.size());
             x_offset[i] = static_cast<std::int64_t>(n_x);
-            n_evals += t.size();
+            n_evals += t.rows();
             n_x += t.x.size();
-            longest = std::max(longest, t.size());
+            longest = std::max(longest, t.rows());
             any_fidelity = any_fidelity || !t.fidelity.empty();
         }
     }
@@ -512,6 +552,7 @@ struct RunTable {
         column("eval_count", count);
         column("failed_evals", failed_evals);
         column("x_offset", x_offset);
+        if (!rows_are_evaluations) column("evaluations", evaluations);
         h5::write_strings(runs, "notes", notes);
         sums["/runs/notes"] = crc32_of(notes);
     }
@@ -551,8 +592,15 @@ static void write_compressed_columns(hid_t evals, const Results& r, const std::v
         const std::vector<double> none(table.longest, std::numeric_limits<double>::quiet_NaN());
         compressed("fidelity", [&](std::size_t i) {
             const Trace& t = r.runs[order[i]];
-            return t.fidelity.empty() ? std::span<const double>(none.data(), t.size()) : std::span<const double>(t.fidelity);
+            return t.fidelity.empty() ? std::span<const double>(none.data(), t.rows()) : std::span<const double>(t.fidelity);
         });
+    }
+    if (!table.rows_are_evaluations) {
+        const std::function<std::span<const std::int64_t>(std::size_t)> evaluation = [&](std::size_t i) {
+            return std::span<const std::int64_t>(r.runs[order[i]].evaluation_index);
+        };
+        h5::write_column<std::int64_t>(evals, "evaluation", n_evals, n, evaluation, true, threads, cpu);
+        add_checksum<std::int64_t>(sums, "evaluation", n, evaluation, threads, cpu);
     }
     if (r.points_dropped) {  // a values-only copy: no points, and nothing left unfilled
         compressed("value", of_runs(&Trace::value));
@@ -579,10 +627,9 @@ static ResultsFile results_file(const std::string& name, const Results& r, int t
         table.write(runs.get(), sums);
         write_compressed_columns(evals.get(), r, order, table, true_values_left_out, sums, threads, cpu);
         using Column = std::vector<double> Trace::*;
-        const std::vector<std::pair<const char*, Column>> unfilled_columns =
-            r.points_dropped ? std::vector<std::pair<const char*, Column>>{}
-                             : std::vector<std::pair<const char*, Column>>{
-                                   {"value", &Trace::value}, {"true_value", &Trace::true_value}, {"x", &Trace::x}};
+        std::vector<std::pair<const char*, Column>> unfilled_columns;
+        if (!r.points_dropped) unfilled_columns = {{"value", &Trace::value}, {"true_value", &Trace::true_value}};
+        if (!r.points_dropped && r.trace_points) unfilled_columns.push_back({"x", &Trace::x});
         for (const auto& named : unfilled_columns) {
             const Column column = named.second;
             add_checksum<double>(sums, named.first, r.runs.size(), [&](std::size_t i) {

@@ -21,6 +21,14 @@
 //                 evaluation. Files without it read as single-fidelity. value,
 //                 true_value and x are contiguous datasets (files written before were
 //                 chunked; readers do not care), the others chunked and compressed.
+// A trace policy but `all` (trace_policy.hpp: the experiment's `trace`, and `trace_points`)
+// keeps some evaluations of each run as its rows: the root attributes trace = "improvements"
+// or "targets" (absent: all) and trace_points = "no" (absent: yes; then no /evals/x and
+// x_offset all 0), /evals/evaluation (int64, chunked and compressed) the evaluation each row
+// is (0-based, ascending within a run), and /runs/evaluations the run's evaluations, of which
+// /runs/failed_evals failed; /runs/eval_count counts its rows. Such files are format_version
+// 3, which builds from before it refuse by its number; a file of trace = all with points is
+// written as version 2, byte for byte as before.
 // A values-only copy (`bobench keep`, for keeping results in a repository) is the same file
 // without the points: the root attribute points = "dropped" (absent from a full file, and no
 // other value is valid), no /evals/x, /runs/x_offset all 0, and every /evals column chunked
@@ -56,11 +64,12 @@
 
 #include "core/problem.hpp"
 #include "results/trace.hpp"
+#include "results/trace_policy.hpp"
 
 namespace bobench::results {
 
 inline constexpr const char* store_format = "bobench-traces";
-inline constexpr int store_format_version = 2;
+inline constexpr int store_format_version = 3;  // the newest this build reads
 
 // What a run does when the objective returns NaN/inf: tell the optimizer the worst value
 // seen so far (penalty) or nothing (skip). Stored with the experiment.
@@ -100,6 +109,9 @@ struct Results {
     long budget = 0;
     FailurePolicy on_failure = FailurePolicy::Penalty;
     std::string shard;  // "K/N of R" for part K of N of an R-run plan (bobench run --shard), else ""
+    // Which evaluations the traces keep, and whether with their points (trace_policy.hpp).
+    TracePolicy trace = TracePolicy::all;
+    bool trace_points = true;
     std::vector<ProblemInfo> problems;
     std::vector<OptimizerInfo> optimizers;
     std::vector<Trace> runs;

@@ -7,7 +7,9 @@
 
 namespace bobench::results {
 
-std::size_t Trace::failures() const { return static_cast<std::size_t>(std::count(failed.begin(), failed.end(), 1)); }
+std::size_t Trace::failures() const {
+    return keeps_every_evaluation() ? static_cast<std::size_t>(std::count(failed.begin(), failed.end(), 1)) : total_failures;
+}
 
 void Trace::reserve(std::size_t n, std::size_t dimension) {
     for (auto* v : {&value, &true_value, &cost, &test_value}) v->reserve(n);
@@ -23,7 +25,8 @@ bool Trace::same_record(const Trace& o) const {
     return key == o.key && problem_seed == o.problem_seed && optimizer_seed == o.optimizer_seed &&
            bitwise_equal(value, o.value) && bitwise_equal(true_value, o.true_value) && bitwise_equal(cost, o.cost) &&
            bitwise_equal(test_value, o.test_value) && failed == o.failed && bitwise_equal(x, o.x) &&
-           notes == o.notes && bitwise_equal(fidelity, o.fidelity) &&
+           notes == o.notes && bitwise_equal(fidelity, o.fidelity) && evaluation_index == o.evaluation_index &&
+           total_evaluations == o.total_evaluations && total_failures == o.total_failures &&
            (full_fidelity == o.full_fidelity || (std::isnan(full_fidelity) && std::isnan(o.full_fidelity)));
 }
 
@@ -38,15 +41,24 @@ IncumbentCurve incumbent_curve(const Trace& t) {
     c.best_true.resize(t.size());
     c.best_test.resize(t.size());
     double best = nan, best_true = nan, best_test = nan;
-    for (std::size_t i = 0; i < t.size(); ++i) {
-        if (!t.failed[i] && t.at_full_fidelity(i) && !(t.value[i] >= best)) {  // !(>=) also takes the first value over NaN
-            best = t.value[i];
-            best_true = t.true_value[i];
-            best_test = t.test_value[i];
+    std::size_t evaluation = 0;  // the first evaluation not yet filled in
+    for (std::size_t row = 0; row < t.rows(); ++row) {
+        const std::size_t i = t.evaluation_of(row);
+        for (; evaluation < i; ++evaluation) {  // evaluations between rows: the incumbent so far
+            c.best[evaluation] = best;
+            c.best_true[evaluation] = best_true;
+            c.best_test[evaluation] = best_test;
         }
-        c.best[i] = best;
-        c.best_true[i] = best_true;
-        c.best_test[i] = best_test;
+        if (!t.failed[row] && t.at_full_fidelity(row) && !(t.value[row] >= best)) {  // !(>=) also takes the first value over NaN
+            best = t.value[row];
+            best_true = t.true_value[row];
+            best_test = t.test_value[row];
+        }
+    }
+    for (; evaluation < t.size(); ++evaluation) {
+        c.best[evaluation] = best;
+        c.best_true[evaluation] = best_true;
+        c.best_test[evaluation] = best_test;
     }
     return c;
 }

@@ -28,9 +28,21 @@ struct Trace {
     std::vector<double> fidelity;
     double full_fidelity = std::numeric_limits<double>::quiet_NaN();
 
-    std::size_t size() const { return value.size(); }
-    // Whether evaluation i may become the incumbent: every evaluation of a single-fidelity
-    // run, only full-fidelity ones of a multi-fidelity run.
+    // The rows kept by the experiment's trace policy (results/trace_policy.hpp): empty when
+    // every evaluation is a row (trace = all); else row r holds evaluation evaluation_index[r]
+    // (0-based, ascending) of the run's total_evaluations, of which total_failures failed.
+    std::vector<std::int64_t> evaluation_index;
+    std::size_t total_evaluations = 0, total_failures = 0;
+
+    bool keeps_every_evaluation() const { return evaluation_index.empty(); }
+    std::size_t rows() const { return value.size(); }
+    // The run's number of evaluations, whether or not each is a row.
+    std::size_t size() const { return keeps_every_evaluation() ? rows() : total_evaluations; }
+    std::size_t evaluation_of(std::size_t row) const {
+        return keeps_every_evaluation() ? row : static_cast<std::size_t>(evaluation_index[row]);
+    }
+    // Whether row i may become the incumbent: every evaluation of a single-fidelity run,
+    // only full-fidelity ones of a multi-fidelity run.
     bool at_full_fidelity(std::size_t i) const { return fidelity.empty() || fidelity[i] == full_fidelity; }
     std::size_t failures() const;
     void reserve(std::size_t n, std::size_t dimension);
@@ -51,6 +63,10 @@ namespace bobench::results {
 // only at the highest fidelity (objective_function_test asserts the default fidelity).) best[i] is its observed value and best_true[i] its
 // noise-free value, NaN until the first successful evaluation. Regret = best_true - f*:
 // on noisy problems the incumbent is chosen by what the optimizer saw, judged by truth.
+// The curves have one entry per evaluation of the run (size()); where the trace keeps only
+// some evaluations as rows, an entry holds the best of the rows up to that evaluation, which
+// is the run's incumbent wherever the policy keeps it (every evaluation under trace =
+// improvements; the ladders' evaluations and the target hits under trace = targets).
 struct IncumbentCurve {
     std::vector<double> best, best_true, best_test;
 };

@@ -27,7 +27,9 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     t.key = key;
     t.problem_seed = problem_seed(plan.spec.seed, pp.id, key.replicate);
     t.optimizer_seed = optimizer_seed(plan.spec.seed, pp.id, key.replicate, po.bound.id);
-    t.reserve(static_cast<std::size_t>(budget), space.size());
+    if (plan.spec.trace == results::TracePolicy::all)
+        t.reserve(static_cast<std::size_t>(budget), plan.spec.trace_points ? space.size() : 0);
+    results::RowKeeper keeper(plan.spec.trace, plan.spec.trace_points, space.size(), problem.optimum(), budget);
     Rng problem_rng(t.problem_seed), optimizer_rng(t.optimizer_seed);
 
     // multi-fidelity problems: optimizers are asked for (point, fidelity) pairs, and the
@@ -72,12 +74,7 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
         const Evaluation e = partial ? problem.evaluate_at(x, *q.fidelity, problem_rng) : problem.evaluate(x, problem_rng);
         if (fidelity) t.fidelity.push_back(partial ? *q.fidelity : fidelity->full);
         const bool failed = !std::isfinite(e.value);
-        t.value.push_back(e.value);
-        t.true_value.push_back(e.true_value);
-        t.cost.push_back(e.cost);
-        t.test_value.push_back(e.test_value);
-        t.failed.push_back(failed ? 1 : 0);
-        t.x.insert(t.x.end(), x.begin(), x.end());
+        keeper.add(t, i, {e.value, e.true_value, e.cost, e.test_value, failed, x});
         if (!failed) {
             worst = std::max(worst, e.value);
             if (fidelity) optimizer->tell_query(q, e.value);

@@ -82,6 +82,8 @@ results::Results load_or_start(const Plan& plan, const results::Provenance& prov
     r.seed = spec.seed;
     r.budget = spec.budget;
     r.on_failure = spec.on_failure;
+    r.trace = spec.trace;
+    r.trace_points = spec.trace_points;
     r.shard = shard_label(plan);
     return r;
 }
@@ -133,17 +135,23 @@ std::vector<int> merge_table(std::vector<Info>& table, const std::vector<Entry>&
 
 // A journal record that passed its checksum but cannot be a run of this experiment (a
 // bug or a hand-edited journal) is refused rather than merged.
-void check_record(const results::Trace& t, const results::ProblemInfo& problem, long budget,
+void check_record(const results::Trace& t, const results::ProblemInfo& problem, const ExperimentSpec& spec,
                   const std::string& journal) {
     std::string why;
+    const std::size_t rows = t.rows(), dimension = spec.trace_points ? problem.dimension() : 0;
+    const bool every_row = spec.trace == results::TracePolicy::all;
     if (t.key.replicate < 0 || t.key.replicate >= max_replicates)
         why = "replicate " + std::to_string(t.key.replicate) + " is out of range";
-    else if (t.size() != static_cast<std::size_t>(budget))
-        why = std::to_string(t.size()) + " evaluations, the budget is " + std::to_string(budget);
-    else if (t.x.size() != t.size() * problem.dimension() || t.true_value.size() != t.size() ||
-             t.cost.size() != t.size() || t.test_value.size() != t.size() || t.failed.size() != t.size() ||
-             (!t.fidelity.empty() && t.fidelity.size() != t.size()))
+    else if (t.size() != static_cast<std::size_t>(spec.budget))
+        why = std::to_string(t.size()) + " evaluations, the budget is " + std::to_string(spec.budget);
+    else if (t.x.size() != rows * dimension || t.true_value.size() != rows || t.cost.size() != rows ||
+             t.test_value.size() != rows || t.failed.size() != rows || (!t.fidelity.empty() && t.fidelity.size() != rows) ||
+             (!every_row && t.evaluation_index.size() != rows) || (every_row && !t.keeps_every_evaluation()))
         why = "columns of different lengths";
+    else if (!every_row && (rows == 0 || !std::is_sorted(t.evaluation_index.begin(), t.evaluation_index.end(),
+                                                         std::less_equal<>()) ||
+                            t.evaluation_index.front() < 0 || t.evaluation_index.back() + 1 != static_cast<std::int64_t>(t.size())))
+        why = "rows that are not evaluations in order";
     else if (std::any_of(t.failed.begin(), t.failed.end(), [](std::uint8_t f) { return f > 1; }))
         why = "failure flags other than 0 and 1";
     if (!why.empty())
@@ -275,7 +283,7 @@ std::size_t recover_journal(const results::Journal& journal, const std::string& 
                             "or delete the journal");
         results::Trace t = rec.trace;
         t.key = {p, o, rec.trace.key.replicate};
-        check_record(t, results.problems[static_cast<std::size_t>(p)], plan.spec.budget, journal_path);
+        check_record(t, results.problems[static_cast<std::size_t>(p)], plan.spec, journal_path);
         if (done.insert(t.key).second) {
             results.runs.push_back(std::move(t));
             ++recovered;

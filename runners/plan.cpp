@@ -90,6 +90,12 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
             if (spec.restart.on_target && !b.problem->optimum())
                 throw UserError("restart_on = target needs the optimum f* of every problem; problem '" + label +
                                 "' has none (restart on revisit only, or leave that problem out)");
+            if (spec.trace == results::TracePolicy::targets && !b.problem->optimum())
+                throw UserError("trace = targets needs the optimum f* of every problem (its targets are regrets); "
+                                "problem '" + label + "' has none (use trace = improvements)");
+            if (spec.trace != results::TracePolicy::all && b.problem->fidelity())
+                throw UserError("trace = " + results::trace_policy_name(spec.trace) + " keeps single-fidelity runs "
+                                "only; problem '" + label + "' is multi-fidelity (use trace = all)");
             plan.problems.push_back({label, std::move(b.id), std::move(b.problem)});
         }
     }

@@ -62,6 +62,31 @@ Setting on_failure_setting() {
     return s;
 }
 
+Setting trace_setting() {
+    Setting s{"trace", "trace", 0, 0,
+              "which evaluations are stored: all, improvements (those that improve the best value, the first and "
+              "the last) or targets (what COCO's logger keeps) (default {default})",
+              true};
+    s.text = [](const ExperimentSpec& spec) { return results::trace_policy_name(spec.trace); };
+    s.read = [](const Setting&, ExperimentSpec& spec, const std::string& value, const Origin& origin) {
+        spec.trace = results::parse_trace_policy(value, origin.source.empty() ? origin.name : origin.source);
+    };
+    s.stored = [](const ExperimentSpec& spec) { return spec.trace != results::TracePolicy::all; };  // older specs unchanged
+    return s;
+}
+
+Setting trace_points_setting() {
+    Setting s{"trace_points", "trace-points", 0, 0, "store the evaluated points: yes or no (default {default})", true};
+    s.text = [](const ExperimentSpec& spec) { return std::string(spec.trace_points ? "yes" : "no"); };
+    s.read = [](const Setting&, ExperimentSpec& spec, const std::string& value, const Origin& origin) {
+        if (value != "yes" && value != "no")
+            throw UserError((origin.source.empty() ? origin.name : origin.source) + ": trace_points = '" + value + "' is not valid; expected yes or no");
+        spec.trace_points = value == "yes";
+    };
+    s.stored = [](const ExperimentSpec& spec) { return !spec.trace_points; };
+    return s;
+}
+
 Setting plugins_setting() {  // `run --plugin` adds to the list and loads: cli/plugins.cpp, not a setting flag
     Setting s{"plugins", "", 0, 0, "", false};
     s.text = [](const ExperimentSpec& spec) { return join(spec.plugins, ", "); };
@@ -120,6 +145,8 @@ Schema experiment_schema() {
         integer_setting<&ExperimentSpec::threads>("threads", "threads", 0, max_threads,
                                                   "worker threads (0: all cores; at most {max}; default {default})", false),
         on_failure_setting(),
+        trace_setting(),
+        trace_points_setting(),
         text_setting<&ExperimentSpec::data_dir>("data_dir", "data-dir",
                                                 "folder of tabular benchmark data (default: $BOBENCH_DATA, else ./data)",
                                                 false),

@@ -11,6 +11,8 @@
 //   threads = 0                  # 0: all cores
 //   on_failure = penalty         # NaN/inf objective: tell the optimizer the worst value seen (penalty) or nothing (skip)
 //   data_dir = data              # tabular benchmarks' data folder; default: $BOBENCH_DATA, else ./data
+//   trace = all                  # which evaluations are stored: all, improvements or targets (results/trace_policy.hpp)
+//   trace_points = yes           # store the points (no: values only)
 //   restart_on = none            # target and/or revisit: a fresh optimizer takes over within the run (runners/restart.hpp)
 //   restart_target = 1e-8        # restart_on = target: f - f* at or below this
 //   plugins = mine.so, b.so      # plugins to load first (core/plugin.hpp), relative to the working folder
@@ -25,6 +27,7 @@
 
 #include "core/params.hpp"
 #include "results/store.hpp"
+#include "results/trace_policy.hpp"
 #include "runners/restart.hpp"
 #include "runners/schema.hpp"
 
@@ -67,6 +70,8 @@ struct ExperimentSpec {
     std::string output = "output/bobench.h5";
     long threads = 0;
     results::FailurePolicy on_failure = results::FailurePolicy::Penalty;
+    results::TracePolicy trace = results::TracePolicy::all;  // which evaluations are stored (trace_policy.hpp)
+    bool trace_points = true;
     std::string data_dir;  // passed to every problem (ProblemSetup); empty: ./data
     RestartRule restart;   // default: never restart
     // Plugin files whose optimizers and problems the spec may name; the cli loads them.

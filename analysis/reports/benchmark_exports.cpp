@@ -153,10 +153,10 @@ struct Writer {
         result.files.push_back(fs::relative(path, root).string());
     }
 
-    // x of evaluation t, " %+.16e" each (empty when the file holds no points)
+    // x of row i of t, " %+.16e" each (empty when the file holds no points)
     std::string x_columns(const results::Trace& t, std::size_t i, std::size_t dimension) const {
         std::string s;
-        if (t.x.size() != t.size() * dimension) return s;
+        if (t.x.size() != t.rows() * dimension) return s;
         for (std::size_t j = 0; j < dimension; ++j) {
             s += ' ';
             s += number(t.x[i * dimension + j]);
@@ -187,10 +187,12 @@ struct Writer {
                 tdat += header;
                 const results::IncumbentCurve inc = results::incumbent_curve(t);
                 double previous = std::numeric_limits<double>::quiet_NaN();
-                for (std::size_t i = 0; i < t.size(); ++i) {
+                // a trace policy's rows only (the .tdat then holds the rows kept, not every evaluation)
+                for (std::size_t row = 0; row < t.rows(); ++row) {
+                    const std::size_t i = t.evaluation_of(row);
                     const double regret = analysis::regret(inc.best_true[i], fopt);
-                    const std::string line = fmt::format("{} 0 {} {} {}{}\n", i + 1, number(regret), number(t.value[i]),
-                                                         number(inc.best[i]), x_columns(t, i, params));
+                    const std::string line = fmt::format("{} 0 {} {} {}{}\n", i + 1, number(regret), number(t.value[row]),
+                                                         number(inc.best[i]), x_columns(t, row, params));
                     tdat += line;
                     // .dat: the first evaluation, every change of the best precision, the last one
                     const bool changed = !(regret == previous) && !(std::isnan(regret) && std::isnan(previous));
@@ -244,14 +246,15 @@ struct Writer {
                 const bool no_value = std::all_of(t.failed.begin(), t.failed.end(), [](auto f) { return f != 0; });
                 if (no_value) ++runs_without_value;
                 const double failed_y = no_value ? worst_regret(key) : std::numeric_limits<double>::quiet_NaN();
-                for (std::size_t i = 0; i < t.size(); ++i) {
-                    const double y = t.failed[i] ? failed_y : analysis::regret(t.true_value[i], r.problem->optimum);
+                for (std::size_t row = 0; row < t.rows(); ++row) {  // a trace policy's rows only
+                    const std::size_t i = t.evaluation_of(row);
+                    const double y = t.failed[row] ? failed_y : analysis::regret(t.true_value[row], r.problem->optimum);
                     dat += fmt::format("{} {}\n", i + 1, std::isnan(y) ? std::string("NaN") : fmt::format("{:.16e}", y));
-                    if (y < best) best = y, best_at = i;
+                    if (y < best) best = y, best_at = row;
                 }
                 const nlohmann::ordered_json best_json_y = best;  // finite: every run has a value now
-                nlohmann::ordered_json best_json = {{"evals", best_at + 1}, {"y", best_json_y}};
-                if (t.x.size() == t.size() * params) {
+                nlohmann::ordered_json best_json = {{"evals", t.evaluation_of(best_at) + 1}, {"y", best_json_y}};
+                if (t.x.size() == t.rows() * params) {
                     std::vector<double> x(t.x.begin() + static_cast<std::ptrdiff_t>(best_at * params),
                                           t.x.begin() + static_cast<std::ptrdiff_t>((best_at + 1) * params));
                     best_json["x"] = x;

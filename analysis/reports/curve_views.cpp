@@ -32,6 +32,9 @@ double median_of(const std::vector<double>& values) { return summarize(values).m
 std::vector<CurveSummary> cost_curves(const results::Results& results, std::size_t points,
                                       std::vector<std::string>& notes) {
     if (points < 2) throw UserError("a cost grid needs at least 2 points, got " + std::to_string(points));
+    if (results.trace != results::TracePolicy::all)  // the cumulative cost needs every evaluation's
+        throw UserError("the cost view needs every evaluation's cost, and this experiment kept only some evaluations "
+                        "(trace = " + results::trace_policy_name(results.trace) + "); run it with trace = all");
     const RunTable table = run_table(results);
     std::vector<CurveSummary> out;
     for (std::size_t p = 0; p < results.problems.size(); ++p) {

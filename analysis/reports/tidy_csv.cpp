@@ -25,15 +25,16 @@ void export_csv(const results::Results& results, std::ostream& out) {
                                    csv_field(results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label) + "," +
                                    std::to_string(t.key.replicate) + ",";
         const results::IncumbentCurve c = results::incumbent_curve(t);
-        for (std::size_t i = 0; i < t.size(); ++i) {
+        for (std::size_t row = 0; row < t.rows(); ++row) {  // a trace policy's rows only: `iteration` says which
+            const std::size_t i = t.evaluation_of(row);
             const double nan = std::numeric_limits<double>::quiet_NaN();
             // empty regret columns where f* is unknown (best_so_far is its own column)
             const double regret = p.optimum ? analysis::regret(c.best_true[i], p.optimum) : nan;
             const double test_regret = p.test_optimum ? analysis::regret(c.best_test[i], p.test_optimum) : nan;
-            fmt::format_to(std::back_inserter(buf), "{}{},{},{},{},{},{},{},{},{}", prefix, i + 1, number(t.value[i]),
-                           number(c.best[i]), number(regret), number(test_regret), number(t.true_value[i]), number(t.cost[i]),
-                           number(t.test_value[i]), static_cast<int>(t.failed[i]));
-            if (fidelity) fmt::format_to(std::back_inserter(buf), ",{}", t.fidelity.empty() ? std::string() : number(t.fidelity[i]));
+            fmt::format_to(std::back_inserter(buf), "{}{},{},{},{},{},{},{},{},{}", prefix, i + 1, number(t.value[row]),
+                           number(c.best[i]), number(regret), number(test_regret), number(t.true_value[row]),
+                           number(t.cost[row]), number(t.test_value[row]), static_cast<int>(t.failed[row]));
+            if (fidelity) fmt::format_to(std::back_inserter(buf), ",{}", t.fidelity.empty() ? std::string() : number(t.fidelity[row]));
             buf.push_back('\n');
         }
         out.write(buf.data(), static_cast<std::streamsize>(buf.size()));
