@@ -47,6 +47,24 @@ TEST_CASE("Friedman: hand-computed case with ties", "[analysis][friedman]") {
     CHECK(r.iman_davenport_f == Approx(2.0 * chi2 / (6.0 - chi2)).epsilon(1e-14));
 }
 
+// Two treatments: chi2 has 1 degree of freedom, whose survival function is erfc(sqrt(x / 2)).
+// 10,000 blocks with treatment 0 lower in `first_lower` of them; its rank sum R0 = 20,000 -
+// first_lower and R1 = 30,000 - R0, so chi2 = (R0^2 + R1^2) / 5,000 - 90,000 (no ties).
+TEST_CASE("Friedman: 10,000 blocks of two treatments, p from the closed form", "[analysis][friedman]") {
+    for (const int first_lower : {5'000, 5'100, 6'000, 9'990}) {
+        INFO(first_lower << " of 10,000 blocks rank treatment 0 first");
+        std::vector<std::vector<double>> table;
+        for (int b = 0; b < 10'000; ++b) table.push_back(b < first_lower ? std::vector<double>{0, 1} : std::vector<double>{1, 0});
+        const auto r = friedman_test(table);
+        const double r0 = 20'000.0 - first_lower, r1 = 30'000.0 - r0;
+        const double chi2 = (r0 * r0 + r1 * r1) / 5'000.0 - 90'000.0;
+        CHECK(r.chi2 == Approx(chi2).margin(1e-6));
+        CHECK(r.p_chi2 == Approx(std::erfc(std::sqrt(chi2 / 2.0))).epsilon(1e-9));  // 5.5e-89 at 6,000; 0 at 9,990
+        CHECK(r.p_f >= 0.0);  // a number, not an overflow
+        CHECK(r.p_f <= 1.0);
+    }
+}
+
 TEST_CASE("Friedman: degenerate tables", "[analysis][friedman]") {
     SECTION("perfect agreement: F infinite, p_F = 0") {
         const std::vector<std::vector<double>> table{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {0, 1, 2}};
