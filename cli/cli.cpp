@@ -234,10 +234,11 @@ std::string printable(std::string_view message) {
     }
     return out;
 }
+}  // namespace
 
 // A message that echoes a huge field or token (a 5 MB line of a data file, an optimizer's
 // whole error output) keeps its start and its end, where the hint is.
-std::string bounded(std::string_view raw) {
+std::string printed_message(std::string_view raw) {
     const std::string message = printable(raw);
     constexpr std::size_t keep_head = 800, keep_tail = 300;
     if (message.size() <= keep_head + keep_tail + 100) return message;
@@ -248,23 +249,22 @@ std::string bounded(std::string_view raw) {
     return fmt::format("{} [... {} bytes left out ...] {}", message.substr(0, head), tail_start - head,
                        message.substr(tail_start));
 }
-}  // namespace
 
 int report_error(const std::string& command, std::exception_ptr error) {
     try {
         std::rethrow_exception(error);
     } catch (const UserError& e) {
-        std::cerr << "bobench " << command << ": error: " << bounded(e.what()) << "\n";
+        std::cerr << "bobench " << command << ": error: " << printed_message(e.what()) << "\n";
         return 2;
     } catch (const Interrupted&) {
         std::cerr << "bobench " << command << ": stopped by signal " << interrupted_status() - 128 << "\n";
         return interrupted_status();
     } catch (const boost::program_options::error& e) {
-        std::cerr << "bobench " << command << ": error: " << bounded(e.what()) << " (see bobench " << command
+        std::cerr << "bobench " << command << ": error: " << printed_message(e.what()) << " (see bobench " << command
                   << " --help)\n";
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "bobench " << command << ": failed: " << bounded(e.what()) << "\n";
+        std::cerr << "bobench " << command << ": failed: " << printed_message(e.what()) << "\n";
         return 1;
     }
 }

@@ -7,6 +7,7 @@
 #include <ostream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -87,6 +88,9 @@ int tabular(const Args& args);
 // Prints a command's error ("bobench CMD: error: ...") and returns its exit status: 2 for
 // bad input, 1 otherwise.
 int report_error(const std::string& command, std::exception_ptr error);
+// A message that may echo outside input (a data file's field, an optimizer's error) as it is
+// printed: control characters shown as \xNN, and over about 1 kB only its start and its end.
+std::string printed_message(std::string_view raw);
 
 struct RunOptions {
     const RunBackend* backend = nullptr;  // null: this process's threads

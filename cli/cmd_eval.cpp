@@ -136,17 +136,24 @@ int eval(const Args& args) {
     std::size_t lineno = 0;
     while (in.next(line)) {
         ++lineno;
-        const std::string t = trim(line);
+        const std::string t = trim(lineno == 1 ? without_utf8_bom(line) : line);  // as a CSV's first line
         if (t.empty() || t[0] == '#') continue;
+        const std::string where = source + ":" + std::to_string(lineno) + ": ";
         Point x;
         for (const std::string& field : coordinate_fields(t)) {
             double v;
-            if (!parse_double(field, v))
-                throw UserError(source + ":" + std::to_string(lineno) + ": '" + field + "' is not a number");
+            // 1e-400 is refused as 1e400 is: read as 0 or inf, neither would be the point written
+            // (what a program writes of a double is always in range)
+            if (beyond_double_range(field)) {
+                const std::size_t i = x.size();
+                throw UserError(where + (i < space.size() ? space[i].name : "field " + std::to_string(i + 1)) + " = '" +
+                                field + "' is outside a double's range (nonzero magnitudes 4.9e-324 to 1.8e308)");
+            }
+            if (!parse_double(field, v)) throw UserError(where + "'" + field + "' is not a number");
             x.push_back(v);
         }
         if (const std::string why = space.why_not_contains(x); !why.empty())
-            throw UserError(source + ":" + std::to_string(lineno) + ": " + bound.id + ": " + why);
+            throw UserError(where + bound.id + ": " + why);
         std::cout << format_double17(bound.problem->evaluate(x, rng).value) << "\n";
     }
     return 0;  // the end of the input is the end of the session, as for cat or bc

@@ -83,8 +83,10 @@ void print_run_errors(const runners::Plan& plan, const std::vector<runners::RunE
         }
         const std::string first_line = e.reason.substr(0, e.reason.find('\n'));
         const auto [first, added] = quoted.emplace(std::pair{e.key.optimizer, first_line}, e.key);
+        // a plugin's or an external optimizer's own words, of any length and bytes
         err << "error: run failed: "
-            << (added ? e.message : runners::describe_failure(plan, e.key, "the same error as " + where(first->second)))
+            << printed_message(added ? e.message
+                                     : runners::describe_failure(plan, e.key, "the same error as " + where(first->second)))
             << "\n";
     }
     for (const auto& [optimizer, why] : stopped)

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/ini.hpp"
 #include "core/io.hpp"
+#include "core/text.hpp"
 #include "hdf5/hdf5.hpp"
 #include "results/lock.hpp"
 
@@ -27,7 +28,7 @@ bool is_spec(const std::string& path) {
     std::ifstream in(path);
     std::string line;
     for (int n = 0; n < 10000 && std::getline(in, line); ++n) {
-        const IniLine l = read_ini_line(line);
+        const IniLine l = read_ini_line(n == 0 ? std::string(without_utf8_bom(line)) : line);  // as parse_ini reads it
         if (!l.valid) return false;
         const std::string& t = l.content;
         if (t == "[experiment]" || t == "[problems]" || t == "[optimizers]" || t == "[reproduction]") return true;

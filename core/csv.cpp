@@ -45,16 +45,11 @@ std::string csv_field(std::string_view text) {
     return out + "\"";
 }
 
-namespace {
-constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
-}
-
 std::vector<CsvRecord> read_csv_records(const std::string& path, const std::string& what, std::uintmax_t max_bytes) {
-    std::istringstream in(read_text_file(path, what, max_bytes));
+    std::istringstream in(std::string(without_utf8_bom(read_text_file(path, what, max_bytes))));
     std::vector<CsvRecord> records;
     std::string text;
     for (std::size_t n = 1; std::getline(in, text); ++n) {
-        if (n == 1 && text.rfind(utf8_bom, 0) == 0) text.erase(0, utf8_bom.size());  // spreadsheets write one
         if (!text.empty() && text.back() == '\r') text.pop_back();
         const std::string t = trim(text);
         if (t.empty() || t.front() == '#') continue;

@@ -17,7 +17,8 @@ IniLine read_ini_line(const std::string& line) {
     return l;
 }
 
-po::parsed_options parse_ini(const std::string& text, const po::options_description& known, const std::string& origin) {
+po::parsed_options parse_ini(const std::string& file_text, const po::options_description& known, const std::string& origin) {
+    const std::string text(without_utf8_bom(file_text));
     std::istringstream lines(text);
     std::string line;
     for (int number = 1; std::getline(lines, line); ++number) {

@@ -18,7 +18,8 @@ struct IniLine {
 };
 IniLine read_ini_line(const std::string& line);
 
-// UserError "<origin>: line N: '<line>' is neither a [section] nor a key = value line".
+// A leading UTF-8 byte-order mark is dropped. UserError "<origin>: line N: '<line>' is
+// neither a [section] nor a key = value line".
 boost::program_options::parsed_options parse_ini(const std::string& text,
                                                  const boost::program_options::options_description& known,
                                                  const std::string& origin);

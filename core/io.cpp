@@ -51,6 +51,12 @@ void require_regular_file(const std::string& path, const std::string& culprit) {
         throw UserError(culprit + ": not a regular file (a device, a pipe or a socket)");
 }
 
+void require_input_file(const std::string& path, const std::string& culprit) {
+    std::error_code ec;
+    if (!fs::exists(fs::status(path, ec))) throw UserError(culprit + ": no such file");
+    require_regular_file(path, culprit);
+}
+
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
     require_regular_file(path, "cannot write '" + path + "'");
     std::error_code ec;
@@ -134,9 +140,8 @@ void write_all(int fd, std::string_view bytes, const std::string& what) {
 std::string read_text_file(const std::string& path, const std::string& what, std::uintmax_t max_bytes) {
     namespace fs = std::filesystem;
     const std::string culprit = "cannot read " + what + " '" + path + "'";
+    require_input_file(path, culprit);
     std::error_code ec;
-    if (!fs::exists(fs::status(path, ec))) throw UserError(culprit + ": no such file");
-    require_regular_file(path, culprit);
     const auto limit = [&] {
         return UserError(fmt::format("{}: it is larger than the {} MB a {} may be", culprit, max_bytes >> 20, what));
     };

@@ -22,6 +22,9 @@ void check_written(std::ostream& out, const std::string& what);
 // whole (a temporary renamed over it) would replace a pipe or a device instead of writing
 // to it. An absent `path` passes.
 void require_regular_file(const std::string& path, const std::string& culprit);
+// require_regular_file of a file to read, which must exist: UserError "<culprit>: no such
+// file" when `path` is absent.
+void require_input_file(const std::string& path, const std::string& culprit);
 
 // Writes the file `path` whole or not at all: `write` fills a temporary beside it
 // (`<path>.tmp-PID`), which replaces `path` once every write and the close succeeded. On a

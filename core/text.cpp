@@ -48,18 +48,29 @@ std::vector<std::string> split(std::string_view s, char sep) {
 }
 
 // The whole (trimmed) text as a number; std::from_chars rejects a leading '+', we accept it.
+// std::errc::result_out_of_range: a number no T holds; invalid_argument: no number.
 template <class T>
-static bool parse_number(std::string_view s, T& out) {
+static std::errc parse_number(std::string_view s, T& out) {
     const std::string t = trim(s);
     std::string_view v = t;
     if (!v.empty() && v.front() == '+') v.remove_prefix(1);
-    if (v.empty()) return false;
+    if (v.empty()) return std::errc::invalid_argument;
     auto res = std::from_chars(v.data(), v.data() + v.size(), out);
-    return res.ec == std::errc() && res.ptr == v.data() + v.size();
+    return res.ptr == v.data() + v.size() ? res.ec : std::errc::invalid_argument;
 }
 
-bool parse_double(std::string_view s, double& out) { return parse_number(s, out); }
-bool parse_long(std::string_view s, long& out) { return parse_number(s, out); }
+bool parse_double(std::string_view s, double& out) { return parse_number(s, out) == std::errc(); }
+bool parse_long(std::string_view s, long& out) { return parse_number(s, out) == std::errc(); }
+
+bool beyond_double_range(std::string_view s) {
+    double unused = 0;
+    return parse_number(s, unused) == std::errc::result_out_of_range;
+}
+
+std::string_view without_utf8_bom(std::string_view text) {
+    constexpr std::string_view bom = "\xEF\xBB\xBF";
+    return text.substr(text.substr(0, bom.size()) == bom ? bom.size() : 0);
+}
 
 bool is_utf8(std::string_view s) {
     std::size_t i = 0;

@@ -18,6 +18,12 @@ bool contains(const std::vector<std::string>& list, std::string_view s);
 std::vector<std::string> split(std::string_view s, char sep);
 bool parse_double(std::string_view s, double& out);  // whole string, no trailing junk
 bool parse_long(std::string_view s, long& out);
+// Whether `s` is written as a number but no double holds it (1e400, 1e-400): parse_double
+// refuses it as it refuses text that is no number, and a message should say which.
+bool beyond_double_range(std::string_view s);
+// `text` without a leading UTF-8 byte-order mark: spreadsheets and Windows editors write one,
+// and left in place it would be part of the first word, invisible in messages.
+std::string_view without_utf8_bom(std::string_view text);
 // Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF):
 // results files and their JSON tables hold only UTF-8 text.
 bool is_utf8(std::string_view s);

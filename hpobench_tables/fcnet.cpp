@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "hpobench_tables/cache.hpp"
 #include "hpobench_tables/catalog.hpp"
@@ -305,7 +306,7 @@ void fit_metadata_cache(hid_t file, hid_t root) {
 }  // namespace
 
 Table load(const std::string& path) {
-    if (!std::filesystem::is_regular_file(path)) throw UserError("FCNet table '" + path + "': no such file");
+    require_input_file(path, "FCNet table '" + path + "'");
     if (!h5::is_hdf5(path))
         throw UserError("'" + path + "' is not an HDF5 file; FCNet tables are the HDF5 files of " + download_url);
     h5::Handle file = h5::open_file(path);

@@ -203,7 +203,7 @@ const Column* Columns::find(const std::string& name) const {
 }
 
 Columns read_columns(const std::string& path, const std::string& group) {
-    if (!std::filesystem::is_regular_file(path)) throw UserError("table '" + path + "': no such file");
+    require_input_file(path, "table '" + path + "'");
     return h5::is_hdf5(path) ? read_hdf5(path, group) : read_csv(path);
 }
 

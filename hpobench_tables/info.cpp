@@ -1,18 +1,18 @@
 #include "hpobench_tables/info.hpp"
 
 #include <cmath>
-#include <filesystem>
 #include <limits>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "hdf5/hdf5.hpp"
 
 namespace bobench::tables {
 
 Layout detect_layout(const std::string& path) {
-    if (!std::filesystem::is_regular_file(path)) throw UserError("'" + path + "': no such file");
+    require_input_file(path, "'" + path + "'");
     if (!h5::is_hdf5(path)) return Layout::Generic;
     h5::Handle file = h5::open_file(path);
     h5::Handle root = h5::open_group(file.get(), "/");

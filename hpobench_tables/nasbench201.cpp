@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 #include "core/text.hpp"
 #include "hpobench_tables/cache.hpp"
 #include "hpobench_tables/catalog.hpp"
@@ -184,7 +185,7 @@ std::vector<Table::Row> table_rows(const Arrays& a, Table::Curves& curves, const
 
 Table load(const std::string& path) {
     const std::string who = "NAS-Bench-201 table '" + path + "'";
-    if (!std::filesystem::is_regular_file(path)) throw UserError(who + ": no such file");
+    require_input_file(path, who);
     if (!h5::is_hdf5(path))
         throw UserError("'" + path + "' is not an HDF5 file; bobench reads NAS-Bench-201 from its own HDF5 layout "
                         "(hpobench_tables/README.md), written by scripts/convert_nasbench201.py");

@@ -38,7 +38,7 @@ std::string setting_fault(const std::string& citation, const ReproductionEntry& 
 
 // The lines of [experiment], [problems] and [optimizers] that cite nothing.
 std::vector<std::string> uncited_lines(const ReproductionEntry& e) {
-    std::istringstream in(read_text_file(e.file, "spec file", runners::max_spec_bytes));
+    std::istringstream in(std::string(without_utf8_bom(read_text_file(e.file, "spec file", runners::max_spec_bytes))));
     std::vector<std::string> faults;
     std::string line, section, above;  // `above`: the comment lines directly above this one
     for (int number = 1; std::getline(in, line); ++number) {

@@ -48,7 +48,7 @@ std::optional<long> reference_runs(const std::string& path) {
     std::size_t line_number = 0, given_on = 0;
     std::optional<long> found;
     for (std::string line; std::getline(in, line);) {
-        ++line_number;
+        if (++line_number == 1) line.erase(0, line.size() - without_utf8_bom(line).size());  // as read_csv_records does
         if (line.empty() || line[0] != '#') continue;
         const auto at = line.find(key);
         if (at == std::string::npos) continue;

@@ -134,13 +134,12 @@ void check_spec(const ExperimentSpec& spec, Schema schema) {
         for (const SpecEntry& e : *list) {
             // checked here, before any run: a results file holds only UTF-8 text
             if (!is_utf8(e.label)) throw UserError("label '" + e.label + "' is not valid UTF-8 text");
-            // a control character (a NUL, say) would go raw into exports and cut messages short
+            // a control character (a NUL, say) would go raw into exports
             const auto control = std::find_if(e.label.begin(), e.label.end(),
                                               [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
             if (control != e.label.end())
                 throw UserError(fmt::format("label '{}' holds the control character 0x{:02x}; labels are printable text",
-                                            std::string(e.label.begin(), control),
-                                            static_cast<unsigned char>(*control)));
+                                            e.label, static_cast<unsigned char>(*control)));
             if (!e.label.empty() && !labels.insert(e.label).second) throw UserError("label '" + e.label + "' is used twice");
         }
     }

@@ -16,7 +16,7 @@ using Line = CsvRecord;
 
 // Non-blank, non-comment lines split into fields.
 std::vector<Line> read_lines(const std::string& path) {
-    std::vector<Line> lines = read_csv_records(path, "data file");
+    std::vector<Line> lines = read_csv_records(path, "data file", max_stats_input_bytes);
     if (lines.empty()) throw UserError("data file '" + path + "' holds no numbers (it is empty)");
     return lines;
 }

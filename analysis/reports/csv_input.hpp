@@ -7,10 +7,18 @@
 // (a line in which no field is a number). NaN is refused (a statistic of a failed value
 // means nothing); +/-inf is accepted, rank tests only compare values.
 // Every problem is a bobench::UserError naming the file, the line and the field.
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/csv.hpp"
+
 namespace bobench::analysis::reports {
+
+// A sample or a table of results is kB (10,000 problems of two methods: 0.4 MB); a file of
+// millions of lines given here is a mistake, refused before it is parsed into records many
+// times its size, as a paper's table is.
+inline constexpr std::uintmax_t max_stats_input_bytes = max_paper_table_bytes;
 
 std::vector<double> read_sample_csv(const std::string& path);
 

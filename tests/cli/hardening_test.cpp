@@ -143,7 +143,7 @@ TEST_CASE("cli hardening: labels and identifiers that are not UTF-8 are refused 
     check_refused("run " + (dir / "id.ini"), "identifier 'branin:noise=\xc3' is not valid UTF-8 text");
     testing::write_file(dir / "nul.ini", "[experiment]\nbudget = 5\nreplicates = 1\noutput = " + out + "\n[problems]\n" +
                                              std::string("bran\0in", 7) + " = branin\n[optimizers]\nrs = random-search\n");
-    check_refused("run " + (dir / "nul.ini"), "label 'bran' holds the control character 0x00; labels are printable text");
+    check_refused("run " + (dir / "nul.ini"), "label 'bran\\x00in' holds the control character 0x00; labels are printable text");
     CHECK_FALSE(fs::exists(out));
     CHECK_FALSE(fs::exists(out + ".journal"));
 }
@@ -378,6 +378,11 @@ TEST_CASE("cli hardening: specs and data files that are folders, pipes, devices 
         for (int i = 0; i < 17 * 1024; ++i) out << line << '\n';
     }
     testing::write_file(a, "1\n2\n3\n");
+    const std::string huge = dir / "huge.csv";
+    {
+        std::ofstream out(huge);  // 5.5 MB of numbers: over the 4 MB a data file may be (it was parsed whole)
+        for (int i = 0; i < 500'000; ++i) out << "0.12345678\n";
+    }
     check_refused("run " + dir.path().string(), "cannot read spec file '" + dir.path().string() + "': it is a folder");
     check_refused("run " + fifo, "cannot read spec file '" + fifo + "': not a regular file (a device, a pipe or a socket)");
     check_refused("run /dev/urandom", "cannot read spec file '/dev/urandom': not a regular file");
@@ -385,6 +390,8 @@ TEST_CASE("cli hardening: specs and data files that are folders, pipes, devices 
     check_refused("reproduce --spec " + fifo, "cannot read spec file '" + fifo + "': not a regular file");
     check_refused("stats mwu " + a + " " + dir.path().string(), "cannot read data file '" + dir.path().string() + "': it is a folder");
     check_refused("stats mwu " + a + " " + fifo, "cannot read data file '" + fifo + "': not a regular file");
+    check_refused("stats mwu " + a + " " + huge, "cannot read data file '" + huge + "': it is larger than the 4 MB a data file may be");
+    check_refused("tabular info " + dir.path().string(), "'" + dir.path().string() + "': it is a folder");  // not "no such file"
 }
 
 // Internal options (the positional words, test hooks) are parsed but never shown.
@@ -418,6 +425,7 @@ TEST_CASE("cli hardening: a FIFO named as a results file, an output or a points 
         CHECK(r.status == 2);
         CHECK_THAT(r.err, Catch::Contains(not_file));
     }
+    check_refused("tabular info " + q, "'" + fifo + "': not a regular file (a device, a pipe or a socket)");  // not "no such file"
     const CliResult eval = run_cli("eval branin --points " + q);
     CHECK(eval.status == 2);
     CHECK_THAT(eval.err, Catch::Contains("cannot read points file '" + fifo + "': not a regular file"));
@@ -463,4 +471,77 @@ TEST_CASE("cli hardening: a FIFO named as a text output is refused, never writte
     CHECK(fs::is_fifo(fifo));  // nor was it replaced
     CHECK(fs::is_fifo(page));
     CHECK(fs::is_fifo(man_page));
+}
+
+// A spreadsheet or a Windows editor starts a file with a UTF-8 byte-order mark; left in, it
+// was part of the first word ("'\xEF\xBB\xBF[experiment]' is neither a [section] ...").
+TEST_CASE("cli hardening: a UTF-8 byte-order mark before a spec, a points file or a data file is dropped",
+          "[cli][hardening]") {
+    TempDir dir;
+    const std::string bom = "\xEF\xBB\xBF", out = dir / "r.h5";
+    testing::write_file(dir / "s.ini", bom + "[experiment]\nbudget = 3\nreplicates = 1\noutput = " + out +
+                                           "\n[problems]\nb = branin\n[optimizers]\nrs = random-search\n");
+    run_ok("run " + (dir / "s.ini") + " --quiet");
+    CHECK(results::read_results(out).runs.size() == 1);
+    testing::write_file(dir / "comment.ini", bom + "# a comment first\n[experiment]\nbudget = 3\nreplicates = 1\noutput = " +
+                                                 (dir / "c.h5") + "\n[problems]\nb = branin\n[optimizers]\nrs = random-search\n");
+    run_ok("run " + (dir / "comment.ini") + " --quiet");
+    testing::write_file(dir / "plain.txt", "1,2\n");
+    testing::write_file(dir / "bom.txt", bom + "1,2\n");
+    testing::write_file(dir / "bom-comment.txt", bom + "# x0, x1\n1,2\n");
+    const std::string value = run_ok("eval branin --points " + (dir / "plain.txt")).out;
+    CHECK_FALSE(value.empty());
+    CHECK(run_ok("eval branin --points " + (dir / "bom.txt")).out == value);
+    CHECK(run_ok("eval branin --points " + (dir / "bom-comment.txt")).out == value);
+    testing::write_file(dir / "m.csv", bom + "a,b\n1,2\n2,1\n3,4\n");
+    CHECK(has(run_ok("stats friedman " + (dir / "m.csv")).out, "\nnames a b\n"));
+}
+
+// An error message is a C string: a NUL byte of echoed input ended it there.
+TEST_CASE("cli hardening: a NUL byte in echoed input is shown as text, not the end of the message", "[cli][hardening]") {
+    TempDir dir;
+    const std::string points = dir / "p.txt", data = dir / "d.csv", one = dir / "one.csv", spec = dir / "s.ini";
+    testing::write_file(points, std::string("1,2\0zz\n", 7));
+    check_refused("eval branin --points " + points, points + ":1: '2\\x00zz' is not a number");
+    testing::write_file(one, "1\n2\n");
+    testing::write_file(data, std::string("1\n2\0x\n", 6));
+    check_refused("stats mwu " + one + " " + data, "'" + data + "' line 2: '2\\x00x' is not a number");
+    testing::write_file(spec, "[experiment]\nbudget = 3\nreplicates = 1\noutput = " + (dir / "r.h5") + "\n[problems]\nb = " +
+                                  std::string("bra\0nin", 7) + "\n[optimizers]\nrs = random-search\n");
+    check_refused("run " + spec, "'bra\\x00nin'");
+}
+
+// 1e400 and 1e-400 were "not a number"; both are refused, as no double holds them, by line and parameter.
+TEST_CASE("cli hardening: eval refuses a coordinate beyond a double's range, naming its line and parameter",
+          "[cli][hardening]") {
+    TempDir dir;
+    const std::string file = dir / "p.txt", range = "' is outside a double's range (nonzero magnitudes 4.9e-324 to 1.8e308)";
+    testing::write_file(file, "1,2\n1e400,2\n");
+    check_refused("eval branin --points " + file, file + ":2: x0 = '1e400" + range);
+    testing::write_file(file, "1 -1e-400\n");
+    check_refused("eval branin --points " + file, file + ":1: x1 = '-1e-400" + range);
+    testing::write_file(file, "1,2,1e999\n");
+    check_refused("eval branin --points " + file, file + ":1: field 3 = '1e999" + range);
+    testing::write_file(file, "1e-310,2\n");  // a subnormal double is one
+    CHECK_FALSE(run_ok("eval branin --points " + file).out.empty());
+}
+
+// An optimizer's own words (its error reply, the end of its standard error) reached the
+// terminal whole: 100 kB of text, and escape sequences that act there.
+TEST_CASE("cli hardening: a failed run's message is bounded and shows control characters as text", "[cli][hardening]") {
+    TempDir dir;
+    testing::write_file(dir / "talker.sh", "read line\necho '{\"type\":\"ready\"}'\nread line\n"
+                                           "printf '\\033]0;title\\007' >&2\n"
+                                           "printf '{\"type\":\"error\",\"message\":\"'\n"
+                                           "head -c 100000 /dev/zero | tr '\\000' y\nprintf '\"}\\n'\n");
+    const CliResult r = run_cli("run --problem branin --optimizer 'x=external:command=sh " + (dir / "talker.sh") +
+                                "' --budget 3 --replicates 1 --quiet --output " + (dir / "r.h5"));
+    INFO(r.err.substr(0, 3000));
+    CHECK(r.status == 1);
+    CHECK(has(r.err, "error: run failed: problem 'branin', optimizer 'x', replicate 0: external optimizer '"));
+    CHECK(has(r.err, "it reported an error in reply to ask (evaluation 1): \"yyy"));
+    CHECK(has(r.err, "bytes left out"));
+    CHECK(r.err.size() < 3000);
+    CHECK(has(r.err, "the end of its standard error:\n\\x1b]0;title\\x07"));
+    CHECK(r.err.find('\x1b') == std::string::npos);
 }

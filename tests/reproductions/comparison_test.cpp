@@ -174,6 +174,9 @@ TEST_CASE("Reference tables: N/A cells skipped, malformed rows named", "[reprodu
     // a spreadsheet's byte-order mark is not part of the first column's name
     testing::write_file(dir / "bom.csv", "\xEF\xBB\xBF" "function,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
     CHECK(read_published(dir / "bom.csv", cols).at(0).problem == "A");
+    // nor of a first comment line: its reference_runs counts
+    testing::write_file(dir / "bom-runs.csv", "\xEF\xBB\xBF" "# reference_runs: 30\nfunction,method,setting,mean,sd\nA,m1,x,1.5,0.1\n");
+    CHECK(read_published(dir / "bom-runs.csv", cols).at(0).runs == 30L);
     struct Refused {
         const char* file;
         const char* text;
