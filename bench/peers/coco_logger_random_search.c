@@ -1,9 +1,11 @@
 /* COCO's side of docs/perf/trace.md: random search on bbob f1 (instance 1) through COCO's own
- * bbob observer, RUNS runs of BUDGET evaluations at dimension D, the logs written to OUT.
- * Built from a scratch folder against COCO's amalgamated C (coco.c and coco.h of
- * code-experiments/build/c, or coco_amal.c of a fetched snapshot), never by bobench's build:
- *   gcc -O2 -I COCO bench/peers/coco_logger_random_search.c COCO/coco_amal.c -lm -o coco_rs
- *   ./coco_rs RUNS BUDGET D OUT
+ * bbob observer, RUNS runs of BUDGET evaluations at dimension D, the logs written to
+ * exdata/NAME. Built from a scratch folder against COCO's amalgamated C (coco_amal.c and
+ * coco.h of a snapshot of numbbo/coco-experiment; ver.c holds the line
+ * `const char *coco_version = "scratch";` that COCO's build script would generate), never by
+ * bobench's build:
+ *   gcc -O2 -I COCO bench/peers/coco_logger_random_search.c COCO/coco_amal.c ver.c -lm -o coco_rs
+ *   ./coco_rs RUNS BUDGET D NAME
  * Points: uniform in [-5, 5]^D from xorshift64*, so the evaluation work is comparable to
  * bobench's random search (a different stream: only times and sizes are compared). */
 #include <stdint.h>
@@ -23,7 +25,7 @@ static double uniform(void) {
 
 int main(int argc, char **argv) {
     if (argc != 5) {
-        fprintf(stderr, "usage: %s RUNS BUDGET D OUT\n", argv[0]);
+        fprintf(stderr, "usage: %s RUNS BUDGET D NAME\n", argv[0]);
         return 2;
     }
     const long runs = atol(argv[1]), budget = atol(argv[2]);
