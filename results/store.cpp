@@ -370,12 +370,10 @@ static Trace stored_trace(const StoredColumns& s, std::size_t i, const Results& 
     if (!s.evaluation.empty() || !s.evaluations.empty()) {  // a trace policy's rows
         t.evaluation_index.assign(s.evaluation.begin() + b, s.evaluation.begin() + e);
         const std::int64_t total = s.evaluations[i], failures = s.failed_evals[i];
-        const auto& index = t.evaluation_index;
-        if (total < c || failures < 0 || failures > total || (c > 0 && (index.front() < 0 || index.back() >= total)) ||
-            !std::is_sorted(index.begin(), index.end(), std::less_equal<>()))
+        t.total_evaluations = static_cast<std::size_t>(std::max<std::int64_t>(total, 0));
+        t.total_failures = static_cast<std::size_t>(std::max<std::int64_t>(failures, 0));
+        if (total < 0 || failures < 0 || !t.rows_in_order())
             throw where("has rows that are not evaluations 1 to " + std::to_string(total) + " in order");
-        t.total_evaluations = static_cast<std::size_t>(total);
-        t.total_failures = static_cast<std::size_t>(failures);
     }
     // runs recorded without fidelities (NaN: written before their problem had one) stay
     // single-fidelity: every evaluation counts as full

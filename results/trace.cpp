@@ -3,12 +3,20 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 
 namespace bobench::results {
 
 std::size_t Trace::failures() const {
     return keeps_every_evaluation() ? static_cast<std::size_t>(std::count(failed.begin(), failed.end(), 1)) : total_failures;
+}
+
+bool Trace::rows_in_order() const {
+    const auto& index = evaluation_index;
+    return !index.empty() && index.size() == rows() && index.front() >= 0 &&
+           std::is_sorted(index.begin(), index.end(), std::less_equal<>()) &&
+           static_cast<std::size_t>(index.back()) + 1 == total_evaluations && total_failures <= total_evaluations;
 }
 
 void Trace::reserve(std::size_t n, std::size_t dimension) {

@@ -41,6 +41,9 @@ struct Trace {
     std::size_t evaluation_of(std::size_t row) const {
         return keeps_every_evaluation() ? row : static_cast<std::size_t>(evaluation_index[row]);
     }
+    // Whether a trace policy's rows are evaluations in order, the last of them the run's
+    // last evaluation (as every policy keeps it), with no more failures than evaluations.
+    bool rows_in_order() const;
     // Whether row i may become the incumbent: every evaluation of a single-fidelity run,
     // only full-fidelity ones of a multi-fidelity run.
     bool at_full_fidelity(std::size_t i) const { return fidelity.empty() || fidelity[i] == full_fidelity; }

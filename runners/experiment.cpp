@@ -148,9 +148,7 @@ void check_record(const results::Trace& t, const results::ProblemInfo& problem, 
              t.test_value.size() != rows || t.failed.size() != rows || (!t.fidelity.empty() && t.fidelity.size() != rows) ||
              (!every_row && t.evaluation_index.size() != rows) || (every_row && !t.keeps_every_evaluation()))
         why = "columns of different lengths";
-    else if (!every_row && (rows == 0 || !std::is_sorted(t.evaluation_index.begin(), t.evaluation_index.end(),
-                                                         std::less_equal<>()) ||
-                            t.evaluation_index.front() < 0 || t.evaluation_index.back() + 1 != static_cast<std::int64_t>(t.size())))
+    else if (!every_row && !t.rows_in_order())
         why = "rows that are not evaluations in order";
     else if (std::any_of(t.failed.begin(), t.failed.end(), [](std::uint8_t f) { return f > 1; }))
         why = "failure flags other than 0 and 1";

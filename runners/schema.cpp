@@ -79,8 +79,9 @@ Setting trace_points_setting() {
     Setting s{"trace_points", "trace-points", 0, 0, "store the evaluated points: yes or no (default {default})", true};
     s.text = [](const ExperimentSpec& spec) { return std::string(spec.trace_points ? "yes" : "no"); };
     s.read = [](const Setting&, ExperimentSpec& spec, const std::string& value, const Origin& origin) {
+        const std::string& where = origin.source.empty() ? origin.name : origin.source;
         if (value != "yes" && value != "no")
-            throw UserError((origin.source.empty() ? origin.name : origin.source) + ": trace_points = '" + value + "' is not valid; expected yes or no");
+            throw UserError(where + ": trace_points = '" + value + "' is not valid; expected yes or no");
         spec.trace_points = value == "yes";
     };
     s.stored = [](const ExperimentSpec& spec) { return !spec.trace_points; };

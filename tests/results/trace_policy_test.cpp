@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "hdf5/hdf5.hpp"
+#include "results/journal.hpp"
 #include "results/store.hpp"
 #include "results/trace_policy.hpp"
 #include "runners/plan.hpp"
@@ -165,6 +166,24 @@ TEST_CASE("trace = targets keeps COCO's ladders: the incumbent curve is exact on
     }
 }
 
+TEST_CASE("trace policies: a journal record keeps the rows, their evaluations and the run's counts",
+          "[results][trace_policy]") {
+    const results::Trace all = random_search_trace(700, 5);
+    for (TracePolicy policy : {TracePolicy::all, TracePolicy::improvements, TracePolicy::targets}) {
+        for (bool points : {true, false}) {
+            const results::Trace kept = results::keep_rows(all, policy, points, 3, 0.0);
+            const std::string record = results::Journal::encode("p", "o", kept);
+            const auto decoded = results::Journal::decode(record.data(), record.size());
+            REQUIRE(decoded);
+            CHECK(decoded->trace.same_record(kept));
+            CHECK(decoded->trace.size() == 700);
+            CHECK(decoded->trace.failures() == all.failures());
+            // a torn record is no record
+            CHECK_FALSE(results::Journal::decode(record.data(), record.size() - 1));
+        }
+    }
+}
+
 TEST_CASE("trace policies: names, refusals at planning", "[results][trace_policy]") {
     CHECK(results::parse_trace_policy("targets", "x") == TracePolicy::targets);
     CHECK_THROWS_WITH(results::parse_trace_policy("some", "spec 's.ini'"),
@@ -213,7 +232,7 @@ TEST_CASE("trace policies: a run keeps exactly the rows its full trace filtered 
         const std::string name = results::trace_policy_name(policy);
         INFO(name);
         const bool points = policy == TracePolicy::improvements;
-        const std::string one = run_with(dir, name + "-1.h5", flags + " --threads 1");
+        const std::string one = run_with(dir, name + "-1.h5", flags + " --threads 1 --journal-after 0");
         // two threads, resumed from one replicate to three
         const std::string two = dir / (name + "-2.h5");
         run_ok("run " + replaced(runs_flags, "--replicates 3", "--replicates 1") + " " + flags +
