@@ -25,7 +25,7 @@
 #include "core/interrupt.hpp"
 #include "core/text.hpp"
 #include "core/version.hpp"
-#include "optimizers/external/external_protocol.hpp"
+#include "core/external/protocol.hpp"
 #include "results/store.hpp"
 #include "runners/experiment.hpp"
 

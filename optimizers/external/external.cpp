@@ -9,8 +9,8 @@
 #include "core/interrupt.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"
-#include "optimizers/external/external_process.hpp"
-#include "optimizers/external/external_protocol.hpp"
+#include "core/external/child_process.hpp"
+#include "core/external/protocol.hpp"
 
 namespace bobench {
 

@@ -1,7 +1,7 @@
 // The external-optimizer protocol's decoder: one reply line, then its point read against a
 // space with every parameter type, as the external optimizer reads the points of a reply.
 
-#include "optimizers/external/external_protocol.hpp"
+#include "core/external/protocol.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "core/text.hpp"
-#include "optimizers/external/external_process.hpp"
+#include "core/external/child_process.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"

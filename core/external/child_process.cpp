@@ -1,4 +1,4 @@
-#include "optimizers/external/external_process.hpp"
+#include "core/external/child_process.hpp"
 
 #include <functional>
 #include <cerrno>

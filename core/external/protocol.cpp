@@ -1,4 +1,4 @@
-#include "optimizers/external/external_protocol.hpp"
+#include "core/external/protocol.hpp"
 
 #include <algorithm>
 #include <set>
