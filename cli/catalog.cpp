@@ -8,6 +8,7 @@
 
 #include "hpobench_tables/catalog.hpp"
 #include "optimizers/catalog.hpp"
+#include "testfunctions/external/external_problem.hpp"
 #include "testfunctions/racing/racing_line.hpp"
 #include "testfunctions/robot_push/robot_push.hpp"
 #include "testfunctions/synthetic/synthetic.hpp"
@@ -28,6 +29,7 @@ ProblemRegistry& problems() {
         r.add(robot_push::robot_push_factory());
         r.add(racing::racing_line_factory());
         tables::register_all(r);
+        r.add(external_problem::factory());
         return r;
     }();
     return registry;

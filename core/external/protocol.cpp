@@ -1,6 +1,7 @@
 #include "core/external/protocol.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <vector>
 
@@ -25,6 +26,58 @@ json space_to_json(const Space& space) {
         params.push_back(std::move(j));
     }
     return params;
+}
+
+Space space_from_json(const json& params) {
+    if (!params.is_array() || params.empty())
+        throw ProtocolError("\"space\" must be a non-empty list of parameters, not " + params.dump());
+    std::vector<Param> out;
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const json& p = params[i];
+        const std::string who = "parameter " + std::to_string(i + 1) + " (" + p.dump() + ")";
+        if (!p.is_object() || !p.contains("name") || !p["name"].is_string() || !p.contains("type") ||
+            !p["type"].is_string())
+            throw ProtocolError(who + " needs a \"name\" and a \"type\" (strings)");
+        const std::string name = p["name"], type = p["type"];
+        auto number = [&](const char* key) {
+            if (!p.contains(key) || !p[key].is_number())
+                throw ProtocolError(who + ": a " + type + " parameter needs \"" + key + "\", a number");
+            return p[key].get<double>();
+        };
+        auto list = [&](const char* key) -> const json& {
+            if (!p.contains(key) || !p[key].is_array())
+                throw ProtocolError(who + ": a " + type + " parameter needs \"" + key + "\", a list");
+            return p[key];
+        };
+        if (type == "real") {
+            if (p.contains("log") && !p["log"].is_boolean()) throw ProtocolError(who + ": \"log\" is true or false");
+            out.push_back(Param::real(name, number("low"), number("high"), p.value("log", false)));
+        } else if (type == "integer") {
+            const double lo = number("low"), hi = number("high");
+            // beyond 2^53 a double no longer holds every integer
+            if (std::abs(lo) > 9007199254740992.0 || std::abs(hi) > 9007199254740992.0 || lo != std::floor(lo) ||
+                hi != std::floor(hi))
+                throw ProtocolError(who + ": integer bounds are whole numbers of at most 2^53");
+            out.push_back(Param::integer(name, static_cast<long>(lo), static_cast<long>(hi)));
+        } else if (type == "ordinal") {
+            std::vector<double> values;
+            for (const json& v : list("values")) {
+                if (!v.is_number()) throw ProtocolError(who + ": ordinal values are numbers, not " + v.dump());
+                values.push_back(v.get<double>());
+            }
+            out.push_back(Param::ordinal(name, std::move(values)));
+        } else if (type == "categorical") {
+            std::vector<std::string> choices;
+            for (const json& v : list("choices")) {
+                if (!v.is_string()) throw ProtocolError(who + ": categorical choices are strings, not " + v.dump());
+                choices.push_back(v.get<std::string>());
+            }
+            out.push_back(Param::categorical(name, std::move(choices)));
+        } else {
+            throw ProtocolError(who + ": unknown type \"" + type + "\"; expected real, integer, ordinal or categorical");
+        }
+    }
+    return Space(std::move(out));
 }
 
 json point_to_json(const Space& space, const Point& x) {

@@ -1,7 +1,8 @@
 #pragma once
-// The JSON shapes of the external-optimizer protocol (docs/PROTOCOL.md): the space as the
-// hello message describes it, and points in both directions. Shared by the external
-// optimizer and the Python package (whose Problem.space is the same list).
+// The JSON shapes of the external protocols (docs/PROTOCOL.md): the space as the optimizer's
+// hello message and the problem's description give it, and points in both directions.
+// Shared by the external optimizer, the external problem and the Python package (whose
+// Problem.space is the same list). In core because optimizers and problems both use it.
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,9 @@ struct ProtocolError : std::runtime_error {
 //  {"name": "lr", "type": "ordinal", "values": [0.001, 0.01]},
 //  {"name": "act", "type": "categorical", "choices": ["relu", "tanh"]}]
 nlohmann::json space_to_json(const Space& space);
+// The inverse, for a problem that describes its space: ProtocolError naming the parameter
+// that is not of that form, UserError (Space's checks) for an empty or unordered domain.
+Space space_from_json(const nlohmann::json& params);
 
 // A point as a JSON array in the space's order: numbers, and choice names for categoricals.
 nlohmann::json point_to_json(const Space& space, const Point& x);

@@ -3,18 +3,19 @@
     bobench.Problem("bbob:f=3,i=2,d=10")   a problem by identifier (every one the CLI knows)
     bobench.load_plugin(path)              a plugin's problems and optimizers, as --plugin
     bobench.Optimizer, bobench.serve       write an optimizer that bobench runs and ranks
+    bobench.serve_problem                  serve a problem that bobench's optimizers solve
     bobench.run(spec)                      run an experiment, as `bobench run` does
     bobench.read_results(path)             a results file as a tidy pandas DataFrame
     bobench.rank(path), bobench.table(path)  `bobench rank` and `bobench table` as DataFrames
 
-The protocol part (Optimizer, serve, Space) is plain Python: an optimizer script runs
+The protocol part (Optimizer, serve, serve_problem, Space) is plain Python: an optimizer script runs
 under any Python 3. Problem, run, read_results, rank and table load the compiled module
 (bobench._core, built with the C++ code) and NumPy; read_results, rank and table need pandas.
 """
 
-from .protocol import PROTOCOL_VERSION, Optimizer, Param, Space, serve
+from .protocol import PROTOCOL_VERSION, Optimizer, Param, Space, Trial, serve, serve_problem
 
-__all__ = ["PROTOCOL_VERSION", "Optimizer", "Param", "Space", "serve",
+__all__ = ["PROTOCOL_VERSION", "Optimizer", "Param", "Space", "Trial", "serve", "serve_problem",
            "Problem", "problem_names", "optimizer_names", "load_plugin", "run", "read_results", "read_runs", "rank",
            "table", "version"]
 

@@ -143,3 +143,117 @@ def serve(factory, stdin=None, stdout=None):
             traceback.print_exc(file=sys.stderr)
             sys.exit(1)
 
+
+
+# --- The problem side (docs/PROTOCOL.md, "The external-problem protocol") -------------
+
+def _space_spec(space):
+    """The protocol's list of parameter dicts, from dicts or Param objects."""
+    specs = []
+    for p in space:
+        if isinstance(p, Param):
+            spec = {"name": p.name, "type": p.type}
+            if p.type in ("real", "integer"):
+                spec.update(low=p.low, high=p.high)
+                if p.type == "real":
+                    spec["log"] = bool(p.log)
+            else:
+                spec["values" if p.type == "ordinal" else "choices"] = p.values if p.type == "ordinal" else p.choices
+            specs.append(spec)
+        else:
+            specs.append(dict(p))
+    return specs
+
+
+class Trial:
+    """What an Optuna-style objective(trial) sees: the point bobench sent, read by name.
+    suggest_* return the point's value of that parameter (the space is declared up front,
+    so their bounds are not used); seed is the evaluation's seed."""
+
+    def __init__(self, space, x, seed):
+        self.params = {p.name: v for p, v in zip(space, x)}
+        self.seed = seed
+        self._space = {p.name: p for p in space}
+
+    def _value(self, name, types):
+        if name not in self.params:
+            raise ValueError(f"the objective asks for parameter {name!r}, which the declared space lacks "
+                           f"(it has {', '.join(self.params)})")
+        if self._space[name].type not in types:
+            raise TypeError(f"parameter {name!r} is declared {self._space[name].type}, "
+                            f"but the objective suggests it as {' or '.join(types)}")
+        return self.params[name]
+
+    def suggest_float(self, name, low=None, high=None, *, log=False, step=None):
+        return float(self._value(name, ("real", "ordinal")))
+
+    def suggest_int(self, name, low=None, high=None, *, log=False, step=1):
+        return int(self._value(name, ("integer", "ordinal")))
+
+    def suggest_categorical(self, name, choices=None):
+        return self._value(name, ("categorical", "ordinal"))
+
+
+def _evaluation_reply(result):
+    """The reply to evaluate for what the function returned: a number, or a dict with
+    "value" and optionally "true_value", "cost", "test_value"."""
+    fields = dict(result) if isinstance(result, dict) else {"value": result}
+    if "value" not in fields:
+        raise ValueError(f"the objective returned a dict without \"value\": {result!r}")
+    reply = {"type": "value"}
+    for key in ("value", "true_value", "cost", "test_value"):
+        if fields.get(key) is None:
+            continue
+        number = float(fields[key])
+        if not math.isfinite(number):  # JSON holds no NaN or inf: a failed evaluation
+            return {"type": "failed", "reason": f"the objective returned {key} = {number}"}
+        reply[key] = number
+    return reply
+
+
+def serve_problem(space, function, optimum=None, name=None, optuna=False, stdin=None, stdout=None):
+    """Serves a problem on standard input and output until bobench closes it
+    (``--problem 'external:command=python3 my_problem.py'``).
+
+    space: the parameters, as the protocol's dicts ({"name": "x0", "type": "real",
+    "low": -5, "high": 10}, ...; docs/PROTOCOL.md) or Param objects. function(x, seed)
+    returns the value to minimise at the point x (a list in the space's order) or a dict
+    with "value" and optionally "true_value" (noise-free, for regret), "cost" and
+    "test_value"; seed (an int in [0, 2**32)) comes from the run: draw any noise from it
+    and the run is reproducible. optuna=True: function(trial) is an Optuna-style
+    objective (trial.suggest_float/suggest_int/suggest_categorical by name, trial.seed).
+    optimum: the lowest noise-free value, when known (regret needs it); name: shown in
+    bobench's metadata. An exception in the function fails that evaluation, with its
+    message; print diagnostics to standard error, never to standard output."""
+    stdin = stdin or sys.stdin.buffer
+    stdout = stdout or sys.stdout.buffer
+    specs = _space_spec(space)
+    params = Space(specs)
+    description = {"type": "problem", "protocol": PROTOCOL_VERSION, "space": specs}
+    if optimum is not None:
+        description["optimum"] = float(optimum)
+    if name is not None:
+        description["name"] = str(name)
+    for line in stdin:
+        message = _decode(line.decode())
+        kind = message.get("type")
+        if kind == "hello":
+            if message.get("protocol") != PROTOCOL_VERSION:
+                _send(stdout, {"type": "error", "message": f"bobench speaks protocol {message.get('protocol')}, "
+                                                          f"this bobench package {PROTOCOL_VERSION}"})
+                sys.exit(1)
+            _send(stdout, description)
+        elif kind == "evaluate":
+            x, seed = message["x"], message["seed"]
+            try:
+                result = function(Trial(params, x, seed)) if optuna else function(x, seed)
+                reply = _evaluation_reply(result)
+            except Exception as e:  # that evaluation fails; the process serves the next one
+                traceback.print_exc(file=sys.stderr)
+                reply = {"type": "failed", "reason": f"{type(e).__name__}: {e}"}
+            _send(stdout, reply)
+        elif kind == "close":
+            return
+        else:
+            _send(stdout, {"type": "error", "message": f"unknown message type {kind!r}"})
+            sys.exit(1)

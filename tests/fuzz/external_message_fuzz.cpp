@@ -1,5 +1,6 @@
-// The external-optimizer protocol's decoder: one reply line, then its point read against a
-// space with every parameter type, as the external optimizer reads the points of a reply.
+// The external protocols' decoder: one reply line, then its points read against a space
+// with every parameter type, as the external optimizer reads the points of a reply, and
+// its "space" read as the external problem reads a description.
 
 #include "core/external/protocol.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
@@ -13,6 +14,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const nlohmann::json message = bobench::external::parse_message(bobench::fuzz::text(data, size));
         if (message.is_object() && message.contains("points") && message["points"].is_array())
             for (const nlohmann::json& x : message["points"]) (void)bobench::external::point_from_json(space, x);
+        if (message.is_object() && message.contains("space"))
+            (void)bobench::external::space_from_json(message["space"]);
     });
     return 0;
 }
