@@ -19,6 +19,12 @@ using namespace bobench;
 
 namespace {
 
+#ifdef BOBENCH_PYTHON
+const std::string python = BOBENCH_PYTHON;
+#else
+const std::string python = "python3";
+#endif
+
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan(a) && std::isnan(b)); }
 
 }  // namespace
@@ -35,6 +41,8 @@ TEST_CASE("every registered problem: points of its space evaluate deterministica
         {"fcnet", "file=" + (dir / "fcnet.h5")},
         {"nasbench201", "file=" + (dir / "nb201.h5")},
         {"table", "file=" + (dir / "table.csv")},
+        // a plain-JSON script (no bobench import) whose value is the sum of the point's values
+        {"external", "command=" + python + " " + std::string(BOBENCH_SOURCE_DIR) + "/tests/python/problems/misbehave.py well"},
     };
     for (const ProblemFactory& f : cli::problem_catalog().entries()) {
         const auto it = arguments.find(f.name);

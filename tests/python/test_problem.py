@@ -48,7 +48,8 @@ def check_against_cli(problem_id, n=6, seed=7, points=None):
 def test_every_family():
     names = {name for name, _ in bobench.problem_names()}
     simulated = {"robot-push", "racing-line"}  # deterministic simulators: no noise parameter
-    synthetic = sorted(names - {"bbob", "fcnet", "nasbench201", "table"} - simulated)
+    # external: a problem in another process (tests/testfunctions/external_problem_test.cpp)
+    synthetic = sorted(names - {"bbob", "fcnet", "nasbench201", "table", "external"} - simulated)
     check(len(synthetic) >= 14, f"synthetic problems: {synthetic}")
     for name in synthetic:
         check_against_cli(name)

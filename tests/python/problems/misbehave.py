@@ -1,5 +1,5 @@
 """A problem that breaks the protocol on purpose at its evaluation number AT (1-based,
-counted per process): python3 misbehave.py MODE [AT] [MARKER]. Plain JSON lines, no
+counted per process): python3 misbehave.py MODE [AT] [MARKER]; mode `well` never does. Plain JSON lines, no
 bobench package, so that every fault is exactly the one named. hang-once hangs only in
 the first process to reach AT (it creates the file MARKER), so a test waits out one
 timeout, not one per process."""
@@ -9,7 +9,7 @@ import sys
 import time
 
 mode = sys.argv[1]
-at = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+at = int(sys.argv[2]) if len(sys.argv) > 2 else 0  # 0: never (mode "well")
 marker = sys.argv[3] if len(sys.argv) > 3 else None
 
 
