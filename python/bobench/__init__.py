@@ -4,6 +4,7 @@
     bobench.load_plugin(path)              a plugin's problems and optimizers, as --plugin
     bobench.Optimizer, bobench.serve       write an optimizer that bobench runs and ranks
     bobench.serve_problem                  serve a problem that bobench's optimizers solve
+    python3 -m bobench.sklearn_tasks TASK  scikit-learn tuning tasks served as problems (--list)
     bobench.run(spec)                      run an experiment, as `bobench run` does
     bobench.read_results(path)             a results file as a tidy pandas DataFrame
     bobench.rank(path), bobench.table(path)  `bobench rank` and `bobench table` as DataFrames
