@@ -10,6 +10,8 @@
 #include "analysis/reports/plot.hpp"
 #include "analysis/reports/rank_report.hpp"
 #include "core/error.hpp"
+#include "core/folder_output.hpp"
+#include "core/io.hpp"
 #include "cli/cli.hpp"
 
 namespace po = boost::program_options;
@@ -55,6 +57,7 @@ int plot(const Args& args) {
     const std::optional<std::string> by = vm.count("by") ? std::optional(vm["by"].as<std::string>()) : std::nullopt;
     const std::string file = vm["file"].as<std::string>();
     const results::Results results = read_results_file(file, /*with_points=*/false, "plot");
+    FolderOutput folder(o.out_dir);  // a failed plot leaves no folder it made, no file it added
 
     std::vector<std::string> notes, files;
     if (view == "ecdf") {
@@ -98,6 +101,7 @@ int plot(const Args& args) {
     }
     for (const std::string& note : notes) std::cerr << "bobench plot: note: " << note << "\n";
     for (const std::string& f : files) std::cout << f << "\n";
+    folder.keep();
     return 0;
 }
 

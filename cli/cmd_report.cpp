@@ -8,6 +8,7 @@
 #include "analysis/reports/html_report.hpp"
 #include "cli/cli.hpp"
 #include "core/error.hpp"
+#include "core/folder_output.hpp"
 #include "core/io.hpp"
 
 namespace po = boost::program_options;
@@ -41,13 +42,14 @@ int report(const Args& args) {
     if (!vm.count("html")) throw UserError("--html DIR is required: the folder that receives index.html");
     const std::string file = vm["file"].as<std::string>();
     if (!fs::is_regular_file(file)) throw UserError("'" + file + "' is not a file; give a results file (.h5)");
-    if (!results::is_results_file(file))
-        throw UserError("'" + file + "' is not a bobench results file (written by bobench run)");
-    const fs::path page = html_page(vm["html"].as<std::string>(), file);
+    // read first: it says whether the file is another program's or a damaged one of ours
     const results::Results results = read_results_file(file, /*with_points=*/false, "report");
+    FolderOutput folder(vm["html"].as<std::string>());  // a failed page leaves no folder it made
+    const fs::path page = html_page(vm["html"].as<std::string>(), file);
     analysis::reports::HtmlReportOptions o;
     o.source = fs::path(file).filename().string();
     write_text_file(page.string(), analysis::reports::render_html_report(results, o));
+    folder.keep();
     std::cout << page.string() << "\n";
     return 0;
 }

@@ -18,6 +18,7 @@
 #include "cli/reproduce.hpp"
 #include "cli/reproduce_readings.hpp"
 #include "core/error.hpp"
+#include "core/folder_output.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
 #include "reproductions/bore_toy.hpp"
@@ -181,6 +182,9 @@ int reproduce(const Args& args) {
                                                        : fs::path(spec.output).replace_extension(report_extension(format)).string();
     if (!spec.shard) check_report_path(report_path, entry, spec.output);  // before the runs it would destroy
     if (vm.count("html") && spec.shard) throw UserError("--shard writes no report; give --html with --report-only on the merged file");
+    // a failed run or report leaves no --html folder it made
+    std::optional<FolderOutput> html_folder;
+    if (vm.count("html")) html_folder.emplace(vm["html"].as<std::string>());
     const std::optional<fs::path> html = vm.count("html") ? std::optional(html_page(vm["html"].as<std::string>(), spec.output))
                                                           : std::nullopt;
     for (const std::string& warning : underpowered_tests(entry, spec, !in.theirs.empty(), in.quick))
@@ -194,6 +198,7 @@ int reproduce(const Args& args) {
                         "'; run the reproduction (or merge its shards) first, or name the file with --output");
     }
     write_reports(in, vm, report_path, html);
+    if (html_folder) html_folder->keep();
     if (!report_only)
         std::cout << fmt::format("wall time {:.1f} s on {}\n",
                                  std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),

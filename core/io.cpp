@@ -1,5 +1,6 @@
 #include "core/io.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -7,9 +8,11 @@
 #include <fstream>
 #include <stdexcept>
 #include <csignal>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "core/error.hpp"
+#include "core/folder_output.hpp"
 #include "core/text.hpp"
 
 namespace bobench {
@@ -57,6 +60,16 @@ void require_input_file(const std::string& path, const std::string& culprit) {
     require_regular_file(path, culprit);
 }
 
+// fsync of the closed file `path` (a descriptor of any mode syncs the file's data);
+// "cannot write <what>: <reason>" when the disk did not take it.
+static void sync_file(const std::string& path, const std::string& what) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw write_error(what, errno);
+    const int synced = ::fsync(fd), error = errno;
+    ::close(fd);
+    if (synced != 0) throw write_error(what, error);
+}
+
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
     require_regular_file(path, "cannot write '" + path + "'");
     std::error_code ec;
@@ -72,6 +85,7 @@ void write_file_atomically(const std::string& path, const std::function<void(std
         write(out);
         out.close();
         check_written(out, what);
+        sync_file(tmp, what);  // its bytes on the disk before its name: a crash leaves the old file, never an empty one
         if (fs::exists(status)) fs::permissions(tmp, status.permissions(), ec);  // the replaced file's mode
         if (::rename(tmp.c_str(), target.c_str()) != 0) throw write_error(what, errno);
     } catch (...) {
@@ -124,6 +138,32 @@ void write_folder_atomically(const std::string& dir, const std::function<void(co
         fs::remove_all(staging, ec);
         throw;
     }
+}
+
+FolderOutput::FolderOutput(const fs::path& dir) : dir_(dir) {
+    std::error_code ec;
+    if (dir_.empty()) return;
+    if (fs::is_directory(dir_, ec)) {
+        for (const fs::directory_entry& e : fs::directory_iterator(dir_, ec)) before_.push_back(e.path().filename());
+        return;
+    }
+    for (fs::path p = fs::absolute(dir_, ec); !p.empty() && !fs::exists(fs::symlink_status(p, ec)); p = p.parent_path()) {
+        created_ = p;
+        if (p == p.parent_path()) break;
+    }
+}
+
+FolderOutput::~FolderOutput() {
+    if (kept_ || dir_.empty()) return;
+    std::error_code ec;
+    if (!created_.empty()) {
+        fs::remove_all(created_, ec);
+        return;
+    }
+    std::vector<fs::path> appeared;
+    for (const fs::directory_entry& e : fs::directory_iterator(dir_, ec))
+        if (std::find(before_.begin(), before_.end(), e.path().filename()) == before_.end()) appeared.push_back(e.path());
+    for (const fs::path& p : appeared) fs::remove_all(p, ec);
 }
 
 void write_all(int fd, std::string_view bytes, const std::string& what) {

@@ -470,7 +470,13 @@ template std::vector<std::int64_t> read_vector(hid_t, const std::string&);
 template std::vector<std::uint64_t> read_vector(hid_t, const std::string&);
 template std::vector<std::uint8_t> read_vector(hid_t, const std::string&);
 
-bool has_attribute(hid_t obj, const std::string& name) { return H5Aexists(obj, name.c_str()) > 0; }
+// An error is no "no": a header HDF5 cannot decode (its checksum fails) throws, so a damaged
+// file is never taken for one without the attribute.
+bool has_attribute(hid_t obj, const std::string& name) {
+    const htri_t found = H5Aexists(obj, name.c_str());
+    if (found < 0) throw std::runtime_error("HDF5: cannot look for the attribute '" + name + "'" + cause());
+    return found > 0;
+}
 
 static Handle string_type() {
     Handle type(H5Tcopy(H5T_C_S1), H5Tclose);

@@ -116,13 +116,40 @@ TEST_CASE("outputs: plot on a full disk fails and keeps the earlier plots whole"
     CHECK(has(full.err, "gnuplot left it incomplete"));
     for (const auto& [file, bytes] : before) CHECK(read_file(file) == bytes);
     CHECK(temporaries(dir.path()).empty());
-    // into a new folder: no plot at all
+    // into a new folder, even one under another new folder: no folder at all (#58: it was
+    // left behind, empty of plots)
     CHECK(run_limited(8192, "plot " + results + " --out " + (dir / "new")).status == 1);
-    for (const auto& e : fs::directory_iterator(dir / "new")) {
-        CHECK(e.path().extension() != ".png");
-        CHECK(e.path().extension() != ".svg");
-    }
+    CHECK_FALSE(fs::exists(dir / "new"));
+    CHECK(run_limited(8192, "plot " + results + " --out " + (dir / "outer/inner")).status == 1);
+    CHECK_FALSE(fs::exists(dir / "outer"));
     CHECK(temporaries(dir.path()).empty());
+}
+
+TEST_CASE("outputs: a failed plot leaves an existing folder with what it held", "[cli][outputs]") {
+    TempDir dir;
+    const std::string results = results_file(dir, four_problems), plots = dir / "plots";
+    fs::create_directories(plots);
+    write_file(plots + "/mine.txt", "the user's file\n");
+    const auto full = run_limited(8192, "plot " + results + " --out " + plots);
+    INFO(full.err);
+    CHECK(full.status == 1);
+    std::vector<std::string> left;
+    for (const auto& e : fs::directory_iterator(plots)) left.push_back(e.path().filename().string());
+    CHECK(left == std::vector<std::string>{"mine.txt"});  // no data file, script or log of the failed plot
+    CHECK(read_file(plots + "/mine.txt") == "the user's file\n");
+}
+
+TEST_CASE("outputs: report --html into a new folder on a full disk leaves no folder", "[cli][outputs]") {
+    TempDir dir;
+    const std::string results = results_file(dir, four_problems);
+    const auto full = run_limited(4096, "report " + results + " --html " + (dir / "outer/html"));
+    INFO(full.err);
+    CHECK(full.status == 1);
+    CHECK(has(full.err, "File too large"));
+    CHECK_FALSE(fs::exists(dir / "outer"));
+    CHECK(temporaries(dir.path()).empty());
+    run_ok("report " + results + " --html " + (dir / "outer/html"));  // it fits without the limit
+    CHECK(fs::exists(dir / "outer/html/index.html"));
 }
 
 namespace {
@@ -155,4 +182,29 @@ TEST_CASE("outputs: the temporaries a killed writer left are removed by the next
     write_file(kept + ".tmp-" + dead, "half a merge");
     run_ok("keep " + results + " " + kept);
     CHECK_FALSE(std::filesystem::exists(kept + ".tmp-" + dead));
+}
+
+TEST_CASE("outputs: a file whose fsync fails is not renamed into place", "[cli][outputs]") {
+    // write_file_atomically syncs the temporary before renaming it: a crash after the
+    // rename then leaves the whole file, not an empty one under its name. Here the sync
+    // fails (a preloaded fsync that returns EIO): the old file stays, nothing is left.
+    TempDir dir;
+    const std::string results = results_file(dir, four_problems), old = dir / "old.csv", fresh = dir / "new.csv";
+    const std::string shim = (fs::path(BOBENCH_CLI).parent_path() / "libtest_failing_fsync.so").string();
+    REQUIRE(fs::exists(shim));
+    const std::string failing = "LD_PRELOAD='" + shim + "' '" + BOBENCH_CLI + "' ";
+    write_file(old, "the old file's content\n");
+    for (const std::string& args : {"export " + results + " -o " + old, "table " + results + " -o " + old,
+                                    "export " + results + " --runs -o " + fresh}) {
+        const auto r = run_shell(failing + args);
+        INFO(args << "\n" << r.err);
+        CHECK(r.status == 1);
+        CHECK(has(r.err, "Input/output error"));
+        CHECK(has(r.err, "cannot write '"));
+    }
+    CHECK(read_file(old) == "the old file's content\n");
+    CHECK_FALSE(fs::exists(fresh));
+    CHECK(temporaries(dir.path()).empty());
+    run_ok("export " + results + " -o " + old);  // a sync that succeeds replaces it
+    CHECK(read_file(old) != "the old file's content\n");
 }

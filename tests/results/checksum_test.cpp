@@ -4,6 +4,7 @@
 // changes nothing that is read.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -178,4 +179,90 @@ TEST_CASE("checksums: a bit flipped anywhere in a results file is refused or cha
         INFO(file << ": " << refused << " of " << flipped << " flips refused");
         CHECK(refused > flipped / 2);
     }
+}
+
+// The superblock, the root group's header and its attributes lie before the first column's
+// bytes. HDF5 checksums them, so a bit flipped there either fails to decode or changes
+// nothing; either way the file is ours and damaged, never "not a bobench results file" (the
+// words for another program's HDF5 file, which decodes and has no format attribute). Only
+// the 8-byte signature's flips make it no HDF5 file at all.
+TEST_CASE("checksums: a bit flipped in the superblock or the root's header says damaged, not another program's file",
+          "[results][checksums]") {
+    Files files;
+    const Results original = read_results(files.full, true);
+    const std::string bytes = bytes_of(files.full), copy = files.dir / "flipped.h5";
+    std::uint64_t first_column = bytes.size();
+    for (const std::string& dataset : datasets)
+        for (const auto& block : storage_of(files.full, dataset)) first_column = std::min(first_column, block.first);
+    REQUIRE(first_column > 512);
+    std::size_t damaged = 0;
+    for (std::size_t at = 8; at < first_column; ++at) {
+        const std::string outcome = after_flip(bytes, at, copy, original, true);
+        INFO("byte " << at << " of " << first_column << ": " << outcome);
+        CHECK_THAT(outcome, !Catch::Contains("not a bobench results file"));
+        if (outcome.empty()) continue;
+        CHECK_THAT(outcome, Catch::StartsWith("'" + copy + "' is damaged: "));
+        ++damaged;
+    }
+    CHECK(damaged > (first_column - 8) / 2);
+}
+
+TEST_CASE("checksums: another program's HDF5 file, attributes and all, is still not a bobench results file",
+          "[results][checksums]") {
+    TempDir dir;
+    const std::string path = dir / "foreign.h5";
+    {  // like h5py's: a group, a dataset, more attributes than fit the header (dense storage)
+        H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+        const hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+        H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_V110);
+        const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+        REQUIRE(f >= 0);
+        const hid_t scalar = H5Screate(H5S_SCALAR);
+        for (int i = 0; i < 20; ++i) {
+            const hid_t a = H5Acreate2(f, ("attribute" + std::to_string(i)).c_str(), H5T_NATIVE_INT, scalar, H5P_DEFAULT,
+                                       H5P_DEFAULT);
+            REQUIRE(H5Awrite(a, H5T_NATIVE_INT, &i) >= 0);
+            H5Aclose(a);
+        }
+        const hid_t g = H5Gcreate2(f, "evals", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        const double v = 1.5;
+        const hid_t d = H5Dcreate2(g, "value", H5T_NATIVE_DOUBLE, scalar, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+        REQUIRE(H5Dwrite(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, &v) >= 0);
+        H5Dclose(d);
+        H5Gclose(g);
+        H5Sclose(scalar);
+        H5Pclose(fapl);
+        REQUIRE(H5Fclose(f) >= 0);
+    }
+    CHECK_FALSE(is_results_file(path));
+    CHECK_THROWS_WITH(read_results(path), Catch::StartsWith("'" + path + "' is not a bobench results file (no format"));
+    const auto report = run_cli("report " + path + " --html " + (dir / "page"));
+    CHECK(report.status == 2);
+    CHECK_THAT(report.err, Catch::Contains("is not a bobench results file"));
+    CHECK_FALSE(std::filesystem::exists(dir / "page"));  // refused before its folder is made
+}
+
+TEST_CASE("checksums: report on a results file with a damaged root says damaged", "[results][checksums]") {
+    Files files;
+    const std::string bytes = bytes_of(files.full), copy = files.dir / "flipped.h5";
+    // the first byte after the signature whose flip HDF5 opens but cannot read the root's
+    // attributes of: such a flip said "not a bobench results file" before
+    for (std::size_t at = 8; at < bytes.size(); ++at) {
+        std::string damaged = bytes;
+        damaged[at] = static_cast<char>(damaged[at] ^ (1 << (at % 8)));
+        put_bytes(copy, damaged);
+        H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+        const hid_t f = H5Fopen(copy.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+        if (f < 0) continue;
+        const htri_t found = H5Aexists(f, "format");
+        H5Fclose(f);
+        if (found >= 0) continue;
+        INFO("byte " << at);
+        const auto report = run_cli("report " + copy + " --html " + (files.dir / "page"));
+        CHECK(report.status == 2);
+        CHECK_THAT(report.err, Catch::Contains("'" + copy + "' is damaged: "));
+        CHECK_FALSE(std::filesystem::exists(files.dir / "page"));
+        return;
+    }
+    FAIL("no flip leaves the file openable with its root's attributes unreadable");
 }
