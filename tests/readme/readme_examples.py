@@ -37,6 +37,7 @@ SKIPPED = [
     ("my_opt.py", "needs the README's Python optimizer saved as my_opt.py"),
     ("output/mine.h5", "reads the my-optimizer example's output"),
     ("output/BO_Gaus.h5", "reads the output of the dtu-bbob40 re-run"),
+    ("sklearn-hpo", "real model training: minutes (tests/python/test_sklearn_tasks.py runs a small study)"),
 ]
 
 
