@@ -1,1 +1,2 @@
-"""Adapters that serve third-party optimizers through bobench's protocol."""
+"""Adapters: third-party optimizers (optuna) and benchmarks (hpobench, yahpo, hpolib2) served
+through bobench's protocols."""
