@@ -127,7 +127,8 @@ Trace keep_rows(const Trace& trace, TracePolicy policy, bool points, std::size_t
     out.optimizer_seed = trace.optimizer_seed;
     out.seconds = trace.seconds;
     out.notes = trace.notes;
-    RowKeeper keeper(policy, points, dimension, optimum, static_cast<long>(trace.rows()));
+    // a trace without points (a values-only copy) gives rows without points
+    RowKeeper keeper(policy, points && !trace.x.empty(), dimension, optimum, static_cast<long>(trace.rows()));
     Point x(dimension);
     for (std::size_t i = 0; i < trace.rows(); ++i) {
         if (!trace.x.empty()) x.assign(trace.x.begin() + static_cast<std::ptrdiff_t>(i * dimension),
