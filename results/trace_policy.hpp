@@ -1,7 +1,7 @@
 #pragma once
 // The trace policy: which evaluations of a run become rows of its trace (and of the results
 // file), `[experiment] trace = all | improvements | targets`.
-//   all           every evaluation (the default; BO budgets, and what `export --points` needs)
+//   all           every evaluation (the default; BO budgets, and what the cost view needs)
 //   improvements  the first evaluation, every one that improves the incumbent (the lowest
 //                 observed value so far, as incumbent_curve defines it) and the last: the
 //                 incumbent curve is the same at every evaluation as with `all`
@@ -12,7 +12,7 @@
 //                 at the end the incumbent and the last evaluation. The incumbent curve is
 //                 exact at those evaluations and at every target's first hit (so ERT, ECDF and
 //                 the fixed-budget figures on the ladders), held from the last row in between.
-// `trace_points = no` keeps no points with any policy but `all`.
+// `trace_points = no` keeps no points, whatever the policy.
 // Every policy's rows are a subset of `all`'s, so a trace kept by `all` can be filtered into
 // any policy's (keep_rows) and gives the rows a run under that policy would have stored.
 #include <optional>
