@@ -212,6 +212,16 @@ TEST_CASE("trace policies: names, refusals at planning", "[results][trace_policy
     CHECK(planning_error("epochs", TracePolicy::improvements) ==
           "trace = improvements keeps single-fidelity runs only; problem 'epochs' is multi-fidelity (use trace = all)");
     CHECK(planning_error("epochs", TracePolicy::all) == "planned");
+    // COCO-sized plans: every point of 1000 runs of 10^7 evaluations at d = 640 (51 TB: points and values) does
+    // not fit any machine; their target ladders do
+    spec.problems = {{"f1", Identifier::parse("bbob:f=1,i=1,d=640")}};
+    spec.budget = 10'000'000;
+    spec.replicates = 1000;
+    spec.trace = TracePolicy::all;
+    CHECK_THROWS_WITH(runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog()),
+                      Catch::Contains("would hold about 5.14e+04 GB of evaluations in memory"));
+    spec.trace = TracePolicy::targets;
+    CHECK(runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog()).runs.size() == 1000);
     TempDir dir;
     check_refused("run --problem branin --optimizer random-search --trace-points maybe -q --output '" + (dir / "p.h5") + "'",
                   "trace_points = 'maybe' is not valid; expected yes or no");
