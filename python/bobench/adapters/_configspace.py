@@ -167,3 +167,11 @@ def number(value, what):
     except (TypeError, ValueError):
         raise ValueError(f"{what} is not a number: {value!r}") from None
 
+
+def reply_of(result):
+    """The protocol's reply to an HPOBench/HPOlib result dict: its function_value, and its
+    cost where it has one."""
+    reply = {"value": number(result["function_value"], "'function_value'")}
+    if result.get("cost") is not None:
+        reply["cost"] = number(result["cost"], "'cost'")
+    return reply

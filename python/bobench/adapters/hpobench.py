@@ -32,7 +32,7 @@ against a stand-in module (tests/python/test_benchmark_adapters.py).
 import argparse
 import inspect
 
-from bobench.adapters._configspace import (Translation, configuration, json_object, load_class, number)
+from bobench.adapters._configspace import Translation, configuration, json_object, load_class, reply_of
 from bobench.protocol import serve_problem
 
 PROG = "bobench.adapters.hpobench"
@@ -53,10 +53,7 @@ class Adapter:
     def evaluate(self, x, seed):
         config = configuration(self.cs, self.translation.values(x))
         result = self.function(config, fidelity=self.fidelity, rng=seed)
-        reply = {"value": number(result["function_value"], "'function_value'")}
-        if result.get("cost") is not None:
-            reply["cost"] = number(result["cost"], "'cost'")
-        return reply
+        return reply_of(result)
 
 
 def main(argv=None):

@@ -34,7 +34,7 @@ checked against a stand-in module (tests/python/test_benchmark_adapters.py).
 
 import argparse
 
-from bobench.adapters._configspace import Translation, configuration, json_object, load_class, number, require
+from bobench.adapters._configspace import Translation, configuration, json_object, load_class, reply_of, require
 from bobench.protocol import serve_problem
 
 PROG = "bobench.adapters.hpolib2"
@@ -51,10 +51,7 @@ class Adapter:
 
     def evaluate(self, x, seed=None):
         result = self.function(configuration(self.cs, self.translation.values(x)))
-        reply = {"value": number(result["function_value"], "'function_value'")}
-        if result.get("cost") is not None:
-            reply["cost"] = number(result["cost"], "'cost'")
-        return reply
+        return reply_of(result)
 
 
 def main(argv=None):
