@@ -4,11 +4,14 @@
 #include "core/io.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <iterator>
+#include <new>
+#include <exception>
 #include <filesystem>
+#include <mutex>
 #include <stdexcept>
 #include <unistd.h>
 #include <utility>
@@ -84,57 +87,10 @@ Handle create_file(const std::string& path) {
             H5Fclose};
 }
 
-namespace {
-// The core driver's buffer, kept when the file closes instead of being freed. It grows
-// geometrically: the driver asks for each step (and zero-fills only that step).
-struct KeptBuffer {
-    void* data = nullptr;       // taken over at close
-    void* live = nullptr;       // the buffer the writes went to (image_realloc's last)
-    std::size_t capacity = 0;   // of the live buffer
-    std::size_t size = 0;       // what the driver last asked for: its end of file
-    ~KeptBuffer() { std::free(data); }
-};
-
-H5FD_file_image_callbacks_t keeping_callbacks(KeptBuffer* kept) {
-    H5FD_file_image_callbacks_t c{};
-    c.image_malloc = [](std::size_t size, H5FD_file_image_op_t, void*) { return std::malloc(size); };
-    c.image_memcpy = [](void* dest, const void* src, std::size_t size, H5FD_file_image_op_t, void*) {
-        return std::memcpy(dest, src, size);
-    };
-    c.image_realloc = [](void* ptr, std::size_t size, H5FD_file_image_op_t, void* udata) -> void* {
-        auto* k = static_cast<KeptBuffer*>(udata);
-        if (!ptr) k->capacity = 0;
-        if (size > k->capacity) {
-            const std::size_t capacity = std::max(size, 2 * k->capacity);
-            void* p = std::realloc(ptr, capacity);
-            if (!p) return nullptr;
-            ptr = p;
-            k->capacity = capacity;
-        }
-        k->size = size;
-        k->live = ptr;
-        return ptr;
-    };
-    c.image_free = [](void* ptr, H5FD_file_image_op_t op, void* udata) -> herr_t {
-        auto* k = static_cast<KeptBuffer*>(udata);
-        // only the file written: HDF5's tentative open of an existing file of the same name
-        // reads it into a buffer of its own, freed at its close too
-        if (op == H5FD_FILE_IMAGE_OP_FILE_CLOSE && !k->data && ptr == k->live) k->data = ptr;
-        else std::free(ptr);
-        return 0;
-    };
-    // every copy of the property list points at the one `kept`, which outlives the file
-    c.udata_copy = [](void* udata) { return udata; };
-    c.udata_free = [](void*) -> herr_t { return 0; };
-    c.udata = kept;
-    return c;
-}
-}  // namespace
-
 // The end-of-file address a file's superblock records: the size HDF5 checks a file against
 // when opening it (shorter: "truncated file"). It is the end of the last allocation at
-// close, which may lie before the end of the driver's buffer (space reserved but not
-// used is given back when the file closes), so it cannot be asked of the open file. The
+// close, which may differ from the end of what was written (space reserved but not used is
+// given back when the file closes), so it cannot be asked of the open file. The
 // superblock is at offset 0 (no user block): the HDF5 File Format Specification,
 // "Superblock" (versions 0 and 1: after 24 or 28 bytes of fields, the base address and
 // the free-space address; versions 2 and 3: after 12, the base and extension addresses).
@@ -156,16 +112,104 @@ static std::uint64_t recorded_size(std::string_view image, const std::string& na
 
 static Handle untimed(hid_t kind, const std::string& name);
 
+namespace {
+// The virtual file driver of build_memory_file: the core driver without a backing store as
+// HDF5 1.10 has it (its feature flags, so HDF5 allocates every address as it does there, and
+// its end of file: the end of the last byte written), keeping what HDF5 writes in pages.
+struct MemoryFile {
+    H5FD_t base;  // first: HDF5 sees a MemoryFile as its H5FD_t
+    FileImage* image;
+    haddr_t eoa = 0, eof = 0;
+};
+
+constexpr std::size_t image_page = FileImage::page_size;
+
+herr_t image_write(H5FD_t* file, H5FD_mem_t, hid_t, haddr_t addr, size_t size, const void* buffer) {
+    auto* f = reinterpret_cast<MemoryFile*>(file);
+    const auto* bytes = static_cast<const char*>(buffer);
+    for (std::size_t done = 0; done < size;) {
+        const std::uint64_t at = addr + done, page = at / image_page * image_page;
+        const std::size_t within = static_cast<std::size_t>(at - page), n = std::min(size - done, image_page - within);
+        std::unique_ptr<char[]>& bytes_of_page = f->image->pages[page];
+        if (!bytes_of_page) bytes_of_page.reset(new (std::nothrow) char[image_page]());
+        if (!bytes_of_page) return -1;  // out of memory: HDF5 reports the write failed
+        std::memcpy(bytes_of_page.get() + within, bytes + done, n);
+        done += n;
+    }
+    f->eof = std::max<haddr_t>(f->eof, addr + size);
+    return 0;
+}
+
+herr_t image_read(H5FD_t* file, H5FD_mem_t, hid_t, haddr_t addr, size_t size, void* buffer) {
+    const auto* f = reinterpret_cast<MemoryFile*>(file);
+    auto* bytes = static_cast<char*>(buffer);
+    for (std::size_t done = 0; done < size;) {
+        const std::uint64_t at = addr + done, page = at / image_page * image_page;
+        const std::size_t within = static_cast<std::size_t>(at - page), n = std::min(size - done, image_page - within);
+        const auto it = f->image->pages.find(page);
+        if (it == f->image->pages.end()) std::memset(bytes + done, 0, n);
+        else std::memcpy(bytes + done, it->second.get() + within, n);
+        done += n;
+    }
+    return 0;
+}
+
+const H5FD_class_t memory_driver_class = [] {
+    H5FD_class_t c{};
+    c.name = "bobench-memory";
+    c.maxaddr = (haddr_t{1} << 62) - 1;
+    c.fc_degree = H5F_CLOSE_STRONG;
+    c.fapl_size = sizeof(FileImage*);
+    c.open = [](const char*, unsigned, hid_t fapl, haddr_t) -> H5FD_t* {
+        const auto* image = static_cast<FileImage* const*>(H5Pget_driver_info(fapl));
+        if (!image || !*image) return nullptr;
+        auto* f = new (std::nothrow) MemoryFile{};
+        if (!f) return nullptr;
+        f->image = *image;
+        return &f->base;
+    };
+    c.close = [](H5FD_t* file) -> herr_t {
+        auto* f = reinterpret_cast<MemoryFile*>(file);
+        f->image->written_end = f->eof;
+        delete f;
+        return 0;
+    };
+    c.cmp = [](const H5FD_t* a, const H5FD_t* b) { return a < b ? -1 : a > b ? 1 : 0; };
+    c.query = [](const H5FD_t*, unsigned long* flags) -> herr_t {
+        if (flags)
+            *flags = H5FD_FEAT_AGGREGATE_METADATA | H5FD_FEAT_ACCUMULATE_METADATA | H5FD_FEAT_DATA_SIEVE |
+                     H5FD_FEAT_AGGREGATE_SMALLDATA;
+        return 0;
+    };
+    c.get_eoa = [](const H5FD_t* file, H5FD_mem_t) { return reinterpret_cast<const MemoryFile*>(file)->eoa; };
+    c.set_eoa = [](H5FD_t* file, H5FD_mem_t, haddr_t addr) -> herr_t {
+        reinterpret_cast<MemoryFile*>(file)->eoa = addr;
+        return 0;
+    };
+    c.get_eof = [](const H5FD_t* file, H5FD_mem_t) { return reinterpret_cast<const MemoryFile*>(file)->eof; };
+    c.read = image_read;
+    c.write = image_write;
+    // closing without a backing store, the core driver's truncate does nothing, nor does this
+    c.truncate = [](H5FD_t*, hid_t, hbool_t) -> herr_t { return 0; };
+    const H5FD_mem_t dichotomy[] = H5FD_FLMAP_DICHOTOMY;
+    std::copy(std::begin(dichotomy), std::end(dichotomy), c.fl_map);
+    return c;
+}();
+
+hid_t memory_driver() {
+    static const hid_t id = H5FDregister(&memory_driver_class);  // once, for the process
+    if (id < 0) throw std::runtime_error("HDF5: cannot register bobench's in-memory file driver");
+    return id;
+}
+}  // namespace
+
 FileImage build_memory_file(const std::string& name, const std::function<void(hid_t)>& fill) {
     silence_errors();
-    KeptBuffer kept;
+    FileImage image;
     {
         Handle fapl(check(H5Pcreate(H5P_FILE_ACCESS), "create file access properties"), H5Pclose);
-        // extended a byte at a time: its end of file is then the end of what HDF5 wrote, not
-        // rounded up (its buffer grows geometrically all the same, see keeping_callbacks)
-        check(H5Pset_fapl_core(fapl.get(), 1, /*backing_store=*/0), "use the core driver for", name);
-        H5FD_file_image_callbacks_t callbacks = keeping_callbacks(&kept);
-        check(H5Pset_file_image_callbacks(fapl.get(), &callbacks), "keep the memory of", name);
+        FileImage* const into = &image;
+        check(H5Pset_driver(fapl.get(), memory_driver(), &into), "use the in-memory driver for", name);
         check(H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG), "set the close degree of", name);
         // the file format of HDF5 1.10 (superblock 3, object headers 2, chunk indexes that are
         // arrays and B-trees of version 2): every piece of its metadata carries a checksum that
@@ -179,17 +223,13 @@ FileImage build_memory_file(const std::string& name, const std::function<void(hi
         Handle file(check(H5Fcreate(name.c_str(), H5F_ACC_TRUNC, fcpl.get(), fapl.get()), "create file '" + name + "' in memory"),
                     H5Fclose);
         fill(file.get());
-        // no H5Fflush: it would extend the driver's buffer over the unfilled datasets and
-        // zero-fill it; closing writes what is left without doing so
         check(H5Fclose(file.release()), "close", name);
     }
-    if (!kept.data) throw std::runtime_error("HDF5: the image of '" + name + "' was not handed over when it closed");
-    FileImage image;
-    image.data.reset(static_cast<char*>(std::exchange(kept.data, nullptr)));
-    image.size = kept.size;
-    image.file_size = recorded_size(image.bytes(), name);
-    if (image.size > image.file_size)
-        throw std::runtime_error("HDF5: '" + name + "' holds " + std::to_string(image.size) + " bytes, more than the " +
+    const auto first = image.pages.find(0);
+    if (first == image.pages.end()) throw std::runtime_error("HDF5: the image of '" + name + "' has no superblock bobench reads");
+    image.file_size = recorded_size(std::string_view(first->second.get(), image_page), name);
+    if (image.written_end > image.file_size)
+        throw std::runtime_error("HDF5: '" + name + "' holds " + std::to_string(image.written_end) + " bytes, more than the " +
                                  std::to_string(image.file_size) + " it records");
     return image;
 }
@@ -197,8 +237,6 @@ FileImage build_memory_file(const std::string& name, const std::function<void(hi
 void write_file_whole(const std::string& path, const std::function<void(hid_t)>& fill) {
     // in memory first: HDF5 writing a file itself cannot report a full disk cleanly (its
     // close fails and its cleanup at exit crashes)
-    // named as the temporary, which does not exist yet: HDF5 would first read a file of the
-    // name given (an old table that --force replaces, or a pipe, which would block)
     require_regular_file(path, "cannot write '" + path + "'");  // renamed over, a pipe would just vanish
     const std::string tmp = temporary_path(path);
     remove_stale_temporaries(path);  // of killed writers of this file (a table of `tabular fixture`)
@@ -206,7 +244,13 @@ void write_file_whole(const std::string& path, const std::function<void(hid_t)>&
     int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) throw std::runtime_error("cannot create '" + tmp + "': " + std::strerror(errno));
     try {
-        write_all(fd, image.bytes(), "'" + path + "'");
+        for (const auto& [page, bytes] : image.pages) {  // the pages in order, holes (zeros) between them
+            if (page >= image.file_size) break;
+            if (::lseek(fd, static_cast<off_t>(page), SEEK_SET) < 0)
+                throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+            const auto length = static_cast<std::size_t>(std::min<std::uint64_t>(FileImage::page_size, image.file_size - page));
+            write_all(fd, std::string_view(bytes.get(), length), "'" + path + "'");
+        }
         if (::ftruncate(fd, static_cast<off_t>(image.file_size)) != 0 || ::fsync(fd) != 0 ||
             ::close(std::exchange(fd, -1)) != 0)
             throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
@@ -296,32 +340,36 @@ bool compress_chunk(const unsigned char* bytes, std::size_t size, std::size_t va
             for (std::size_t i = 0; i < values; ++i) shuffled[k * values + i] = bytes[i * value_size + k];
         bytes = shuffled.data();
     }
+    // into a scratch buffer of the worst case's size, then `out` just as long as the result:
+    // a batch of compressed chunks then holds their sizes, not the worst case's
+    thread_local std::vector<unsigned char> scratch;
     uLongf length = ::compressBound(static_cast<uLong>(size));
-    out.resize(length);
-    if (::compress2(out.data(), &length, bytes, static_cast<uLong>(size), 1) != Z_OK) return false;
-    out.resize(length);
+    scratch.resize(length);
+    if (::compress2(scratch.data(), &length, bytes, static_cast<uLong>(size), 1) != Z_OK) return false;
+    out.assign(scratch.begin(), scratch.begin() + static_cast<std::ptrdiff_t>(length));
     return true;
 }
 }  // namespace
 
 template <class T>
-void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
-                  const std::function<std::span<const T>(std::size_t)>& part, bool compress, int threads,
+void write_column(hid_t parent, const std::string& name, const ColumnParts<T>& column, bool compress, int threads,
                   ParallelCpu& cpu) {
+    const std::size_t parts = column.lengths.size();
     std::vector<hsize_t> starts(parts + 1, 0);  // where each part begins in the column
-    for (std::size_t i = 0; i < parts; ++i) starts[i + 1] = starts[i] + part(i).size();
-    if (starts[parts] != n)
-        throw std::runtime_error("HDF5: column '" + name + "' got " + std::to_string(starts[parts]) +
-                                 " values, expected " + std::to_string(n));
+    for (std::size_t i = 0; i < parts; ++i) starts[i + 1] = starts[i] + column.lengths[i];
+    const hsize_t n = starts[parts];
     Handle set = create_column<T>(parent, name, n, compress);
     const hsize_t chunk = chunk_length(n), chunks = (n + chunk - 1) / chunk;
     const bool filter = filtered(n, compress);
-    // a batch of chunks at a time: the compressed chunks wait in memory until written in order
-    constexpr hsize_t batch = 128;
+    // a batch of chunks at a time: the compressed chunks (16 MB at most) wait in memory until
+    // written in order
+    constexpr hsize_t batch = 32;
     std::vector<std::vector<unsigned char>> stored(static_cast<std::size_t>(std::min(batch, chunks)));
     for (hsize_t first = 0; first < chunks; first += batch) {
         const hsize_t count = std::min(batch, chunks - first);
-        std::atomic<bool> failed{false};
+        // the first failure (a part that could not be read, or memory) ends the column after the batch
+        std::mutex failing;
+        std::exception_ptr failure;
         parallel_for(static_cast<long>(count), threads, [&](long k) {
             try {
                 const hsize_t begin = (first + static_cast<hsize_t>(k)) * chunk, end = std::min(n, begin + chunk);
@@ -330,20 +378,22 @@ void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t 
                 values.assign(chunk, T{});  // a last, partial chunk is stored whole, padded with zeros
                 std::size_t i = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), begin) - starts.begin()) - 1;
                 for (hsize_t at = begin; at < end; ++i) {
-                    const std::span<const T> values_of = part(i);
-                    const hsize_t from = at - starts[i], take = std::min<hsize_t>(values_of.size() - from, end - at);
-                    std::copy_n(values_of.begin() + static_cast<std::ptrdiff_t>(from), take, values.begin() + static_cast<std::ptrdiff_t>(at - begin));
+                    const hsize_t from = at - starts[i], take = std::min<hsize_t>(starts[i + 1] - at, end - at);
+                    const std::span<const T> slice = column.slice(i, from, take);
+                    std::copy(slice.begin(), slice.end(), values.begin() + static_cast<std::ptrdiff_t>(at - begin));
                     at += take;
                 }
                 const auto* bytes = reinterpret_cast<const unsigned char*>(values.data());
                 std::vector<unsigned char>& out = stored[static_cast<std::size_t>(k)];
                 if (!filter) out.assign(bytes, bytes + chunk * sizeof(T));
-                else if (!compress_chunk(bytes, chunk * sizeof(T), sizeof(T), shuffled, out)) failed = true;
-            } catch (...) {  // out of memory
-                failed = true;
+                else if (!compress_chunk(bytes, chunk * sizeof(T), sizeof(T), shuffled, out))
+                    throw std::runtime_error("HDF5: cannot compress column '" + name + "' (out of memory?)");
+            } catch (...) {  // an exception must not leave the parallel region
+                const std::lock_guard<std::mutex> lock(failing);
+                if (!failure) failure = std::current_exception();
             }
         }, cpu);
-        if (failed) throw std::runtime_error("HDF5: cannot compress column '" + name + "' (out of memory?)");
+        if (failure) std::rethrow_exception(failure);
         for (hsize_t k = 0; k < count; ++k) {
             const hsize_t offset = (first + k) * chunk;
             const std::vector<unsigned char>& bytes = stored[static_cast<std::size_t>(k)];
@@ -352,12 +402,9 @@ void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t 
         }
     }
 }
-template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
-                           const std::function<std::span<const double>(std::size_t)>&, bool, int, ParallelCpu&);
-template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
-                           const std::function<std::span<const std::uint8_t>(std::size_t)>&, bool, int, ParallelCpu&);
-template void write_column(hid_t, const std::string&, hsize_t, std::size_t,
-                           const std::function<std::span<const std::int64_t>(std::size_t)>&, bool, int, ParallelCpu&);
+template void write_column(hid_t, const std::string&, const ColumnParts<double>&, bool, int, ParallelCpu&);
+template void write_column(hid_t, const std::string&, const ColumnParts<std::uint8_t>&, bool, int, ParallelCpu&);
+template void write_column(hid_t, const std::string&, const ColumnParts<std::int64_t>&, bool, int, ParallelCpu&);
 
 template <class T>
 haddr_t create_unfilled(hid_t parent, const std::string& name, hsize_t n) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string_view>
 #include <span>
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/column_parts.hpp"
 #include "core/cpu_time.hpp"
 
 namespace bobench::h5 {
@@ -42,18 +44,19 @@ void silence_errors();  // idempotent; called by every opener below
 
 bool is_hdf5(const std::string& path);
 Handle create_file(const std::string& path);  // truncates
-// The bytes HDF5 wrote of a file (metadata and every dataset it wrote itself), as they
-// would be on disk from offset 0; the file is `file_size` bytes long, longer where it
-// ends in unfilled datasets (create_unfilled), which are not in `data`.
+// A file built in memory (`name` just identifies it): `fill` writes its contents (and closes
+// what it opens). HDF5 allocates and writes it exactly as with its core driver (without a
+// backing store), but the memory holds only the bytes HDF5 wrote, in pages of 64 KB: a file
+// whose unfilled datasets (create_unfilled) lie before some of its metadata costs the size of
+// what HDF5 wrote, not of the file (the core driver's buffer would cover, and zero, all of
+// it). `pages` maps a page's offset in the file to its bytes; bytes in no page are zeros; the
+// file is `file_size` bytes long (which a page may reach beyond).
 struct FileImage {
-    std::unique_ptr<char, void (*)(void*)> data{nullptr, std::free};
-    std::size_t size = 0;
+    static constexpr std::size_t page_size = std::size_t{64} << 10;
+    std::map<std::uint64_t, std::unique_ptr<char[]>> pages;
     std::uint64_t file_size = 0;
-    std::string_view bytes() const { return {data.get(), size}; }
+    std::uint64_t written_end = 0;  // the end of the last byte HDF5 wrote
 };
-// A file built in memory only (HDF5's core driver; `name` just identifies it): `fill`
-// writes its contents (and closes what it opens), then its bytes are returned in the
-// driver's own buffer, taken over when the file closes (no copy).
 FileImage build_memory_file(const std::string& name, const std::function<void(hid_t)>& fill);
 // The file `path` written whole or not at all: built in memory (build_memory_file, whose
 // `fill` writes into the file's root), written to `path`.tmp-PID, synced and renamed into
@@ -72,13 +75,12 @@ template <class T>
 void write_vector(hid_t parent, const std::string& name, const std::vector<T>& data, bool compress = true);
 template <class T>
 std::vector<T> read_vector(hid_t parent, const std::string& name);
-// 1-D dataset of `n` values made of `parts` pieces, front to back (e.g. one run's
-// evaluations each), chunked (1 << 16 values) and compressed as write_vector does. The
-// chunks are gathered and compressed by up to `threads` threads (their CPU time added to
+// 1-D dataset of a column's parts, front to back (e.g. one run's evaluations each), chunked
+// (1 << 16 values) and compressed as write_vector does. The chunks are gathered (a slice of
+// the parts at a time) and compressed by up to `threads` threads (their CPU time added to
 // `cpu`) and written whole, in order: the file does not depend on the thread count.
 template <class T>
-void write_column(hid_t parent, const std::string& name, hsize_t n, std::size_t parts,
-                  const std::function<std::span<const T>(std::size_t)>& part, bool compress, int threads,
+void write_column(hid_t parent, const std::string& name, const ColumnParts<T>& column, bool compress, int threads,
                   ParallelCpu& cpu);
 // 1-D dataset of `n` values stored in one contiguous block, allocated now and never
 // written by HDF5 (no fill value): its values are to be put at the returned offset of the

@@ -19,25 +19,26 @@ std::uint32_t crc32(const void* data, std::size_t n, std::uint32_t crc) {
     return static_cast<std::uint32_t>(sum);
 }
 
-std::uint32_t crc32_of_parts(std::size_t parts, const std::function<std::span<const std::byte>(std::size_t)>& part,
-                             int threads, ParallelCpu& cpu) {
-    // tasks of about 4 MB: large parts cut, small ones (a short run's values) grouped
-    constexpr std::size_t most = std::size_t{4} << 20;
-    std::vector<std::span<const std::byte>> pieces;
+template <class T>
+std::uint32_t crc32_of_column(const ColumnParts<T>& column, int threads, ParallelCpu& cpu) {
+    // tasks of about 4 MB: long parts cut, short ones (a short run's values) grouped
+    constexpr std::size_t most = (std::size_t{4} << 20) / sizeof(T);
+    struct Piece {
+        std::size_t part, from, n;
+    };
+    std::vector<Piece> pieces;
     std::vector<std::size_t> task_starts{0};  // task t sums pieces [task_starts[t], task_starts[t + 1])
-    std::size_t task_bytes = 0;
-    for (std::size_t i = 0; i < parts; ++i) {
-        const std::span<const std::byte> bytes = part(i);
-        for (std::size_t done = 0; done < bytes.size(); done += most) {
-            const std::span<const std::byte> piece = bytes.subspan(done, std::min(most, bytes.size() - done));
-            if (task_bytes + piece.size() > most && task_bytes > 0) {
+    std::size_t task_values = 0;
+    for (std::size_t i = 0; i < column.lengths.size(); ++i)
+        for (std::size_t done = 0; done < column.lengths[i]; done += most) {
+            const Piece piece{i, done, std::min(most, column.lengths[i] - done)};
+            if (task_values + piece.n > most && task_values > 0) {
                 task_starts.push_back(pieces.size());
-                task_bytes = 0;
+                task_values = 0;
             }
             pieces.push_back(piece);
-            task_bytes += piece.size();
+            task_values += piece.n;
         }
-    }
     task_starts.push_back(pieces.size());
     const std::size_t tasks = task_starts.size() - 1;
     std::vector<std::uint32_t> sums(tasks, 0);
@@ -45,8 +46,9 @@ std::uint32_t crc32_of_parts(std::size_t parts, const std::function<std::span<co
     parallel_for(static_cast<long>(tasks), threads, [&](long t) {
         const auto task = static_cast<std::size_t>(t);
         for (std::size_t i = task_starts[task]; i < task_starts[task + 1]; ++i) {
-            sums[task] = crc32(pieces[i].data(), pieces[i].size(), sums[task]);
-            lengths[task] += pieces[i].size();
+            const std::span<const T> values = column.slice(pieces[i].part, pieces[i].from, pieces[i].n);
+            sums[task] = crc32(values.data(), values.size_bytes(), sums[task]);
+            lengths[task] += values.size_bytes();
         }
     }, cpu);
     std::uint32_t sum = 0;
@@ -54,5 +56,10 @@ std::uint32_t crc32_of_parts(std::size_t parts, const std::function<std::span<co
         sum = static_cast<std::uint32_t>(::crc32_combine(sum, sums[t], static_cast<z_off_t>(lengths[t])));
     return sum;
 }
+template std::uint32_t crc32_of_column(const ColumnParts<double>&, int, ParallelCpu&);
+template std::uint32_t crc32_of_column(const ColumnParts<std::uint8_t>&, int, ParallelCpu&);
+template std::uint32_t crc32_of_column(const ColumnParts<std::int32_t>&, int, ParallelCpu&);
+template std::uint32_t crc32_of_column(const ColumnParts<std::int64_t>&, int, ParallelCpu&);
+template std::uint32_t crc32_of_column(const ColumnParts<std::uint64_t>&, int, ParallelCpu&);
 
 }  // namespace bobench::results

@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 
+#include "core/column_parts.hpp"
 #include "core/cpu_time.hpp"
 
 namespace bobench::results {
@@ -15,10 +16,10 @@ namespace bobench::results {
 // for none).
 std::uint32_t crc32(const void* data, std::size_t n, std::uint32_t crc = 0);
 
-// The CRC-32 of `parts` pieces of bytes laid end to end (a column's runs, front to back), the
-// same value as crc32 of their concatenation: up to `threads` threads (0: OpenMP's default;
-// their CPU time added to `cpu`) each take about 4 MB, and their CRCs are combined in order.
-std::uint32_t crc32_of_parts(std::size_t parts, const std::function<std::span<const std::byte>(std::size_t)>& part,
-                             int threads, ParallelCpu& cpu);
+// The CRC-32 of a column's native bytes, its parts front to back (the same value as crc32 of
+// their concatenation): up to `threads` threads (0: OpenMP's default; their CPU time added
+// to `cpu`) each read and sum about 4 MB, and their CRCs are combined in order.
+template <class T>
+std::uint32_t crc32_of_column(const ColumnParts<T>& column, int threads, ParallelCpu& cpu);
 
 }  // namespace bobench::results

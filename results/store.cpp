@@ -11,6 +11,7 @@
 #include <limits>
 #include <filesystem>
 #include <span>
+#include <type_traits>
 #include <unistd.h>
 #include <utility>
 
@@ -23,6 +24,7 @@
 #include "results/checksum.hpp"
 #include "results/lock.hpp"
 #include "results/parallel_file.hpp"
+#include "results/spill.hpp"
 
 namespace bobench::results {
 
@@ -103,8 +105,10 @@ static_assert(std::endian::native == std::endian::little,
 namespace {
 template <class T>
 std::uint32_t crc32_of(const std::vector<T>& values, int threads, ParallelCpu& cpu) {
-    const auto bytes = std::as_bytes(std::span<const T>(values));
-    return crc32_of_parts(1, [&](std::size_t) { return bytes; }, threads, cpu);
+    const ColumnParts<T> one_part{{values.size()}, [&](std::size_t, std::size_t from, std::size_t n) {
+                                      return std::span<const T>(values).subspan(from, n);
+                                  }};
+    return crc32_of_column(one_part, threads, cpu);
 }
 
 // A text as HDF5 stores it: a C string, up to its first NUL.
@@ -418,30 +422,36 @@ Results read_results(const std::string& path, bool with_points) {
     }
 }
 
-// The results file: HDF5 builds it in memory (the core driver), so the disk is touched
+// The results file: HDF5 builds it in memory (h5::build_memory_file), so the disk is touched
 // only by write_file_replacing, whose every step is checked (HDF5 writing a file itself
 // cannot report a full disk cleanly: its close then fails and its cleanup at exit
-// crashes). The image HDF5 returns holds the metadata, the per-run table and the
-// compressed columns; the uncompressed columns (value, true_value, x: most of the bytes)
-// are left unfilled beyond it and copied into the file by the threads, straight from the
-// traces.
+// crashes). The image HDF5 writes holds the metadata, the per-run table and the compressed
+// columns; the uncompressed columns (value, true_value, x: most of the bytes) are left
+// unfilled in it (holes, no memory) and copied into the file by the threads, straight from
+// the traces or from where a job parked them.
 struct ResultsFile {
     h5::FileImage image;
     std::vector<FilePiece> pieces;  // the image's bytes and every run's slices of the unfilled columns
 };
 
-// `image`'s bytes less the parts that lie in `unfilled` (sorted, disjoint), where HDF5
-// wrote nothing and the driver only zero-filled its buffer (should the image reach them).
+// The pages HDF5 wrote of `image` less the parts that lie in `unfilled` (where it wrote
+// nothing, though a page it wrote may reach into them), and nothing beyond the file's end.
 static void add_image(std::vector<FilePiece>& pieces, const h5::FileImage& image, std::vector<FilePiece> unfilled) {
     std::sort(unfilled.begin(), unfilled.end(), [](const FilePiece& a, const FilePiece& b) { return a.offset < b.offset; });
-    std::uint64_t at = 0;
-    const std::uint64_t end = image.size;
-    for (const FilePiece& u : unfilled) {
-        if (at >= end) break;
-        if (u.offset > at) pieces.push_back({at, image.data.get() + at, static_cast<std::size_t>(std::min(u.offset, end) - at)});
-        at = std::max(at, u.offset + u.size);
+    for (const auto& [page, bytes] : image.pages) {
+        std::uint64_t from = page;
+        const std::uint64_t to = std::min<std::uint64_t>(page + h5::FileImage::page_size, image.file_size);
+        const auto piece = [&](std::uint64_t end) {
+            if (end > from) pieces.push_back({from, bytes.get() + (from - page), static_cast<std::size_t>(end - from)});
+        };
+        for (const FilePiece& u : unfilled) {
+            if (u.offset >= to) break;
+            if (u.offset + u.size <= from) continue;
+            piece(u.offset);
+            from = std::max(from, u.offset + u.size);
+        }
+        piece(to);
     }
-    if (at < end) pieces.push_back({at, image.data.get() + at, static_cast<std::size_t>(end - at)});
 }
 
 // Whether a values-only copy of `r` leaves /evals/true_value out: every evaluation's true
@@ -495,6 +505,95 @@ static void write_attributes(hid_t f, const Results& r, bool true_values_left_ou
 }
 
 namespace {
+using Column = Spill::Column;
+
+// The runs as the writer reads them, in the order they are written (by key, whatever order
+// they finished in): traces in memory or, for runs a job has parked (results/spill.hpp),
+// their stubs and where their columns lie.
+class RunsToWrite {
+public:
+    RunsToWrite(const Results& r, const Spill* parked) : r_(r), parked_(parked), order_(r.runs.size()) {
+        for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+        std::sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
+        where_.resize(order_.size());
+        if (parked)
+            for (std::size_t i = 0; i < order_.size(); ++i) where_[i] = parked->find(run(i).key);
+    }
+    std::size_t size() const { return order_.size(); }
+    const Trace& run(std::size_t i) const { return r_.runs[order_[i]]; }  // a stub where parked
+    bool parked(std::size_t i) const { return where_[i].has_value(); }
+    std::size_t length(std::size_t i, Column c) const {
+        if (parked(i)) return where_[i]->length(c);
+        const Trace& t = run(i);
+        switch (c) {
+            case Column::fidelity: return t.fidelity.size();
+            case Column::evaluation: return t.evaluation_index.size();
+            case Column::x: return t.x.size();
+            default: return t.rows();
+        }
+    }
+    std::size_t rows(std::size_t i) const { return length(i, Column::value); }
+    std::size_t failures(std::size_t i) const { return parked(i) ? where_[i]->failures : run(i).failures(); }
+    bool keeps_every_evaluation(std::size_t i) const { return length(i, Column::evaluation) == 0; }
+    std::size_t evaluations(std::size_t i) const { return keeps_every_evaluation(i) ? rows(i) : run(i).total_evaluations; }
+
+    // Column c of every run (T its type), read a slice at a time. The fidelity column gives
+    // NaN for the runs of single-fidelity problems.
+    template <class T>
+    ColumnParts<T> column(Column c) const {
+        ColumnParts<T> parts;
+        parts.lengths.resize(size());
+        for (std::size_t i = 0; i < size(); ++i) parts.lengths[i] = c == Column::fidelity ? rows(i) : length(i, c);
+        parts.slice = [this, c](std::size_t i, std::size_t from, std::size_t n) -> std::span<const T> {
+            if (c == Column::fidelity && length(i, c) == 0) {
+                thread_local std::vector<T> none;
+                none.assign(n, std::numeric_limits<T>::quiet_NaN());
+                return none;
+            }
+            if (parked(i)) {
+                thread_local std::vector<T> read;
+                read.resize(n);
+                parked_->read(*where_[i], c, from, n, read.data());
+                return read;
+            }
+            return std::span<const T>(in_memory<T>(run(i), c)).subspan(from, n);
+        };
+        return parts;
+    }
+    // Where column c's runs lie, to be copied to `at` of the file onward, run after run.
+    void add_pieces(Column c, std::uint64_t at, std::vector<FilePiece>& pieces) const {
+        for (std::size_t i = 0; i < size(); ++i) {
+            const std::size_t n = length(i, c);
+            if (n == 0) continue;
+            if (parked(i)) pieces.push_back({at, nullptr, n * sizeof(double), parked_->fd(), where_[i]->offset(c)});
+            else pieces.push_back({at, in_memory<double>(run(i), c).data(), n * sizeof(double)});
+            at += n * sizeof(double);
+        }
+    }
+
+private:
+    template <class T>
+    static const std::vector<T>& in_memory(const Trace& t, Column c) {
+        if constexpr (std::is_same_v<T, std::uint8_t>) return t.failed;
+        else if constexpr (std::is_same_v<T, std::int64_t>) return t.evaluation_index;
+        else {
+            switch (c) {
+                case Column::true_value: return t.true_value;
+                case Column::cost: return t.cost;
+                case Column::test_value: return t.test_value;
+                case Column::fidelity: return t.fidelity;
+                case Column::x: return t.x;
+                default: return t.value;
+            }
+        }
+    }
+
+    const Results& r_;
+    const Spill* parked_;
+    std::vector<std::size_t> order_;
+    std::vector<std::optional<Spill::Parked>> where_;
+};
+
 // The per-run table, in the order the runs are written, and where each run's evaluations
 // and points start in the /evals columns.
 struct RunTable {
@@ -503,16 +602,16 @@ struct RunTable {
     std::vector<double> seconds;
     std::vector<std::int64_t> offset, count, failed_evals, x_offset, evaluations;
     std::vector<std::string> notes;
-    std::size_t n_evals = 0, n_x = 0, longest = 0;
+    std::size_t n_evals = 0, n_x = 0;
     bool any_fidelity = false, rows_are_evaluations;
 
-    RunTable(const Results& r, const std::vector<std::size_t>& order)
-        : problem(order.size()), optimizer(order.size()), replicate(order.size()), pseed(order.size()),
-          oseed(order.size()), seconds(order.size()), offset(order.size()), count(order.size()),
-          failed_evals(order.size()), x_offset(order.size()), evaluations(order.size()), notes(order.size()),
+    RunTable(const Results& r, const RunsToWrite& runs)
+        : problem(runs.size()), optimizer(runs.size()), replicate(runs.size()), pseed(runs.size()),
+          oseed(runs.size()), seconds(runs.size()), offset(runs.size()), count(runs.size()),
+          failed_evals(runs.size()), x_offset(runs.size()), evaluations(runs.size()), notes(runs.size()),
           rows_are_evaluations(r.trace == TracePolicy::all) {
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            const Trace& t = r.runs[order[i]];
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            const Trace& t = runs.run(i);
             problem[i] = t.key.problem;
             optimizer[i] = t.key.optimizer;
             replicate[i] = t.key.replicate;
@@ -521,16 +620,15 @@ struct RunTable {
             seconds[i] = t.seconds;
             notes[i] = t.notes;
             offset[i] = static_cast<std::int64_t>(n_evals);
-            if (t.keeps_every_evaluation() != rows_are_evaluations || (!r.trace_points && !t.x.empty()))
+            if (runs.keeps_every_evaluation(i) != rows_are_evaluations || (!r.trace_points && runs.length(i, Column::x) > 0))
                 throw std::logic_error("write_results: a trace does not follow the file's trace policy");
-            count[i] = static_cast<std::int64_t>(t.rows());
-            failed_evals[i] = static_cast<std::int64_t>(t.failures());
-            evaluations[i] = static_cast<std::int64_t>(t.size());
+            count[i] = static_cast<std::int64_t>(runs.rows(i));
+            failed_evals[i] = static_cast<std::int64_t>(runs.failures(i));
+            evaluations[i] = static_cast<std::int64_t>(runs.evaluations(i));
             x_offset[i] = static_cast<std::int64_t>(n_x);
-            n_evals += t.rows();
-            n_x += t.x.size();
-            longest = std::max(longest, t.rows());
-            any_fidelity = any_fidelity || !t.fidelity.empty();
+            n_evals += runs.rows(i);
+            n_x += runs.length(i, Column::x);
+            any_fidelity = any_fidelity || runs.length(i, Column::fidelity) > 0;
         }
     }
 
@@ -558,100 +656,62 @@ struct RunTable {
 }  // namespace
 
 // The compressed /evals columns: those with much repetition (costs, flags, fidelities) and,
-// in a values-only copy, the values too (the true values only where they differ somewhere).
-// The checksum (sums["/evals/<name>"]) of the column made of `parts` pieces, front to back.
-template <class T>
-static void add_checksum(json& sums, const std::string& name, std::size_t parts,
-                         const std::function<std::span<const T>(std::size_t)>& part, int threads, ParallelCpu& cpu) {
-    sums["/evals/" + name] = crc32_of_parts(parts, [&](std::size_t i) { return std::as_bytes(part(i)); }, threads, cpu);
-}
-
-static void write_compressed_columns(hid_t evals, const Results& r, const std::vector<std::size_t>& order,
-                                     const RunTable& table, bool true_values_left_out, json& sums, int threads,
-                                     ParallelCpu& cpu) {
-    const std::size_t n = r.runs.size(), n_evals = table.n_evals;
-    const auto compressed = [&](const char* column_name, const std::function<std::span<const double>(std::size_t)>& part) {
-        h5::write_column<double>(evals, column_name, n_evals, n, part, true, threads, cpu);
-        add_checksum<double>(sums, column_name, n, part, threads, cpu);
+// in a values-only copy, the values too (the true values only where they differ somewhere),
+// each with its checksum (sums["/evals/<name>"]).
+static void write_compressed_columns(hid_t evals, const Results& r, const RunsToWrite& runs, const RunTable& table,
+                                     bool true_values_left_out, json& sums, int threads, ParallelCpu& cpu) {
+    const auto compressed = [&]<class T>(const char* name, Column c, T) {
+        const ColumnParts<T> column = runs.column<T>(c);
+        h5::write_column<T>(evals, name, column, true, threads, cpu);
+        sums[std::string("/evals/") + name] = crc32_of_column(column, threads, cpu);
     };
-    using Column = std::vector<double> Trace::*;
-    const auto of_runs = [&](Column column) {
-        return [&r, &order, column](std::size_t i) { return std::span<const double>(r.runs[order[i]].*column); };
-    };
-    compressed("cost", of_runs(&Trace::cost));
-    compressed("test_value", of_runs(&Trace::test_value));
-    const std::function<std::span<const std::uint8_t>(std::size_t)> failed = [&](std::size_t i) {
-        return std::span<const std::uint8_t>(r.runs[order[i]].failed);
-    };
-    h5::write_column<std::uint8_t>(evals, "failed", n_evals, n, failed, true, threads, cpu);
-    add_checksum<std::uint8_t>(sums, "failed", n, failed, threads, cpu);
+    compressed("cost", Column::cost, double{});
+    compressed("test_value", Column::test_value, double{});
+    compressed("failed", Column::failed, std::uint8_t{});
     // only in files with a multi-fidelity run; NaN for the runs of single-fidelity problems
-    if (table.any_fidelity) {
-        const std::vector<double> none(table.longest, std::numeric_limits<double>::quiet_NaN());
-        compressed("fidelity", [&](std::size_t i) {
-            const Trace& t = r.runs[order[i]];
-            return t.fidelity.empty() ? std::span<const double>(none.data(), t.rows()) : std::span<const double>(t.fidelity);
-        });
-    }
-    if (!table.rows_are_evaluations) {
-        const std::function<std::span<const std::int64_t>(std::size_t)> evaluation = [&](std::size_t i) {
-            return std::span<const std::int64_t>(r.runs[order[i]].evaluation_index);
-        };
-        h5::write_column<std::int64_t>(evals, "evaluation", n_evals, n, evaluation, true, threads, cpu);
-        add_checksum<std::int64_t>(sums, "evaluation", n, evaluation, threads, cpu);
-    }
+    if (table.any_fidelity) compressed("fidelity", Column::fidelity, double{});
+    if (!table.rows_are_evaluations) compressed("evaluation", Column::evaluation, std::int64_t{});
     if (r.points_dropped) {  // a values-only copy: no points, and nothing left unfilled
-        compressed("value", of_runs(&Trace::value));
-        if (!true_values_left_out) compressed("true_value", of_runs(&Trace::true_value));
+        compressed("value", Column::value, double{});
+        if (!true_values_left_out) compressed("true_value", Column::true_value, double{});
     }
 }
 
-static ResultsFile results_file(const std::string& name, const Results& r, int threads, ParallelCpu& cpu) {
-    // written in key order whatever order the runs finished in
-    std::vector<std::size_t> order(r.runs.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return r.runs[a].key < r.runs[b].key; });
+static ResultsFile results_file(const std::string& name, const Results& r, const Spill* parked, int threads,
+                                ParallelCpu& cpu) {
+    const RunsToWrite runs(r, parked);
     if (r.points_dropped && std::any_of(r.runs.begin(), r.runs.end(), [](const Trace& t) { return !t.x.empty(); }))
         throw std::logic_error("write_results: a values-only copy of '" + name + "' was given points");
     const bool true_values_left_out = true_values_are_values(r);
     ResultsFile out;
     std::vector<FilePiece> unfilled;  // each unfilled column whole
-    out.image = h5::build_memory_file(name, [&](hid_t f) {
+    const std::function<void(hid_t)> fill = [&](hid_t f) {
         json sums = json::object();
         write_attributes(f, r, true_values_left_out, sums);
         // the per-run table whole; the per-evaluation columns straight from the traces
-        const RunTable table(r, order);
-        h5::Handle runs = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
-        table.write(runs.get(), sums);
-        write_compressed_columns(evals.get(), r, order, table, true_values_left_out, sums, threads, cpu);
-        using Column = std::vector<double> Trace::*;
+        const RunTable table(r, runs);
+        h5::Handle runs_group = h5::create_group(f, "runs"), evals = h5::create_group(f, "evals");
+        table.write(runs_group.get(), sums);
+        write_compressed_columns(evals.get(), r, runs, table, true_values_left_out, sums, threads, cpu);
         std::vector<std::pair<const char*, Column>> unfilled_columns;
-        if (!r.points_dropped) unfilled_columns = {{"value", &Trace::value}, {"true_value", &Trace::true_value}};
-        if (!r.points_dropped && r.trace_points) unfilled_columns.push_back({"x", &Trace::x});
-        for (const auto& named : unfilled_columns) {
-            const Column column = named.second;
-            add_checksum<double>(sums, named.first, r.runs.size(), [&](std::size_t i) {
-                return std::span<const double>(r.runs[order[i]].*column);
-            }, threads, cpu);
-        }
+        if (!r.points_dropped) unfilled_columns = {{"value", Column::value}, {"true_value", Column::true_value}};
+        if (!r.points_dropped && r.trace_points) unfilled_columns.push_back({"x", Column::x});
+        for (const auto& [column_name, c] : unfilled_columns)
+            sums[std::string("/evals/") + column_name] = crc32_of_column(runs.column<double>(c), threads, cpu);
         // before the unfilled columns: nothing HDF5 writes may follow them
         h5::write_fixed_attribute(f, "checksums", sums.dump());
         // objective values and points (little to gain from compressing them) last, so that
         // their storage lies beyond what HDF5 writes (short ones may lie within, in space it
         // set aside for small data: add_image leaves them out of the image's bytes)
-        auto uncompressed = [&](const char* column_name, std::size_t total, Column column) {
+        for (const auto& [column_name, c] : unfilled_columns) {
+            const std::size_t total = c == Column::x ? table.n_x : table.n_evals;
             const haddr_t at = h5::create_unfilled<double>(evals.get(), column_name, total);
-            if (total == 0) return;
+            if (total == 0) continue;
             unfilled.push_back({at, nullptr, total * sizeof(double)});
-            for (std::size_t i = 0; i < r.runs.size(); ++i) {
-                const std::vector<double>& values = r.runs[order[i]].*column;
-                const std::uint64_t first = static_cast<std::uint64_t>(column == &Trace::x ? table.x_offset[i] : table.offset[i]);
-                if (!values.empty()) out.pieces.push_back({at + first * sizeof(double), values.data(), values.size() * sizeof(double)});
-            }
-        };
-        for (const auto& named : unfilled_columns)
-            uncompressed(named.first, named.second == &Trace::x ? table.n_x : table.n_evals, named.second);
-    });
+            runs.add_pieces(c, at, out.pieces);
+        }
+    };
+    out.image = h5::build_memory_file(name, fill);
     for (const FilePiece& u : unfilled)
         if (u.offset + u.size > out.image.file_size)
             throw std::runtime_error("HDF5: a column of '" + name + "' lies beyond the file's size");
@@ -694,11 +754,11 @@ static void write_file_replacing(const std::string& path, std::uint64_t size, co
     }
 }
 
-void write_results(const std::string& path, const Results& r, int threads, WriteCost* cost) {
+void write_results(const std::string& path, const Results& r, int threads, WriteCost* cost, const Spill* parked) {
     const double start = thread_cpu_seconds();
     ParallelCpu parallel;
     double sync_wall = 0;
-    const ResultsFile file = results_file(temporary_name(output_target(path)), r, threads, parallel);
+    const ResultsFile file = results_file(temporary_name(output_target(path)), r, parked, threads, parallel);
     write_file_replacing(path, file.image.file_size, file.pieces, threads, parallel, sync_wall);
     if (cost) {
         cost->serial += thread_cpu_seconds() - start - parallel.caller;

@@ -68,6 +68,8 @@
 
 namespace bobench::results {
 
+class Spill;
+
 inline constexpr const char* store_format = "bobench-traces";
 inline constexpr int store_format_version = 3;  // the newest this build reads
 
@@ -142,13 +144,17 @@ struct WriteCost {
 // Writes `path` whole: HDF5 builds the file's metadata and compressed columns in memory,
 // a temporary file in the same folder is given its full size at once (a full disk fails
 // there), up to `threads` threads (0: OpenMP's default) copy the image and the traces'
-// uncompressed columns into it, then it is synced and renamed over `path`. The bytes do
+// uncompressed columns into it (a window of the file at a time), then it is synced and
+// renamed over `path`. The bytes do
 // not depend on the thread count. When `path` is a symbolic link, the file it points to
 // is replaced and the link kept. std::runtime_error naming the file and the system's
 // reason (e.g. no space left).
 // With results.points_dropped, the values-only copy (std::logic_error if a trace holds
 // points).
-void write_results(const std::string& path, const Results& results, int threads = 0, WriteCost* cost = nullptr);
+// The columns of the runs in `parked` are read from there (a running job's finished runs,
+// results/spill.hpp), the others from the traces; the file is the same either way.
+void write_results(const std::string& path, const Results& results, int threads = 0, WriteCost* cost = nullptr,
+                   const Spill* parked = nullptr);
 
 // UserError unless write_results(path) can be expected to work: refuses a folder (or a
 // path ending in '/') and a read-only file, before any run.

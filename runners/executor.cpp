@@ -136,6 +136,8 @@ void Workers::halt_with(std::exception_ptr failure) {
 }
 
 void Workers::commit(results::Trace&& trace, bool journalled) {
+    if (halted()) return;
+    sink_.park(trace);
     std::lock_guard<std::mutex> lock(commit_mutex_);
     if (!halted()) sink_.commit(std::move(trace), journalled);
 }

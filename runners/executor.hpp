@@ -51,6 +51,8 @@ std::string describe_failure(const Plan& plan, const results::RunKey& key, const
 struct Sink {
     std::function<bool(const results::Trace&)> save;
     std::function<bool(std::string_view record)> save_record;
+    // the finished run's columns put away (to disk), leaving its stub: in parallel, before commit
+    std::function<void(results::Trace&)> park;
     std::function<void(results::Trace&&, bool journalled)> commit;
 };
 

@@ -17,6 +17,7 @@
 #include "core/version.hpp"
 #include "hdf5/hdf5.hpp"
 #include "results/journal.hpp"
+#include "results/spill.hpp"
 #include "results/lock.hpp"
 #include "results/merge.hpp"
 #include "results/store.hpp"
@@ -301,14 +302,15 @@ std::size_t recover_journal(const results::Journal& journal, const std::string& 
 // began are journalled by the first commit after.
 class Committer {
 public:
-    Committer(const Plan& plan, results::Results& results, results::Journal& journal, const StoredKey& stored_key,
-              Progress& progress, ExperimentOutcome& outcome)
-        : plan_(plan), results_(results), journal_(journal), stored_key_(stored_key), progress_(progress),
-          outcome_(outcome) {}
+    Committer(const Plan& plan, results::Results& results, results::Journal& journal, results::Spill& spill,
+              const StoredKey& stored_key, Progress& progress, ExperimentOutcome& outcome)
+        : plan_(plan), results_(results), journal_(journal), spill_(spill), stored_key_(stored_key),
+          progress_(progress), outcome_(outcome) {}
 
     Sink sink() {
         return Sink{[this](const results::Trace& t) { return save_trace(t); },
                     [this](std::string_view record) { return save_record(record); },
+                    [this](results::Trace& t) { spill_.park(stored_key_(t.key), t); },
                     [this](results::Trace&& t, bool journalled) { commit(std::move(t), journalled); }};
     }
 
@@ -317,7 +319,7 @@ public:
         std::size_t done = 0;
         try {
             for (const std::size_t i : unjournalled_) {
-                const results::Trace& t = results_.runs[i];
+                const results::Trace t = spill_.restore(results_.runs[i]);
                 journal_.append(results_.problems[static_cast<std::size_t>(t.key.problem)].id,
                                 results_.optimizers[static_cast<std::size_t>(t.key.optimizer)].id, t);
                 ++done;
@@ -353,8 +355,9 @@ private:
         return true;
     }
 
+    // `t` is parked (its columns in the spill file): the stub of the run
     void commit(results::Trace&& t, bool journalled) {
-        outcome_.failed_evaluations += t.failures();
+        outcome_.failed_evaluations += spill_.find(stored_key_(t.key))->failures;
         const results::RunKey key = t.key;  // the plan's, before it becomes the file's
         const double seconds = t.seconds;
         t.key = stored_key_(t.key);
@@ -367,7 +370,7 @@ private:
         // a checkpoint is written by the committing thread under the commit lock (its CPU
         // time counts in the commit's; inside the workers' parallel region, alone)
         if (std::chrono::duration<double>(now - last_checkpoint_).count() > checkpoint_every_) {
-            results::write_results(plan_.spec.output, results_, static_cast<int>(plan_.spec.threads));
+            results::write_results(plan_.spec.output, results_, static_cast<int>(plan_.spec.threads), nullptr, &spill_);
             journal_.clear();
             unjournalled_.clear();
             last_checkpoint_ = Clock::now();
@@ -385,6 +388,7 @@ private:
     const Plan& plan_;
     results::Results& results_;
     results::Journal& journal_;
+    results::Spill& spill_;
     const StoredKey& stored_key_;
     Progress& progress_;
     ExperimentOutcome& outcome_;
@@ -452,7 +456,9 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         *progress_options.out << plan_text(plan, outcome, times, todo, workers, progress_options) << std::flush;
     Progress progress(progress_options.out, progress_options.style, std::move(times), std::move(todo), workers,
                       progress_options.pace);
-    Committer committer(plan, results, journal, stored_key, progress, outcome);
+    // the finished runs' columns wait on disk: memory bounded by the runs in flight
+    results::Spill spill(path);
+    Committer committer(plan, results, journal, spill, stored_key, progress, outcome);
     const Sink sink = committer.sink();  // the workers keep a reference to it
     try {
         phase_start = Clock::now();
@@ -462,7 +468,7 @@ ExperimentOutcome run_experiment(const Plan& plan, const std::atomic<bool>& stop
         if (!pending.empty()) progress.finish(outcome.completed);
         outcome.interrupted = stop.load();
         phase_start = Clock::now();
-        results::write_results(path, results, threads, &write_cost);
+        results::write_results(path, results, threads, &write_cost, &spill);
         outcome.wall.write = seconds_since(phase_start);
     } catch (const std::exception& e) {  // the journal or the results file could not be written
         if (progress_options.out) *progress_options.out << "\n";

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fcntl.h>
 #include <string>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <hdf5.h>
 
 #include "results/parallel_file.hpp"
+#include "results/spill.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 
@@ -123,4 +125,77 @@ TEST_CASE("fill_file: pieces land at their offsets, zeros between them, whatever
     ParallelCpu cpu;
     CHECK_THROWS_AS(fill_file(fd, 10, pieces, 1, "'bad'", cpu), std::logic_error);  // a piece beyond the size
     ::close(fd);
+}
+
+TEST_CASE("fill_file: pieces read from another file, across windows of the mapping", "[store]") {
+    TempDir dir;
+    // a source file of 80 MB: copying it takes more than one 64 MB window
+    std::string source(80'000'000, '\0');
+    for (std::size_t i = 0; i < source.size(); ++i) source[i] = static_cast<char>(i * 7 % 251);
+    testing::write_file(dir / "source", source);
+    const int from = ::open((dir / "source").c_str(), O_RDONLY);
+    REQUIRE(from >= 0);
+    const std::string head = "head";
+    const std::vector<FilePiece> pieces{{0, head.data(), head.size()},
+                                        {10, nullptr, 50'000'000, from, 30'000'000},
+                                        {50'000'010, nullptr, 30'000'000, from, 0}};
+    std::string expected(80'000'010, '\0');
+    expected.replace(0, head.size(), head);
+    expected.replace(10, 50'000'000, source.substr(30'000'000));
+    expected.replace(50'000'010, 30'000'000, source.substr(0, 30'000'000));
+    for (int threads : {1, 3}) {
+        const std::string path = dir / ("f" + std::to_string(threads));
+        const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0666);
+        REQUIRE(fd >= 0);
+        ParallelCpu cpu;
+        fill_file(fd, expected.size(), pieces, threads, "'" + path + "'", cpu);
+        ::close(fd);
+        CHECK(testing::read_file(path) == expected);
+    }
+    // a source that ends before its piece does
+    const int fd = ::open((dir / "short").c_str(), O_RDWR | O_CREAT | O_TRUNC, 0666);
+    ParallelCpu cpu;
+    const std::vector<FilePiece> beyond{{0, nullptr, 100, from, source.size() - 50}};
+    CHECK_THROWS_WITH(fill_file(fd, 100, beyond, 2, "'short'", cpu),
+                      Catch::Contains("cannot write 'short'") && Catch::Contains("cannot read its data"));
+    ::close(fd);
+    ::close(from);
+}
+
+TEST_CASE("store: runs parked in a spill file are written byte for byte as from memory, and restored whole",
+          "[store][spill]") {
+    TempDir dir;
+    for (const bool policy : {false, true}) {
+        Results r = sample();
+        if (policy) {  // a trace policy's rows: some evaluations of each run, without points
+            r.trace = TracePolicy::improvements;
+            r.trace_points = false;
+            std::erase_if(r.runs, [](const Trace& t) { return t.rows() == 0; });  // a policy keeps the last evaluation
+            for (Trace& t : r.runs) {
+                t.x.clear();
+                t.total_evaluations = 2 * t.rows() + 1;
+                t.total_failures = t.failures() + 1;
+                for (std::size_t i = 0; i < t.rows(); ++i) t.evaluation_index.push_back(static_cast<std::int64_t>(2 * i + 1));
+            }
+        }
+        INFO((policy ? "improvements, no points" : "all, with points"));
+        write_results(dir / "memory.h5", r, 2);
+        const std::vector<Trace> whole = r.runs;
+        Spill spill(dir / "parked.h5");
+        for (std::size_t i = 0; i < r.runs.size(); i += 2) {  // every other run: memory and spill mixed
+            spill.park(r.runs[i].key, r.runs[i]);
+            CHECK(r.runs[i].value.capacity() == 0);
+            CHECK(r.runs[i].x.capacity() == 0);
+            CHECK(spill.restore(r.runs[i]).same_record(whole[i]));
+        }
+        CHECK_FALSE(spill.find(r.runs[1].key));
+        for (const int threads : {1, 3}) {
+            write_results(dir / "parked.h5", r, threads, nullptr, &spill);
+            CHECK(testing::read_file(dir / "parked.h5") == testing::read_file(dir / "memory.h5"));
+        }
+    }
+    // the spill file has no name: nothing is left in the folder but the results files
+    std::size_t entries = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++entries;
+    CHECK(entries == 2);
 }
