@@ -150,8 +150,8 @@ void write_output(const boost::program_options::variables_map& vm, const std::ve
 results::Results read_results_file(const std::string& path, bool with_points, const std::string& command) {
     if (const std::string pid = results::writer_of(path); !pid.empty())
         std::cerr << "bobench " << command << ": note: '" << path << "' is being written by bobench process " << pid
-                  << ": this reads the runs it held before that process started; the runs under way are in its "
-                     "journal until it ends\n";
+                  << ": this reads the runs of its last checkpoint; those finished since are in its journal until "
+                     "it ends\n";
     return results::read_results(path, with_points);
 }
 

@@ -438,11 +438,13 @@ struct ResultsFile {
 // nothing, though a page it wrote may reach into them), and nothing beyond the file's end.
 static void add_image(std::vector<FilePiece>& pieces, const h5::FileImage& image, std::vector<FilePiece> unfilled) {
     std::sort(unfilled.begin(), unfilled.end(), [](const FilePiece& a, const FilePiece& b) { return a.offset < b.offset; });
-    for (const auto& [page, bytes] : image.pages) {
+    for (const auto& page_and_bytes : image.pages) {
+        const std::uint64_t page = page_and_bytes.first;
+        const char* const bytes = page_and_bytes.second.get();
         std::uint64_t from = page;
         const std::uint64_t to = std::min<std::uint64_t>(page + h5::FileImage::page_size, image.file_size);
         const auto piece = [&](std::uint64_t end) {
-            if (end > from) pieces.push_back({from, bytes.get() + (from - page), static_cast<std::size_t>(end - from)});
+            if (end > from) pieces.push_back({from, bytes + (from - page), static_cast<std::size_t>(end - from)});
         };
         for (const FilePiece& u : unfilled) {
             if (u.offset >= to) break;
