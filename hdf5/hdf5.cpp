@@ -160,7 +160,9 @@ const H5FD_class_t memory_driver_class = [] {
     c.maxaddr = (haddr_t{1} << 62) - 1;
     c.fc_degree = H5F_CLOSE_STRONG;
     c.fapl_size = sizeof(FileImage*);
-    c.open = [](const char*, unsigned, hid_t fapl, haddr_t) -> H5FD_t* {
+    c.open = [](const char*, unsigned flags, hid_t fapl, haddr_t) -> H5FD_t* {
+        // only made, never found: HDF5's tentative open (is the file there already?) finds nothing
+        if (!(flags & H5F_ACC_CREAT)) return nullptr;
         const auto* image = static_cast<FileImage* const*>(H5Pget_driver_info(fapl));
         if (!image || !*image) return nullptr;
         auto* f = new (std::nothrow) MemoryFile{};
