@@ -2,6 +2,7 @@
 //                   [--threads T] [--quick] [--methods A,B] [--readings [A,B]] [--data-dir D] [--output F]
 //                   [--format md|latex|csv|json] [--report F] [--html DIR] [--shard K/N | --report-only]
 // The command alone: what a reproduction is, how it is compared and reported lives in reproductions/.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -117,6 +118,12 @@ void write_reports(ReportInputs& in, const po::variables_map& vm, const std::str
     in.results = &results;
     in.figures_dir = (fs::path(report_path).parent_path() / (fs::path(report_path).stem().string() + "-figures")).string();
     const ReproductionReport report = build_reproduction_report(in);
+    // a kept file of other problems (or a shard of none of the paper's) would read "0 of 0 cells agree"
+    const bool no_cell = report.comparison && !results.runs.empty() &&
+                         std::ranges::none_of(report.comparison->cells, [](const auto& c) { return c.runs > 0; });
+    if (vm.count("report-only") && no_cell)
+        throw UserError("--report-only: the runs in '" + in.spec->output + "' are on none of the paper's problems for " +
+                        "its methods; is it another experiment's file?");
     write_report(render_report(report, parse_report_format(vm["format"].as<std::string>())), report_path);
     if (!html) return;
     analysis::reports::HtmlReportOptions o;

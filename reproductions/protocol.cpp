@@ -267,13 +267,18 @@ void report_on_methods(results::Results& results, const runners::ExperimentSpec&
 }
 
 // A results file of another experiment would be reported as "0 of 0 cells agree": refused,
-// naming its methods. (Problems are not compared: a spec's list entries, bbob:f=1-24 say,
-// expand to labels only the plan knows.)
+// naming its methods, or its budget when that differs. (Problems are compared by the report,
+// which refuses a file with no run on the paper's cells: a spec's list entries, bbob:f=1-24
+// say, expand to labels only the plan knows.)
 void require_runs_of_protocol(const runners::ExperimentSpec& spec, const results::Results& results) {
-    for (const results::Trace& t : results.runs) {
-        const std::string& label = results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label;
-        if (is_method(spec, label)) return;
-    }
+    const bool any = std::ranges::any_of(results.runs, [&](const results::Trace& t) {
+        return is_method(spec, results.optimizers[static_cast<std::size_t>(t.key.optimizer)].label);
+    });
+    if (any && results.budget != spec.budget)
+        throw UserError("--report-only: '" + spec.output + "' holds runs of " + std::to_string(results.budget) +
+                        " evaluations, this reproduction's are " + std::to_string(spec.budget) +
+                        "; is it another experiment's file? (--budget N reports on runs of N)");
+    if (any) return;
     std::vector<std::string> methods;
     for (const auto& o : results.optimizers) methods.push_back(o.label);
     throw UserError("--report-only: '" + spec.output + "' holds no run of this reproduction's methods (it holds " +

@@ -389,6 +389,16 @@ TEST_CASE("reproduce --shard K/N, merge, then --report-only: the report comes fr
            (dir / "foreign.h5") + "'");
     check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "foreign.h5") + "'",
                   "holds no run of this reproduction's methods (it holds runs of random-search, de); is it another");
+    // the same labels on another problem: no cell of the paper's to compare (it read "0 of 0 cells agree")
+    run_ok("run --problem Ackley=ackley --optimizer RS=random-search --optimizer DE=de --budget 8 --replicates 2 -q --output '" +
+           (dir / "other-problem.h5") + "'");
+    check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "other-problem.h5") + "'",
+                  "are on none of the paper's problems for its methods; is it another experiment's file?");
+    // the same labels and problems at another budget
+    run_ok("run --problem Branin=branin --problem Levy=levy:d=2 --optimizer RS=random-search --optimizer DE=de --budget 5 "
+           "--replicates 2 -q --output '" + (dir / "other-budget.h5") + "'");
+    check_refused("reproduce --spec '" + spec + "' --report-only --output '" + (dir / "other-budget.h5") + "'",
+                  "holds runs of 5 evaluations, this reproduction's are 8");
     write_tiny(dir, "causes = published/missing.csv\n");
     check_refused("reproduce --spec '" + spec + "' -q", "reproduction.causes: no file");
 }
