@@ -15,6 +15,7 @@ using analysis::reports::TableFormat;
 using analysis::reports::format_significant;
 using analysis::reports::latex_escape;
 using analysis::reports::markdown_cell;
+using analysis::reports::markdown_text;
 using analysis::reports::csv_field;
 
 namespace {
@@ -122,7 +123,8 @@ std::string render_orders(const Comparison& r) {
                       "(beside it, a perfect reproduction's mean tau):\n\n";
     auto tau = [](double t) { return std::isnan(t) ? std::string("n/a") : fmt::format("{:.2f}", t); };
     for (const ProblemOrder& o : r.orders)
-        out += fmt::format("- {}: {} ({}; a perfect reproduction {})\n", o.problem, tau(o.tau), count_noun(o.methods, "method"),
+        out += fmt::format("- {}: {} ({}; a perfect reproduction {})\n", markdown_text(o.problem), tau(o.tau),
+                           count_noun(o.methods, "method"),
                            tau(o.tau_perfect));
     out += fmt::format("\nMean tau over problems: {}; a perfect reproduction {}.\n", tau(r.tau_mean),
                        std::isnan(r.tau_perfect_mean) ? "n/a"
@@ -143,7 +145,7 @@ std::string render_leans(const Comparison& r) {
     for (const DisagreementLean& p : pattern.by_problem)
         for (const auto& [count, way] : {std::pair{p.below, "below"}, std::pair{p.above, "above"}})
             if (count >= 2 && 2 * count > p.compared)
-                shared.push_back(fmt::format("{} ({} of {} methods {})", p.name, count, p.compared, way));
+                shared.push_back(fmt::format("{} ({} of {} methods {})", markdown_text(p.name), count, p.compared, way));
     out += shared.empty() ? "\nNo problem has most of its methods disagreeing the same way.\n"
                           : "\nProblems where most methods disagree the same way (where those methods share no "
                             "model, this points at the problem as the paper ran it rather than at a method): " +

@@ -18,7 +18,8 @@ using analysis::reports::TableFormat;
 // A --quick report is titled a smoke test, so that no reader takes it for the reproduction.
 std::string title(const ReproductionReport& r) {
     const std::string name = markdown_text(r.name), source = markdown_text(r.source);
-    if (!r.quick) return fmt::format("# Reproduction: {}\n\nSource: {}.\n\n**{}**\n", name, source, r.headline.sentence);
+    if (!r.quick)
+        return fmt::format("# Reproduction: {}\n\nSource: {}.\n\n**{}**\n", name, source, markdown_text(r.headline.sentence));
     return fmt::format("# Reproduction: {}, smoke test (--quick), not a reproduction\n\nSource: {}.\n\nA smoke test "
                        "checks that the whole way runs end to end; its few, short runs cannot support a verdict, so "
                        "this report gives none.\n",

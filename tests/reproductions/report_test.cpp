@@ -100,8 +100,11 @@ TEST_CASE("report: a spec's source, deviations and claim quotes reach the Markdo
     r.deviations = {"<img src=x onerror=alert(2)>", "our reading `r1` (see [167]): [y](javascript:alert(3))"};
     r.claims = {{Claim{"c1", "§1", "[z](javascript:alert(4))", "borda_first A"}, {ClaimStatus::holds, ""}}};
     r.headline = decide_headline(r);
+    r.headline.sentence += "; most in <script>m</script> (1)";  // the headline names methods by their labels
     const std::string md = render_report(r, ReportFormat::markdown);
     INFO(md);
+    CHECK(md.find("most in \\<script>m\\</script> (1)") != std::string::npos);
+    CHECK(md.find(" <script>m") == std::string::npos);
     CHECK(md.find("# Reproduction: x\\<b>") != std::string::npos);
     CHECK(md.find("Source: \\<script>alert(1)\\</script> a paper.") != std::string::npos);
     CHECK(md.find("- \\<img src=x onerror=alert(2)>\n") != std::string::npos);
