@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <malloc.h>
@@ -259,6 +260,15 @@ int report_error(const std::string& command, std::exception_ptr error) {
     } catch (const Interrupted&) {
         std::cerr << "bobench " << command << ": stopped by signal " << interrupted_status() - 128 << "\n";
         return interrupted_status();
+    } catch (const std::filesystem::filesystem_error& e) {
+        // a path the user gave that the system cannot follow (a loop of links, a missing folder,
+        // no permission) is the user's to mend: rc 2; anything else the system's: rc 1
+        const int code = e.code().value();
+        const bool users = code == ELOOP || code == ENOENT || code == ENOTDIR || code == EACCES || code == ENAMETOOLONG;
+        const std::string path = e.path1().empty() ? std::string() : "'" + e.path1().string() + "': ";
+        std::cerr << "bobench " << command << (users ? ": error: " : ": failed: ") << "cannot use " << printed_message(path)
+                  << e.code().message() << (code == ELOOP ? " (a loop of symbolic links)" : "") << "\n";
+        return users ? 2 : 1;
     } catch (const boost::program_options::error& e) {
         std::cerr << "bobench " << command << ": error: " << printed_message(e.what()) << " (see bobench " << command
                   << " --help)\n";

@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "core/error.hpp"
 #include "core/io.hpp"
 #include "core/text.hpp"
@@ -73,6 +75,13 @@ std::string checked_row_name(const CsvRecord& row, std::size_t header_fields, co
     if (row.fields.size() != header_fields)
         throw UserError(where + ": " + std::to_string(row.fields.size()) + " fields; the header has " +
                         std::to_string(header_fields));
+    // a NUL or another control character would reach reports and exports raw (a line break
+    // or tab inside a quoted field is text)
+    for (std::size_t f = 0; f < row.fields.size(); ++f)
+        for (const char c : row.fields[f])
+            if ((static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == '\x7f')
+                throw UserError(fmt::format("{}: field {} holds the control character 0x{:02x}; tables hold printable text",
+                                            where, f + 1, static_cast<unsigned char>(c)));
     return where;
 }
 

@@ -42,7 +42,7 @@ void refuse_repeated_columns(const CsvRecord& header, const std::string& what, c
 
 // "<what> '<path>' line N": how messages name a row of a table with a header, once the row
 // is checked to have as many fields as the header (UserError "<that>: K fields; the header
-// has H").
+// has H") and no control character but tabs and line breaks (UserError naming the field).
 std::string checked_row_name(const CsvRecord& row, std::size_t header_fields, const std::string& what,
                              const std::string& path);
 

@@ -49,6 +49,7 @@ void remove_stale_temporaries(const fs::path& path) {
 void require_regular_file(const std::string& path, const std::string& culprit) {
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);  // through links; a stat never blocks
+    if (ec.value() == ELOOP) throw UserError(culprit + ": a loop of symbolic links");
     if (fs::is_directory(status)) throw UserError(culprit + ": it is a folder");
     if (fs::exists(status) && !fs::is_regular_file(status))
         throw UserError(culprit + ": not a regular file (a device, a pipe or a socket)");
@@ -70,13 +71,22 @@ static void sync_file(const std::string& path, const std::string& what) {
     if (synced != 0) throw write_error(what, error);
 }
 
+std::string link_target(const std::string& path) {
+    fs::path p = path;
+    std::error_code ec;
+    for (int hops = 0; hops < 40 && fs::is_symlink(fs::symlink_status(p, ec)); ++hops) {
+        const fs::path to = fs::read_symlink(p, ec);
+        if (ec) break;
+        p = to.is_absolute() ? to : p.parent_path() / to;
+    }
+    return p.string();
+}
+
 void write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
     require_regular_file(path, "cannot write '" + path + "'");
     std::error_code ec;
     const fs::file_status status = fs::status(path, ec);  // through links
-    std::string target = path;  // a link stays a link: the file it names is replaced
-    if (fs::is_symlink(fs::symlink_status(path, ec)))
-        if (const fs::path resolved = fs::canonical(path, ec); !ec) target = resolved.string();
+    const std::string target = link_target(path);  // a link stays a link: the file it names is written
     const std::string tmp = temporary_path(target), what = "'" + path + "'";
     remove_stale_temporaries(target);
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);

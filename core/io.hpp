@@ -52,6 +52,11 @@ void remove_stale_temporaries(const std::filesystem::path& path);
 // write '<dir>': it is no folder" when `dir` exists and is no folder (a file, a pipe).
 void write_folder_atomically(const std::string& dir, const std::function<void(const std::filesystem::path&)>& fill);
 
+// The file `path` names: its symbolic links followed by hand (so also to a file that does not
+// exist yet, which std::filesystem::canonical refuses), at most 40 of them; `path` itself when
+// it is no link.
+std::string link_target(const std::string& path);
+
 // Writes all of `bytes` to the file descriptor `fd` (retrying short writes); throws
 // std::runtime_error "cannot write <what>: <reason>".
 void write_all(int fd, std::string_view bytes, const std::string& what);

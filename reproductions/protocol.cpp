@@ -204,6 +204,14 @@ std::vector<std::string> underpowered_tests(const ReproductionEntry& entry, cons
     return out;
 }
 
+namespace {
+// Whether `label` names one of the spec's methods.
+bool is_method(const runners::ExperimentSpec& spec, const std::string& label) {
+    return std::any_of(spec.optimizers.begin(), spec.optimizers.end(),
+                       [&](const runners::SpecEntry& e) { return e.label == label; });
+}
+}  // namespace
+
 void check_published_problems(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
                               const std::vector<PublishedCell>& theirs, const ProblemRegistry& problems) {
     std::set<std::string> labels;
@@ -218,6 +226,17 @@ void check_published_problems(const ReproductionEntry& e, const runners::Experim
             throw UserError("reference table '" + e.reference + "' line " + std::to_string(c.line) + ": problem '" +
                             c.problem + "' is not a problem of this reproduction (" +
                             join(std::vector<std::string>(labels.begin(), labels.end()), ", ") + ")");
+    constexpr std::size_t most_unknown_methods = 20;
+    std::vector<std::string> unknown;  // in the table's order
+    for (const PublishedCell& c : theirs)
+        if (!is_method(spec, c.method) && std::find(unknown.begin(), unknown.end(), c.method) == unknown.end()) {
+            unknown.push_back(c.method);
+            if (unknown.size() > most_unknown_methods)
+                throw UserError("reference table '" + e.reference + "' names more than " +
+                                std::to_string(most_unknown_methods) + " methods this reproduction does not have (the first: " +
+                                join(std::vector<std::string>(unknown.begin(), unknown.begin() + 3), ", ") +
+                                "); is it the paper's table, and method_column its column of methods?");
+        }
 }
 
 namespace {
@@ -232,12 +251,6 @@ void require_methods_of_file(const runners::ExperimentSpec& spec, const results:
     throw UserError("--report-only: '" + spec.output + "' holds runs of " + join(labels, ", ") + " only, of the " +
                     "protocol's " + count_noun(spec.optimizers.size(), "method") + "; report on it with --methods " +
                     join(labels, ",") + ", as the run that wrote it was given");
-}
-
-// Whether `label` names one of the spec's methods.
-bool is_method(const runners::ExperimentSpec& spec, const std::string& label) {
-    return std::any_of(spec.optimizers.begin(), spec.optimizers.end(),
-                       [&](const runners::SpecEntry& e) { return e.label == label; });
 }
 
 // --report-only --methods on a file that holds more methods: the report is on the named ones

@@ -71,7 +71,9 @@ std::vector<std::string> underpowered_tests(const ReproductionEntry& entry, cons
                                             bool published, bool quick);
 
 // Refuses a published number for a problem the reproduction does not have (a typo, a problem
-// of another table): it would never be compared, and nothing would say so.
+// of another table): it would never be compared, and nothing would say so. Methods the
+// reproduction does not have are allowed (the report lists them as not run), but not more than
+// a few: a table of thousands is another table, or its method column the wrong one.
 void check_published_problems(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
                               const std::vector<PublishedCell>& theirs, const ProblemRegistry& problems);
 

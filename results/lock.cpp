@@ -14,19 +14,15 @@
 #include <fmt/format.h>
 
 #include "core/error.hpp"
+#include "core/io.hpp"
 
 namespace bobench::results {
 
 std::string resolved_output(const std::string& output) {
     namespace fs = std::filesystem;
-    fs::path p = output;
-    std::error_code ec;
     // the last name by hand: weakly_canonical leaves a link to a missing file unresolved
-    for (int hops = 0; hops < 40 && fs::is_symlink(p, ec); ++hops) {
-        const fs::path to = fs::read_symlink(p, ec);
-        if (ec) break;
-        p = to.is_absolute() ? to : p.parent_path() / to;
-    }
+    const fs::path p = link_target(output);
+    std::error_code ec;
     const fs::path resolved = fs::weakly_canonical(fs::absolute(p, ec), ec);
     return ec ? p.string() : resolved.string();
 }

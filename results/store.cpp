@@ -772,6 +772,8 @@ void write_results(const std::string& path, const Results& r, int threads, Write
 void check_output(const std::string& path) {
     namespace fs = std::filesystem;
     if (path.empty()) throw UserError("no output file given (experiment.output or --output)");
+    if (path.find('\0') != std::string::npos)  // the system would see the name cut at it
+        throw UserError("output '" + path + "' holds a NUL character, which no file name can");
     std::error_code ec;
     if (path.back() == '/' || fs::is_directory(path, ec))
         throw UserError("output '" + path + "' is a folder; name a file in it, e.g. '" +

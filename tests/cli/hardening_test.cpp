@@ -545,3 +545,27 @@ TEST_CASE("cli hardening: a failed run's message is bounded and shows control ch
     CHECK(has(r.err, "the end of its standard error:\n\\x1b]0;title\\x07"));
     CHECK(r.err.find('\x1b') == std::string::npos);
 }
+
+TEST_CASE("cli hardening: a loop of symbolic links and a NUL in a name are the user's errors; an output link to a missing file is "
+          "written through",
+          "[cli][hardening]") {
+    TempDir dir;
+    std::filesystem::create_symlink(dir / "b", dir / "a");
+    std::filesystem::create_symlink(dir / "a", dir / "b");
+    for (const std::string& command : {"export", "table", "rank"})
+        check_refused(command + " '" + (dir / "a") + "'", "a loop of symbolic links");
+    check_refused("merge '" + (dir / "m.h5") + "' '" + (dir / "a") + "'", "a loop of symbolic links");
+    check_refused("run --problem branin --optimizer random-search --budget 3 --replicates 1 -q --output '" + (dir / "a") + "'",
+                  "a loop of symbolic links");
+    // a link whose file does not exist yet: the file is written, the link stays
+    run_ok("run --problem branin --optimizer random-search --budget 3 --replicates 1 -q --output '" + (dir / "r.h5") + "'");
+    std::filesystem::create_symlink(dir / "later.csv", dir / "link.csv");
+    run_ok("export '" + (dir / "r.h5") + "' -o '" + (dir / "link.csv") + "'");
+    CHECK(std::filesystem::is_symlink(dir / "link.csv"));
+    CHECK(read_file(dir / "later.csv").rfind("problem,", 0) == 0);
+    // a NUL in the output's name: the system would see the name cut there
+    const std::string spec = "[experiment]\nbudget = 3\nreplicates = 1\noutput = a" + std::string(1, '\0') +
+                             "b.h5\n[problems]\nB = branin\n[optimizers]\nRS = random-search\n";
+    write_file(dir / "nul.ini", spec);
+    check_refused("run '" + (dir / "nul.ini") + "' -q", "output 'a\\x00b.h5' holds a NUL character");
+}

@@ -752,6 +752,23 @@ TEST_CASE("reproduce refuses a claim that names a method neither the spec nor th
     run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q");
 }
 
+TEST_CASE("reproduce refuses a paper's table of many methods it does not have, and control characters in a table",
+          "[reproduce][cli][bad-input]") {
+    TempDir dir;
+    write_tiny(dir);
+    std::string table = "function,algorithm,budget,regret,regret_sd\n";
+    for (int k = 0; k < 21; ++k) table += "Branin,M" + std::to_string(k) + ",20,0.5,0.1\n";
+    write_file(dir / "mine/published/table1.csv", table);
+    check_refused("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q",
+                  "names more than 20 methods this reproduction does not have (the first: M0, M1, M2)");
+    // a few the paper ran and we do not are listed as not run
+    write_file(dir / "mine/published/table1.csv", std::string(tiny_reference) + "Branin,CMA,20,0.4,0.1\n");
+    CHECK(run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q").out.find("not run: CMA") != std::string::npos);
+    // a NUL in a method's name would reach the reports raw
+    write_file(dir / "mine/published/table1.csv", std::string(tiny_reference) + std::string("Levy,C\0MA,20,0.4,0.1\n", 21));
+    check_refused("reproduce --spec '" + (dir / "mine/tiny.ini") + "' -q", "line 8: field 2 holds the control character 0x00");
+}
+
 TEST_CASE("reproduce: every format states the same cells, shares, causes and verdicts", "[reproduce][cli][formats]") {
     TempDir dir;
     write_tiny(dir, "claims = published/claims.csv\ncauses = published/causes.csv\n");
