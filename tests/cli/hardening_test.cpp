@@ -546,7 +546,7 @@ TEST_CASE("cli hardening: a failed run's message is bounded and shows control ch
     CHECK(r.err.find('\x1b') == std::string::npos);
 }
 
-TEST_CASE("cli hardening: a loop of symbolic links and a NUL in a name are the user's errors; an output link to a missing file is "
+TEST_CASE("cli hardening: a loop of symbolic links and a NUL in a name are the user's errors, an output link to a missing file is "
           "written through",
           "[cli][hardening]") {
     TempDir dir;
