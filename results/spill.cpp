@@ -1,14 +1,14 @@
 #include "results/spill.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
-#include <algorithm>
-#include <climits>
 #include <filesystem>
-#include <sys/uio.h>
 #include <stdexcept>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <utility>
 #include <vector>
@@ -103,6 +103,8 @@ void Spill::park(const RunKey& key, Trace& t) {
     std::vector<iovec> parts;
     for (const Column c : layout) {
         const auto [data, size] = bytes_of(t, c);
+        if (size != p.length(c) * value_size(c))  // the offsets would then point into other columns
+            throw std::logic_error("Spill::park: a trace whose columns differ in length");
         if (size > 0) parts.push_back({const_cast<void*>(data), size});
     }
     std::uint64_t at = p.at;

@@ -17,9 +17,9 @@
 #include "core/version.hpp"
 #include "hdf5/hdf5.hpp"
 #include "results/journal.hpp"
-#include "results/spill.hpp"
 #include "results/lock.hpp"
 #include "results/merge.hpp"
+#include "results/spill.hpp"
 #include "results/store.hpp"
 
 namespace bobench::runners {
@@ -357,7 +357,7 @@ private:
 
     // `t` is parked (its columns in the spill file): the stub of the run
     void commit(results::Trace&& t, bool journalled) {
-        outcome_.failed_evaluations += spill_.find(stored_key_(t.key))->failures;
+        outcome_.failed_evaluations += spill_.find(stored_key_(t.key)).value().failures;
         const results::RunKey key = t.key;  // the plan's, before it becomes the file's
         const double seconds = t.seconds;
         t.key = stored_key_(t.key);
