@@ -15,12 +15,6 @@ template <class T>
 struct ColumnParts {
     std::vector<std::size_t> lengths;  // values in each part
     std::function<std::span<const T>(std::size_t part, std::size_t from, std::size_t n)> slice;
-
-    std::size_t size() const {
-        std::size_t total = 0;
-        for (const std::size_t n : lengths) total += n;
-        return total;
-    }
 };
 
 }  // namespace bobench

@@ -124,18 +124,31 @@ struct MemoryFile {
 
 constexpr std::size_t image_page = FileImage::page_size;
 
-herr_t image_write(H5FD_t* file, H5FD_mem_t, hid_t, haddr_t addr, size_t size, const void* buffer) {
-    auto* f = reinterpret_cast<MemoryFile*>(file);
-    const auto* bytes = static_cast<const char*>(buffer);
+// Calls visit(page, within, done, n) for each page that bytes [addr, addr + size) touch: `n`
+// bytes from `within` of the page at offset `page` are bytes [done, done + n) of the range.
+// false as soon as visit returns false.
+template <class Visit>
+bool for_each_page(haddr_t addr, std::size_t size, Visit visit) {
     for (std::size_t done = 0; done < size;) {
         const std::uint64_t at = addr + done, page = at / image_page * image_page;
         const std::size_t within = static_cast<std::size_t>(at - page), n = std::min(size - done, image_page - within);
-        std::unique_ptr<char[]>& bytes_of_page = f->image->pages[page];
-        if (!bytes_of_page) bytes_of_page.reset(new (std::nothrow) char[image_page]());
-        if (!bytes_of_page) return -1;  // out of memory: HDF5 reports the write failed
-        std::memcpy(bytes_of_page.get() + within, bytes + done, n);
+        if (!visit(page, within, done, n)) return false;
         done += n;
     }
+    return true;
+}
+
+herr_t image_write(H5FD_t* file, H5FD_mem_t, hid_t, haddr_t addr, size_t size, const void* buffer) {
+    auto* f = reinterpret_cast<MemoryFile*>(file);
+    const auto* bytes = static_cast<const char*>(buffer);
+    const bool written = for_each_page(addr, size, [&](std::uint64_t page, std::size_t within, std::size_t done, std::size_t n) {
+        std::unique_ptr<char[]>& bytes_of_page = f->image->pages[page];
+        if (!bytes_of_page) bytes_of_page.reset(new (std::nothrow) char[image_page]());
+        if (!bytes_of_page) return false;  // out of memory: HDF5 reports the write failed
+        std::memcpy(bytes_of_page.get() + within, bytes + done, n);
+        return true;
+    });
+    if (!written) return -1;
     f->eof = std::max<haddr_t>(f->eof, addr + size);
     return 0;
 }
@@ -143,14 +156,12 @@ herr_t image_write(H5FD_t* file, H5FD_mem_t, hid_t, haddr_t addr, size_t size, c
 herr_t image_read(H5FD_t* file, H5FD_mem_t, hid_t, haddr_t addr, size_t size, void* buffer) {
     const auto* f = reinterpret_cast<MemoryFile*>(file);
     auto* bytes = static_cast<char*>(buffer);
-    for (std::size_t done = 0; done < size;) {
-        const std::uint64_t at = addr + done, page = at / image_page * image_page;
-        const std::size_t within = static_cast<std::size_t>(at - page), n = std::min(size - done, image_page - within);
+    for_each_page(addr, size, [&](std::uint64_t page, std::size_t within, std::size_t done, std::size_t n) {
         const auto it = f->image->pages.find(page);
-        if (it == f->image->pages.end()) std::memset(bytes + done, 0, n);
+        if (it == f->image->pages.end()) std::memset(bytes + done, 0, n);  // never written: zeros
         else std::memcpy(bytes + done, it->second.get() + within, n);
-        done += n;
-    }
+        return true;
+    });
     return 0;
 }
 
