@@ -26,6 +26,7 @@
     X(ervfl3_optimizer)                    \
     X(ervfl4_optimizer)                    \
     X(external_optimizer)                  \
+    X(autogluon_gp_optimizer)              \
     X(gp_ei_optimizer)                     \
     X(gp_mcmc_optimizer)                   \
     X(hbnn_optimizer)                      \

@@ -3,12 +3,54 @@
 // best of random samples to maximise it. lengthscales=isotropic shares one lengthscale
 // across the inputs (scikit-learn's default Matern, which the DTU thesis' BO_Gaus used,
 // §5.1); ard (the default) fits one per input.
+// autogluon-gp: AutoGluon's GPFIFOSearcher at its defaults (optimizers/presets/autogluon.hpp),
+// the same parameters with its values as defaults.
 // robo-gp: RoBO's fmin model_type="gp" as RoBO ran it (optimizers/presets/robo.hpp).
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/presets/autogluon.hpp"
 #include "optimizers/presets/robo.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 
 namespace bobench {
+
+namespace {
+
+// The GP's parameters, with defaults taken from `d`.
+std::vector<ParamSpec> gp_params(const surrogates::GpOptions& d) {
+    const bool reset = d.starts == surrogates::FitStarts::ResetThenPerturb;
+    const bool flat = d.prior.log_noise_variance.is_flat();
+    return {
+        ParamSpec::choice("kernel", "matern52", {"matern52", "matern32", "matern12", "se"}, "covariance function"),
+        ParamSpec::choice("lengthscales", "ard", {"ard", "isotropic"},
+                          "one lengthscale per input (ard) or one shared by all inputs (isotropic)"),
+        ParamSpec::choice("hyper_prior", flat ? "flat" : "autogluon", {"flat", "autogluon"},
+                          "hyperparameter prior: none (type-II ML) or AutoGluon's (MAP)"),
+        ParamSpec::choice("hyper_starts", reset ? "reset" : "warm", {"warm", "reset"},
+                          "first L-BFGS-B run of a fit from the last optimum, the others uniform in the box "
+                          "(warm); or all from the initial values, the others perturbed by N(0, 1) (reset)"),
+        ParamSpec::integer("hyper_restarts", d.random_restarts,
+                           "L-BFGS-B runs of the hyperparameter fit besides the first", 0),
+        ParamSpec::integer("hyper_iterations", d.max_iterations, "iterations of each L-BFGS-B run", 1),
+        ParamSpec::boolean("learn_noise", true, "learn the noise variance (false: keep `noise`)"),
+        ParamSpec::real("noise", d.noise_variance,
+                        "noise variance on standardised outputs: initial value, or fixed", 0.0)};
+}
+
+// `base` with the parameters of gp_params applied.
+surrogates::GpOptions gp_options(surrogates::GpOptions o, const Args& args) {
+    o.kernel = surrogates::parse_kernel_family(args.text("kernel"));
+    o.lengthscales = surrogates::parse_lengthscales(args.text("lengthscales"));
+    o.prior = args.text("hyper_prior") == "autogluon" ? surrogates::GpPrior::autogluon() : surrogates::GpPrior{};
+    o.starts = args.text("hyper_starts") == "reset" ? surrogates::FitStarts::ResetThenPerturb
+                                                     : surrogates::FitStarts::WarmThenBox;
+    o.random_restarts = static_cast<int>(args.integer("hyper_restarts"));
+    o.max_iterations = static_cast<int>(args.integer("hyper_iterations"));
+    o.learn_noise = args.boolean("learn_noise");
+    o.noise_variance = args.real("noise");
+    return o;
+}
+
+}  // namespace
 
 OptimizerFactory gp_ei_optimizer() {
     model_based::LoopDefaults loop;
@@ -16,20 +58,18 @@ OptimizerFactory gp_ei_optimizer() {
     loop.n_init = 10;
     return model_based::make_factory(
         "gp-ei", "GP (ARD or isotropic kernel, type-II ML hyperparameters) + expected improvement, multi-start L-BFGS-B",
-        {ParamSpec::choice("kernel", "matern52", {"matern52", "matern32", "matern12", "se"}, "covariance function"),
-         ParamSpec::choice("lengthscales", "ard", {"ard", "isotropic"},
-                           "one lengthscale per input (ard) or one shared by all inputs (isotropic)"),
-         ParamSpec::integer("hyper_restarts", 2, "L-BFGS-B restarts of the hyperparameter fit besides the warm start",
-                            0),
-         ParamSpec::boolean("learn_noise", true, "learn the noise variance (false: keep `noise`)"),
-         ParamSpec::real("noise", 1e-6, "noise variance on standardised outputs: initial value, or fixed", 0.0)},
-        loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
-            surrogates::GpOptions o;
-            o.kernel = surrogates::parse_kernel_family(args.text("kernel"));
-            o.lengthscales = surrogates::parse_lengthscales(args.text("lengthscales"));
-            o.random_restarts = static_cast<int>(args.integer("hyper_restarts"));
-            o.learn_noise = args.boolean("learn_noise");
-            o.noise_variance = args.real("noise");
+        gp_params({}), loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
+            return std::make_unique<surrogates::GaussianProcess>(dim, gp_options({}, args));
+        });
+}
+
+OptimizerFactory autogluon_gp_optimizer() {
+    return model_based::make_factory(
+        "autogluon-gp", "AutoGluon's GPFIFOSearcher at its defaults: MAP GP refitted from its initial values + EI",
+        gp_params(autogluon::gp_options()), autogluon::loop_defaults(),
+        [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
+            surrogates::GpOptions o = gp_options(autogluon::gp_options(), args);
+            o.initial_params = autogluon::initial_params(dim, o.noise_variance);
             return std::make_unique<surrogates::GaussianProcess>(dim, o);
         });
 }

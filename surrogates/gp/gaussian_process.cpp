@@ -7,6 +7,7 @@
 #include <string>
 
 #include <LBFGSB.h>
+#include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 
 #include "core/error.hpp"
@@ -98,6 +99,8 @@ GaussianProcess::GaussianProcess(int dim, GpOptions options)
     if (o.random_restarts < 0)
         throw UserError("GaussianProcess: random_restarts " + std::to_string(o.random_restarts) +
                         " must be >= 0");
+    if (!(o.restart_sd > 0.0) || !std::isfinite(o.restart_sd))
+        throw UserError("GaussianProcess: restart_sd " + std::to_string(o.restart_sd) + " must be finite and > 0");
     if (o.max_iterations < 1)
         throw UserError("GaussianProcess: max_iterations " + std::to_string(o.max_iterations) +
                         " must be >= 1");
@@ -115,6 +118,7 @@ GaussianProcess::GaussianProcess(int dim, GpOptions options)
     // isotropic: unequal initial lengthscales become their geometric mean
     const FreeParameters map(dim, o.lengthscales, true);
     map.expand(map.reduce(theta), theta);
+    initial_theta_ = theta;
     gp_.set_params(theta);
 }
 
@@ -140,14 +144,17 @@ Eigen::VectorXd GaussianProcess::optimize(const Eigen::MatrixXd& X, const Eigen:
     param.max_iterations = options_.max_iterations;
     LBFGSpp::LBFGSBSolver<double> solver(param);
     boost::random::uniform_real_distribution<double> unit(0.0, 1.0);
+    boost::random::normal_distribution<double> perturbation(0.0, options_.restart_sd);
 
     report_ = GpFitReport{};
-    const Eigen::VectorXd warm = map.reduce(gp_.params()).cwiseMax(box.lo).cwiseMin(box.hi);
+    const bool reset = options_.starts == FitStarts::ResetThenPerturb;
+    const Eigen::VectorXd first =
+        map.reduce(reset ? initial_theta_ : gp_.params()).cwiseMax(box.lo).cwiseMin(box.hi);
     for (int s = 0; s <= options_.random_restarts; ++s) {
-        Eigen::VectorXd start = warm;
-        if (s > 0)
-            for (Eigen::Index i = 0; i < n_free; ++i)
-                start[i] = box.lo[i] + unit(rng) * (box.hi[i] - box.lo[i]);
+        Eigen::VectorXd start = first;
+        for (Eigen::Index i = 0; s > 0 && i < n_free; ++i)
+            start[i] = reset ? std::clamp(first[i] + perturbation(rng), box.lo[i], box.hi[i])
+                             : box.lo[i] + unit(rng) * (box.hi[i] - box.lo[i]);
         double fx = 0.0;
         ++report_.starts;
         try {

@@ -32,18 +32,30 @@ struct GpBounds {
     double noise_variance_lo = 1e-8, noise_variance_hi = 1.0;
 };
 
+// Where a fit's L-BFGS-B runs start.
+//  WarmThenBox (ours): the first from the previous fit's optimum, the others uniform in the
+//    log box.
+//  ResetThenPerturb (AutoGluon 0.0.15's GaussianProcessRegression with fit_reset_params, its
+//    default, and apply_lbfgs_with_multiple_starts): the first from the initial parameters,
+//    each other from them plus N(0, restart_sd^2) on every log parameter, clipped to the box.
+//    AutoGluon perturbs log(x - lower bound), we perturb log x: the same where x is well
+//    above its bound, as its starting values are.
+enum class FitStarts { WarmThenBox, ResetThenPerturb };
+
 struct GpOptions {
     KernelFamily kernel = KernelFamily::Matern52;
     Lengthscales lengthscales = Lengthscales::Ard;  // Isotropic: one lengthscale for every input
     bool optimize_hyperparameters = true;  // false: fit() only conditions on the data
     bool learn_noise = true;               // false: noise_variance stays fixed
     double noise_variance = 1e-6;          // initial (or fixed) value, standardised units; may be 0
-    int random_restarts = 2;               // L-BFGS-B starts in addition to the warm start
+    int random_restarts = 2;               // L-BFGS-B starts in addition to the first
+    FitStarts starts = FitStarts::WarmThenBox;
+    double restart_sd = 1.0;               // ResetThenPerturb's perturbation (log units)
     int max_iterations = 100;              // per L-BFGS-B run
     GpPrior prior;                         // flat by default: plain type-II ML
     GpBounds bounds;
     bool scale_outputs = true;             // false: outputs only centred (RoBO), s2 and n2 in raw units
-    Eigen::VectorXd initial_params;        // first warm start (gp_hyperparameters.hpp layout);
+    Eigen::VectorXd initial_params;        // first start (gp_hyperparameters.hpp layout);
                                            // empty: unit s2, lengthscale 0.5, noise_variance
 };
 
@@ -92,6 +104,7 @@ private:
 
     int dim_;
     GpOptions options_;
+    Eigen::VectorXd initial_theta_;  // the parameters before any fit
     ExactGP gp_;
     GpFitReport report_;
 };

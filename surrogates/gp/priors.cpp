@@ -7,6 +7,7 @@
 #include <string>
 
 #include <boost/random/cauchy_distribution.hpp>
+#include <boost/random/gamma_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
 
@@ -46,6 +47,20 @@ ScalarPrior ScalarPrior::robo_log_amplitude(int dim) {
     return {Kind::LognormalOfLog, std::log(static_cast<double>(dim)), 0.0};
 }
 
+ScalarPrior ScalarPrior::lognormal_of_value(double mu, double sigma) {
+    if (!std::isfinite(mu) || !(sigma > 0.0) || !std::isfinite(sigma))
+        throw UserError("ScalarPrior::lognormal_of_value: mu " + std::to_string(mu) + " and sigma " +
+                        std::to_string(sigma) + " must be finite with sigma > 0");
+    return {Kind::LognormalOfValue, mu, sigma};
+}
+
+ScalarPrior ScalarPrior::gamma_of_value(double mean, double alpha) {
+    if (!(mean > 0.0) || !std::isfinite(mean) || !(alpha > 0.0) || !std::isfinite(alpha))
+        throw UserError("ScalarPrior::gamma_of_value: mean " + std::to_string(mean) + " and alpha " +
+                        std::to_string(alpha) + " must be finite and > 0");
+    return {Kind::GammaOfValue, alpha, alpha / mean};
+}
+
 ScalarPrior ScalarPrior::within(double lo, double hi) const {
     ScalarPrior p = *this;
     p.lo_ = std::max(lo_, lo);
@@ -75,6 +90,16 @@ double ScalarPrior::log_density(double t, double* d) const {
             const double log_u = std::log(u);
             if (d) *d = -(1.0 + log_u) / u;
             return -log_u - 0.5 * std::log(2.0 * std::numbers::pi) - 0.5 * log_u * log_u;
+        }
+        case Kind::LognormalOfValue: {
+            const double u = (t - a_) / b_;
+            if (d) *d = -1.0 - u / b_;
+            return -t - 0.5 * u * u - std::log(b_) - 0.5 * std::log(2.0 * std::numbers::pi);
+        }
+        case Kind::GammaOfValue: {  // a_ = shape, b_ = rate
+            const double rate_x = b_ * std::exp(t);
+            if (d) *d = (a_ - 1.0) - rate_x;
+            return a_ * std::log(b_) - std::lgamma(a_) + (a_ - 1.0) * t - rate_x;
         }
         case Kind::Horseshoe: {
             // u = 3 (scale / e^t)^2; log p = log(log1p(u)), d/dt = -2u / ((1 + u) log1p(u)).
@@ -109,6 +134,11 @@ double ScalarPrior::sample(Rng& rng) const {
         }
         case Kind::LognormalOfLog:
             return a_ + std::exp(boost::random::normal_distribution<double>(0.0, 1.0)(rng));
+        case Kind::LognormalOfValue: return boost::random::normal_distribution<double>(a_, b_)(rng);
+        case Kind::GammaOfValue: {  // a small shape can draw 0, whose log is no start for a sampler
+            const double x = boost::random::gamma_distribution<double>(a_, 1.0 / b_)(rng);
+            return std::log(std::max(x, std::numeric_limits<double>::min()));
+        }
     }
     return 0.0;  // unreachable
 }
@@ -140,6 +170,13 @@ GpPrior GpPrior::robo_default() {
     p.log_signal_variance = ScalarPrior::gaussian(0.0, 1.0);
     p.log_lengthscale = ScalarPrior::tophat(-5.0, 1.0);
     p.log_noise_variance = ScalarPrior::horseshoe(0.1);
+    return p;
+}
+
+GpPrior GpPrior::autogluon() {
+    GpPrior p;
+    p.log_signal_variance = ScalarPrior::lognormal_of_value(0.0, 1.0);
+    p.log_noise_variance = ScalarPrior::gamma_of_value(0.1, 0.1);
     return p;
 }
 

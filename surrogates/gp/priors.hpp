@@ -28,6 +28,15 @@ public:
     //   log p(t) = -log theta0 - log(2 pi) / 2 - (log theta0)^2 / 2,  -inf for theta0 <= 0,
     // so any amplitude <= D has zero density. Draws: theta0 ~ lognormal(0, 1).
     static ScalarPrior robo_log_amplitude(int dim);
+    // The lognormal(mu, sigma) density of the value x = e^t, taken at x and not carried
+    // over to t (no Jacobian): log p(t) = -t - (t - mu)^2 / (2 sigma^2) + const. This is
+    // how a MAP fit that puts a density on the value but searches its logarithm scores it
+    // (AutoGluon's GP: LogNormal(0, 1) on the covariance scale). Draws: t ~ N(mu, sigma).
+    static ScalarPrior lognormal_of_value(double mu, double sigma);
+    // The Gamma density with this mean and shape alpha (rate alpha / mean) of x = e^t, taken
+    // at x as above: log p(t) = (alpha - 1) t - rate e^t + const (AutoGluon's GP: mean 0.1,
+    // alpha 0.1 on the noise variance). Draws: t = log x, x ~ Gamma.
+    static ScalarPrior gamma_of_value(double mean, double alpha);
 
     // This prior with its density set to -inf outside [lo, hi] (a box such as RoBO's
     // |theta_i| <= 20); draws are not truncated (RoBO's walker initialisation is not).
@@ -45,7 +54,7 @@ public:
     double upper() const { return hi_; }
 
 private:
-    enum class Kind { Flat, Gaussian, Tophat, Horseshoe, LognormalOfLog };
+    enum class Kind { Flat, Gaussian, Tophat, Horseshoe, LognormalOfLog, LognormalOfValue, GammaOfValue };
     ScalarPrior(Kind kind, double a, double b) : kind_(kind), a_(a), b_(b) {}
     Kind kind_;
     double a_, b_;
@@ -84,6 +93,11 @@ struct GpPrior {
     // initialisation's single shared z of the horseshoe draws, and the horseshoe's +inf
     // at log n2 == 0 exactly.
     static GpPrior robo_as_run(int dim);
+    // AutoGluon's GP (0.0.15, searcher/bayesopt/gpmxnet: kernel/base.py, likelihood.py):
+    // LogNormal(0, 1) on the covariance scale and Gamma(mean 0.1, alpha 0.1) on the noise
+    // variance, each on the value as its MAP fit scores them; the inverse bandwidths'
+    // Uniform prior is a constant, so the lengthscales' prior is flat.
+    static GpPrior autogluon();
 };
 
 }  // namespace bobench::surrogates

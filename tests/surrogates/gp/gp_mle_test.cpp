@@ -75,6 +75,35 @@ TEST_CASE("random_restarts: one L-BFGS-B run from the warm start plus one per re
     CHECK(raised >= 1);
 }
 
+TEST_CASE("reset starts (AutoGluon): a fit does not depend on the fits before it; warm starts do", "[gp][mle]") {
+    Rng data_rng(12);
+    const int dim = 3;
+    const Eigen::MatrixXd X = test::uniform_points(24, dim, data_rng);
+    Eigen::VectorXd y(24);
+    for (int i = 0; i < 24; ++i) y[i] = std::sin(7 * X(i, 0)) * std::cos(5 * X(i, 1)) + X(i, 2);
+    const Eigen::MatrixXd X_other = test::uniform_points(10, dim, data_rng);
+    const Eigen::VectorXd y_other = X_other.col(0).array().square();
+    for (const FitStarts starts : {FitStarts::ResetThenPerturb, FitStarts::WarmThenBox}) {
+        GpOptions o;
+        o.starts = starts;
+        o.random_restarts = 1;
+        GaussianProcess fresh(dim, o), seasoned(dim, o);
+        Rng r1(3), r2(99);
+        seasoned.fit(X_other, y_other, r2);  // moves the warm start
+        Rng a(7), b(7);
+        fresh.fit(X, y, a);
+        seasoned.fit(X, y, b);
+        CHECK(fresh.last_fit().starts == 2);
+        if (starts == FitStarts::ResetThenPerturb)
+            CHECK(fresh.params() == seasoned.params());
+        else
+            CHECK(fresh.params() != seasoned.params());
+    }
+    GpOptions bad;
+    bad.restart_sd = 0.0;
+    CHECK_THROWS_WITH(GaussianProcess(2, bad), "GaussianProcess: restart_sd 0.000000 must be finite and > 0");
+}
+
 TEST_CASE("normalised y (the DTU thesis' BO_Gaus, §5.1): the fit is the same on y and on a y + c", "[gp][mle]") {
     // standardised outputs make the whole fit, hyperparameters included, affine-equivariant:
     // a scaled and shifted objective gives the scaled and shifted predictive

@@ -1,0 +1,55 @@
+// autogluon-gp (optimizers/presets/autogluon.hpp): AutoGluon 0.0.15's GPFIFOSearcher defaults
+// reach the loop and the GP, and its own parameters are wired.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/registry.hpp"
+#include "optimizers/catalog.hpp"
+#include "optimizers/presets/autogluon.hpp"
+
+using namespace bobench;
+
+TEST_CASE("autogluon-gp binds GPFIFOSearcher's defaults", "[autogluon][gp]") {
+    OptimizerRegistry registry("optimizer");
+    register_optimizers(registry);
+    const BoundOptimizer b = bind_optimizer(registry, Identifier::parse("autogluon-gp"));
+    // searcher_factory.py _common_defaults: num_init_random 3, num_init_candidates 250,
+    // opt_nstarts 2, opt_maxiter 50; constants.py: INITIAL_NOISE_VARIANCE 1e-3
+    CHECK(b.args.integer("n_init") == 3);
+    CHECK(b.args.text("init") == "uniform");
+    CHECK(b.args.integer("random_samples") == 250);
+    CHECK(b.args.integer("lbfgsb_starts") == 1);
+    CHECK(b.args.text("maximizer") == "lbfgsb");
+    CHECK(b.args.text("acquisition") == "ei");
+    CHECK(b.args.integer("refit_every") == 1);
+    CHECK(b.args.integer("hyper_restarts") == 1);
+    CHECK(b.args.integer("hyper_iterations") == 50);
+    CHECK(b.args.text("hyper_starts") == "reset");
+    CHECK(b.args.text("hyper_prior") == "autogluon");
+    CHECK(b.args.real("noise") == 1e-3);
+    CHECK(b.args.text("kernel") == "matern52");
+    CHECK(b.args.text("lengthscales") == "ard");
+
+    const surrogates::GpOptions o = autogluon::gp_options();
+    CHECK(o.bounds.lengthscale_lo == 1e-2);  // inverse bandwidths [1e-4, 100]
+    CHECK(o.bounds.lengthscale_hi == 1e4);
+    CHECK(o.bounds.signal_variance_lo == 1e-3);
+    CHECK(o.bounds.signal_variance_hi == 1e3);
+    CHECK(o.bounds.noise_variance_lo == 1e-9);
+    CHECK(o.bounds.noise_variance_hi == 1e6);
+    const Eigen::VectorXd theta = autogluon::initial_params(4, 1e-3);
+    CHECK(theta.head(5).isZero());  // covariance scale 1, inverse bandwidths 1
+    CHECK(theta[5] == std::log(1e-3));
+}
+
+TEST_CASE("gp-ei keeps its own fit by default", "[autogluon][gp]") {
+    OptimizerRegistry registry("optimizer");
+    register_optimizers(registry);
+    const BoundOptimizer g = bind_optimizer(registry, Identifier::parse("gp-ei"));
+    CHECK(g.args.text("hyper_starts") == "warm");
+    CHECK(g.args.text("hyper_prior") == "flat");
+    CHECK(g.args.integer("hyper_restarts") == 2);
+    CHECK(g.args.integer("hyper_iterations") == 100);
+    CHECK(g.args.real("noise") == 1e-6);
+}
