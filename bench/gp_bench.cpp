@@ -11,6 +11,7 @@
 #include "acquisitions/expected_improvement.hpp"
 #include "acquisitions/maximizers/multistart_lbfgsb.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
+#include "optimizers/presets/autogluon.hpp"
 #include "surrogates/gp/gaussian_process_mcmc.hpp"
 #include "testfunctions/synthetic/synthetic.hpp"
 
@@ -145,8 +146,38 @@ void BM_GpMcmcRefit(benchmark::State& state) {
     state.counters["lml_evals"] = static_cast<double>(gp.evaluations());
 }
 
+// The refit of one suggestion as each schedule runs it in the loop: the model has just been
+// fitted on N - 1 points (untimed) and is refitted on N. schedule 0: gp-ei (warm start from
+// that fit + 2 uniform restarts, <= 100 iterations each, type-II ML); 1: autogluon-gp
+// (AutoGluon's GPFIFOSearcher: from its initial values + 1 perturbed restart, <= 50
+// iterations each, MAP under its priors).
+void BM_GpRefitSchedule(benchmark::State& state) {
+    const int dim = 6, n = static_cast<int>(state.range(0));
+    const bool autogluon = state.range(1) == 1;
+    const Data d = make_data(dim, n, 42);
+    surrogates::GpOptions o = autogluon ? autogluon::gp_options() : options(2);
+    if (autogluon) o.initial_params = autogluon::initial_params(dim, o.noise_variance);
+    Rng rng(7);
+    long evaluations = 0, runs = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        surrogates::GaussianProcess gp(dim, o);
+        gp.fit(d.X.topRows(n - 1), d.y.head(n - 1), rng);
+        state.ResumeTiming();
+        gp.fit(d.X, d.y, rng);
+        evaluations += gp.last_fit().evaluations;
+        ++runs;
+    }
+    state.counters["lml_evals"] = static_cast<double>(evaluations) / static_cast<double>(runs);
+}
+
 }  // namespace
 
+BENCHMARK(BM_GpRefitSchedule)
+    ->ArgNames({"N", "autogluon"})
+    ->Args({50, 0})->Args({50, 1})->Args({100, 0})->Args({100, 1})->Args({200, 0})->Args({200, 1})
+    ->Args({400, 0})->Args({400, 1})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpEiIteration)
     ->ArgNames({"d", "N", "restarts"})
     ->Args({6, 50, 2})->Args({6, 100, 2})->Args({6, 200, 2})->Args({6, 400, 2})->Args({6, 500, 2})
