@@ -52,7 +52,8 @@ BoreToy bore_toy(std::uint64_t seed, int points) {
     for (int i = 0; i < n_good; ++i) good.push_back(first(rng) ? n1(rng) : n2(rng));
     for (int i = n_good; i < n; ++i) bad.push_back(ng(rng));
 
-    // BORE's network (2 x 32 elu, batches of 64), trained to convergence in one fit
+    // App. H's network: 3 hidden layers of 32 elu units (BORE's batches of 64), trained to
+    // convergence in one fit (reading toy-training)
     Eigen::MatrixXd X(n, 1);
     Eigen::VectorXd z(n);
     for (int i = 0; i < n; ++i) {
@@ -60,14 +61,13 @@ BoreToy bore_toy(std::uint64_t seed, int points) {
         z[i] = i < n_good ? 1 : 0;
     }
     mlp::Options o;
+    o.hidden = {32, 32, 32};
     o.learning_rate = 1e-2;
     o.steps = 2000;
     mlp::Classifier net(1, o, rng);
     net.fit(X, z, rng);
-    // TPE: one adaptive Parzen estimator per class on [-10, 10], its default prior weight
-    parzen::AdaptiveParzen l_hat, g_hat;
-    l_hat.fit(good, -10, 10, 1.0);
-    g_hat.fit(bad, -10, 10, 1.0);
+    // App. H's two KDEs, each bandwidth by the normal reference rule (reading toy-bandwidth)
+    const double h_good = parzen::normal_reference_bandwidth(good), h_bad = parzen::normal_reference_bandwidth(bad);
 
     for (int k = 0; k < points; ++k) {
         const double x = -8 + 16.0 * k / (points - 1);
@@ -75,7 +75,7 @@ BoreToy bore_toy(std::uint64_t seed, int points) {
         t.l.push_back(l_pdf(x));
         t.g.push_back(g_pdf(x));
         t.r_true.push_back(l_pdf(x) / (gamma * l_pdf(x) + (1 - gamma) * g_pdf(x)));
-        const double lk = std::exp(l_hat.log_pdf(x)), gk = std::exp(g_hat.log_pdf(x));
+        const double lk = parzen::gaussian_kde_pdf(good, h_good, x), gk = parzen::gaussian_kde_pdf(bad, h_bad, x);
         t.l_kde.push_back(lk);
         t.g_kde.push_back(gk);
         t.r_kde.push_back(lk / (gamma * lk + (1 - gamma) * gk));
@@ -83,7 +83,7 @@ BoreToy bore_toy(std::uint64_t seed, int points) {
     }
     t.argmax_true = argmax(t.x, t.r_true);
     t.argmax_mlp = argmax(t.x, t.r_mlp);
-    // TPE maximises l / g, whose maximiser is r_gamma's (r_gamma is increasing in l / g)
+    // the KDE ratio l / g has r_gamma's maximiser (r_gamma is increasing in l / g)
     t.argmax_kde = argmax(t.x, t.r_kde);
     t.mean_abs_error_mlp = mean_abs_error(t.r_mlp, t.r_true);
     t.mean_abs_error_kde = mean_abs_error(t.r_kde, t.r_true);
@@ -94,12 +94,14 @@ std::string render_bore_toy(const BoreToy& t) {
     std::string out = fmt::format(
         "The toy: l(x) = 0.3 N(2, 1) + 0.7 N(-3, 0.5^2), g(x) = N(0, 2^2), gamma = {}; {} samples of l labelled 1 "
         "and {} of g labelled 0. r_gamma(x) = l / (gamma l + (1 - gamma) g) is bounded by 1/gamma = {}; the "
-        "classifier estimates it as pi(x) / gamma, TPE as the same expression of its two Parzen estimates.\n\n",
+        "classifier estimates it as pi(x) / gamma, the density-ratio method (TPE's) as the same expression of two "
+        "kernel density estimates.\n\n",
         t.gamma, static_cast<int>(t.gamma * 1000), 1000 - static_cast<int>(t.gamma * 1000), 1 / t.gamma);
     out += "| estimate | argmax on [-8, 8] | mean absolute error of r_gamma on the grid |\n|---|--:|--:|\n";
     out += fmt::format("| true r_gamma | {:.3f} | 0 |\n", t.argmax_true);
     out += fmt::format("| classifier (BORE, MLP) | {:.3f} | {:.4f} |\n", t.argmax_mlp, t.mean_abs_error_mlp);
-    out += fmt::format("| two KDEs (TPE, adaptive Parzen) | {:.3f} | {:.4f} |\n", t.argmax_kde, t.mean_abs_error_kde);
+    out += fmt::format("| two KDEs (normal reference bandwidths) | {:.3f} | {:.4f} |\n", t.argmax_kde,
+                       t.mean_abs_error_kde);
     return out;
 }
 
@@ -122,7 +124,7 @@ std::vector<std::string> plot_bore_toy(const BoreToy& t, const std::string& out_
         "{0} using 1:4 with lines dt 2 lc rgb {1} title 'l KDE', {0} using 1:5 with lines dt 2 lc rgb {2} title 'g KDE'\n"
         "set ylabel 'r_{{/Symbol g}}(x)'\nplot {0} using 1:6 with lines lw 2 lc rgb 'black' title 'true r_{{/Symbol g}}', "
         "{0} using 1:7 with lines lw 2 lc rgb {3} title 'classifier {{/Symbol p}}/{{/Symbol g}} (BORE)', "
-        "{0} using 1:8 with lines lw 2 dt 2 lc rgb {4} title 'two KDEs (TPE)'\nunset multiplot",
+        "{0} using 1:8 with lines lw 2 dt 2 lc rgb {4} title 'two KDEs'\nunset multiplot",
         d, gp_string(palette_colour(1)), gp_string(palette_colour(0)), gp_string(palette_colour(2)),
         gp_string(palette_colour(3)));
     // a multiplot cannot be replotted: drawn once per terminal

@@ -2,8 +2,9 @@
 // `bobench reproduce bore-toy`: the density-ratio illustration of the BORE paper's appendix
 // (Tiao et al., ICML 2021, arXiv 2102.09009) on a 1-D toy. Samples of l (the "good"
 // density) are labelled 1 and samples of g labelled 0; a classifier's probability pi(x)
-// estimates gamma * r_gamma(x), with r_gamma = l / (gamma l + (1 - gamma) g), while TPE
-// estimates l and g with two kernel density estimators and divides them.
+// estimates gamma * r_gamma(x), with r_gamma = l / (gamma l + (1 - gamma) g), while the
+// density-ratio method of TPE estimates l and g with two kernel density estimators and
+// divides them.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -16,7 +17,7 @@ struct BoreToy {
     double gamma = 0.25;
     std::vector<double> x;                    // the grid
     std::vector<double> l, g, r_true;         // the true densities and r_gamma
-    std::vector<double> l_kde, g_kde, r_kde;  // TPE's two Parzen estimators and their r_gamma
+    std::vector<double> l_kde, g_kde, r_kde;  // the two KDEs and their r_gamma
     std::vector<double> r_mlp;                // the classifier's pi / gamma
     double argmax_true = 0, argmax_mlp = 0, argmax_kde = 0;
     double mean_abs_error_mlp = 0, mean_abs_error_kde = 0;  // over the grid, against r_true

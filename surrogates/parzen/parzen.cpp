@@ -6,9 +6,12 @@
 #include <numbers>
 #include <numeric>
 #include <stdexcept>
+#include <string>
 
 #include <boost/math/special_functions/erf.hpp>
 #include <boost/random/uniform_real_distribution.hpp>
+
+#include "core/error.hpp"
 
 namespace bobench::parzen {
 
@@ -200,6 +203,29 @@ std::size_t CategoricalParzen::sample(Rng& rng) const {
     return std::min<std::size_t>(
         static_cast<std::size_t>(std::upper_bound(cumulative_.begin(), cumulative_.end(), pick) - cumulative_.begin()),
         p_.size() - 1);
+}
+
+double normal_reference_bandwidth(std::span<const double> samples) {
+    const auto n = static_cast<double>(samples.size());
+    if (samples.size() < 2) throw UserError("normal_reference_bandwidth: needs at least 2 samples");
+    double mean = 0;
+    for (double v : samples) mean += v;
+    mean /= n;
+    double squares = 0;
+    for (double v : samples) squares += (v - mean) * (v - mean);
+    const double sd = std::sqrt(squares / (n - 1));
+    if (!(sd > 0) || !std::isfinite(sd))
+        throw UserError("normal_reference_bandwidth: the samples' standard deviation is " + std::to_string(sd));
+    return std::pow(4.0 / 3.0, 0.2) * sd * std::pow(n, -0.2);
+}
+
+double gaussian_kde_pdf(std::span<const double> samples, double bandwidth, double x) {
+    double sum = 0;
+    for (double v : samples) {
+        const double t = (x - v) / bandwidth;
+        sum += std::exp(-0.5 * t * t);
+    }
+    return sum / (static_cast<double>(samples.size()) * bandwidth * std::sqrt(2 * std::numbers::pi));
 }
 
 }  // namespace bobench::parzen

@@ -97,4 +97,12 @@ private:
     std::vector<double> p_, log_p_, cumulative_, obs_weight_;
 };
 
+// The normal reference rule of thumb for a Gaussian kernel (Silverman 1986, eq. 3.28; Scott
+// 1992): h = (4 / 3)^(1/5) sd n^(-1/5) = 1.0592 sd n^(-1/5), sd the sample standard deviation
+// (n - 1 in the denominator). UserError for fewer than 2 samples or a zero spread.
+double normal_reference_bandwidth(std::span<const double> samples);
+
+// A Gaussian kernel density estimate with one bandwidth for every sample, at x.
+double gaussian_kde_pdf(std::span<const double> samples, double bandwidth, double x);
+
 }  // namespace bobench::parzen

@@ -25,4 +25,10 @@ TEST_CASE("bore-toy: true r_gamma by closed form, the classifier closer to it th
     }
     // the paper's point: the classifier's ratio is smoother and closer than the ratio of two KDEs
     CHECK(t.mean_abs_error_mlp < t.mean_abs_error_kde);
+    // App. H: the normal reference bandwidth of l's two-component sample overestimates both
+    // components' variances (l's peak at -3 is flattened) and shifts the ratio's maximiser
+    const std::size_t at_minus_3 = 50;  // x = -3 on the 161-point grid
+    REQUIRE(t.x[at_minus_3] == Approx(-3.0));
+    CHECK(t.l_kde[at_minus_3] < 0.8 * t.l[at_minus_3]);
+    CHECK(std::abs(t.argmax_kde - t.argmax_true) > std::abs(t.argmax_mlp - t.argmax_true));
 }

@@ -218,3 +218,23 @@ TEST_CASE("parzen: samples follow the density", "[density][parzen]") {
     for (int i = 0; i < draws; ++i) cf[c.sample(rng)] += 1.0 / draws;
     for (int k = 0; k < 4; ++k) CHECK(cf[k] == Approx(c.probabilities()[k]).margin(0.008));
 }
+
+TEST_CASE("normal reference bandwidth and the fixed-bandwidth Gaussian KDE", "[parzen][kde]") {
+    // samples 1..10: sd (n - 1) = sqrt(55 / 6), h = (4/3)^(1/5) sd 10^(-1/5)
+    std::vector<double> s(10);
+    std::iota(s.begin(), s.end(), 1.0);
+    const double h = normal_reference_bandwidth(s);
+    CHECK(h == Approx(std::pow(4.0 / 3.0, 0.2) * std::sqrt(55.0 / 6.0) * std::pow(10.0, -0.2)).epsilon(1e-14));
+    CHECK(h == Approx(2.02345).epsilon(1e-5));
+    // one sample at 0 with bandwidth 2 is N(0, 2^2)
+    const std::vector<double> one{0.0};
+    CHECK(gaussian_kde_pdf(one, 2.0, 1.0) == Approx(std::exp(-0.125) / (2.0 * std::sqrt(2 * std::numbers::pi))));
+    // a density: integrates to 1
+    double integral = 0;
+    const double step = 0.01;
+    for (double x = -20; x <= 31; x += step) integral += gaussian_kde_pdf(s, h, x) * step;
+    CHECK(integral == Approx(1.0).epsilon(1e-6));
+    CHECK_THROWS_WITH(normal_reference_bandwidth(one), "normal_reference_bandwidth: needs at least 2 samples");
+    const std::vector<double> same{3.0, 3.0, 3.0};
+    CHECK_THROWS_WITH(normal_reference_bandwidth(same), Catch::Contains("standard deviation is 0"));
+}
