@@ -34,10 +34,17 @@ struct Box {
 // results. Maximisers that score points independently of each other's values (DE's
 // generations, random sampling) use it when set, through detail::score_rows; the
 // others call fn.
+//
+// start_scores (optional, multi-start L-BFGS-B only): ranks the random points that pick the
+// L-BFGS-B starts in place of fn (X one point per column, scores resized to its columns, the
+// higher the better; it may draw from rng). The points so ranked are not candidates for the
+// result: only what L-BFGS-B evaluates with fn is (AutoGluon's GP searcher ranks its random
+// candidates by Thompson samples, then optimises EI from the best one).
 struct Objective {
     std::function<double(const Eigen::VectorXd& x, Eigen::VectorXd* grad)> fn;
     bool has_gradient = false;
     std::function<void(const Eigen::MatrixXd& X, Eigen::VectorXd& values)> batch = {};
+    std::function<void(const Eigen::MatrixXd& X, Eigen::VectorXd& scores, Rng& rng)> start_scores = {};
 };
 
 // Wraps an acquisition (held by reference: it must outlive the objective).

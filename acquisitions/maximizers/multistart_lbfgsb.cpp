@@ -105,9 +105,15 @@ MaximizeResult MultiStartLbfgsb::maximize(const Objective& f, const Box& box, Rn
     for (Eigen::Index i = 0; i < n_points; ++i) {
         points.col(i) = i < candidates.rows() ? Eigen::VectorXd(candidates.row(i).transpose())
                                               : detail::uniform_in(box, rng);
+        if (f.start_scores) continue;
         scores[static_cast<std::size_t>(i)] = detail::sanitize(f.fn(points.col(i), nullptr));
         ++evaluations;
         best.offer(points.col(i), scores[static_cast<std::size_t>(i)]);
+    }
+    if (f.start_scores && n_points > 0) {
+        Eigen::VectorXd ranked;
+        f.start_scores(points, ranked, rng);
+        for (Eigen::Index i = 0; i < n_points; ++i) scores[static_cast<std::size_t>(i)] = detail::sanitize(ranked[i]);
     }
     if (n_points == 0) {  // no candidates and n_random == 0: start from the box centre
         points.col(0) = 0.5 * (box.lower + box.upper);

@@ -13,6 +13,7 @@
 #include "acquisitions/maximizers/random_sampling.hpp"
 #include "acquisitions/maximizers/space_maximizer.hpp"
 #include "acquisitions/probability_of_improvement.hpp"
+#include "acquisitions/thompson_scores.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "optimizers/loop/history.hpp"
@@ -41,6 +42,10 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
         ParamSpec::integer("lbfgsb_starts", d.lbfgsb_starts, "L-BFGS-B runs of maximizer=lbfgsb", 1),
         ParamSpec::integer("random_samples", d.random_samples,
                            "points scored by maximizer=random, and to pick starts of lbfgsb and local", 1),
+        ParamSpec::choice("start_scoring", d.start_scoring, {"acquisition", "thompson"},
+                          "maximizer=lbfgsb: rank the random points by the acquisition, or by one independent "
+                          "draw of each point's predictive (AutoGluon's thompson_indep; the starts then only "
+                          "start L-BFGS-B)"),
         ParamSpec::real("random_local_fraction", d.random_local_fraction,
                         "maximizer=random: share of samples drawn around the incumbent (RoBO: 0.3)", 0.0, 1.0),
         ParamSpec::choice("random_local_units", d.random_local_units, {"box", "native"},
@@ -99,6 +104,7 @@ struct LoopOptions {
     Criterion criterion;
     int cl_steps;
     int random_samples;    // also the EI samples of criterion=cl and cl-inverse
+    bool thompson_starts;  // start_scoring=thompson
     acquisitions::SearchOptions search;
 };
 
@@ -116,6 +122,7 @@ LoopOptions loop_options(const OptimizerSetup& setup, const Args& args) {
     o.criterion = parse_criterion(args.text("criterion"));
     o.cl_steps = static_cast<int>(args.integer("cl_steps"));
     o.random_samples = static_cast<int>(args.integer("random_samples"));
+    o.thompson_starts = args.text("start_scoring") == "thompson";
     const std::string& m = args.text("maximizer");
     o.search.method = m == "auto" ? (space.all_real() ? acquisitions::Method::Lbfgsb : acquisitions::Method::Local)
                                   : acquisitions::parse_method(m);
@@ -209,7 +216,9 @@ private:
         // local search climbs from the 10 best observations, the box methods also score the incumbent
         starts_.clear();
         for (std::size_t i : history_.best_k(10)) starts_.push_back(history_.points()[i]);
-        return maximizer_.maximize(acquisitions::make_objective(*acq), starts_, rng);
+        acquisitions::Objective objective = acquisitions::make_objective(*acq);
+        if (o_.thompson_starts) objective.start_scores = acquisitions::independent_thompson_scores(*model_);
+        return maximizer_.maximize(objective, starts_, rng);
     }
 
     const Space& space_;

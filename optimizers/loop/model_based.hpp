@@ -32,6 +32,7 @@ struct LoopDefaults {
     double random_local_fraction = 0.0;  // maximizer=random: share drawn around the incumbent (RoBO: 0.3)
     std::string random_local_units = "box";  // their sd 0.1: of each side (box) or in the problem's units (native, RoBO)
     std::string on_repeat = "replace";       // a suggestion already evaluated: replace | evaluate (RoBO)
+    std::string start_scoring = "acquisition";  // lbfgsb's starts ranked by: acquisition | thompson (AutoGluon)
 };
 
 // The loop's parameters (acquisition, maximizer, n_init, ...) with the given defaults,

@@ -10,6 +10,7 @@
 #include "acquisitions/expected_improvement.hpp"
 #include "acquisitions/normal_tail.hpp"
 #include "acquisitions/probability_of_improvement.hpp"
+#include "acquisitions/thompson_scores.hpp"
 #include "core/error.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 #include "tests/support/numeric.hpp"
@@ -219,4 +220,41 @@ TEST_CASE("acquisitions reject bad parameters", "[acq]") {
                       "ExpectedImprovement: incumbent nan must be finite");
     CHECK_THROWS_AS(LogExpectedImprovement(model, 0.0, std::numeric_limits<double>::infinity()),
                     UserError);
+}
+
+TEST_CASE("independent Thompson scores: minus one draw of each point's predictive", "[acquisitions][thompson]") {
+    // a GP on three points: at a data point the predictive is tight, far away it is wide
+    Eigen::MatrixXd X(3, 1);
+    X << 0.1, 0.5, 0.9;
+    const Eigen::VectorXd y = (Eigen::VectorXd(3) << 1.0, -1.0, 0.5).finished();
+    surrogates::GpOptions o;
+    o.optimize_hyperparameters = false;
+    surrogates::GaussianProcess gp(1, o);
+    Rng fit_rng(1);
+    gp.fit(X, y, fit_rng);
+    Eigen::MatrixXd points(1, 2);
+    points << 0.5, 0.3;
+    const auto scores_of = bobench::acquisitions::independent_thompson_scores(gp);
+    Rng rng(9);
+    const int n = 20000;
+    double sum[2] = {0, 0}, squares[2] = {0, 0};
+    Eigen::VectorXd scores;
+    for (int k = 0; k < n; ++k) {
+        scores_of(points, scores, rng);
+        REQUIRE(scores.size() == 2);
+        for (int i = 0; i < 2; ++i) sum[i] += -scores[i], squares[i] += scores[i] * scores[i];
+    }
+    for (int i = 0; i < 2; ++i) {
+        const surrogates::Prediction p = gp.predict(points.col(i));
+        const double mean = sum[i] / n, var = squares[i] / n - mean * mean;
+        INFO("point " << i);
+        CHECK(mean == Approx(p.mean).margin(4 * std::sqrt(p.var / n) + 1e-12));
+        CHECK(var == Approx(p.var).epsilon(0.05).margin(1e-12));
+    }
+    // the same stream gives the same scores; the draws are independent across points
+    Rng r1(4), r2(4);
+    Eigen::VectorXd s1, s2;
+    scores_of(points, s1, r1);
+    scores_of(points, s2, r2);
+    CHECK(s1 == s2);
 }

@@ -127,6 +127,32 @@ TEST_CASE("multi-start L-BFGS-B maximises a GP's EI at least as well as dense sa
     CHECK(lb.value > 0.0);
 }
 
+TEST_CASE("multi-start L-BFGS-B: start_scores picks the start and only L-BFGS-B's points compete", "[maximizers]") {
+    // f on [0, 1]: peaks near 0.125 (height 1) and 0.625 (height 2); a start scorer that
+    // prefers x near 0.1 sends the one L-BFGS-B run up the lower peak
+    Objective f{[](const Eigen::VectorXd& x, Eigen::VectorXd* g) {
+                    const double a = std::sin(4 * std::numbers::pi * x[0]), w = 1 + (x[0] > 0.5 ? 1.0 : 0.0);
+                    if (g) *g = Eigen::VectorXd::Constant(1, w * 4 * std::numbers::pi * std::cos(4 * std::numbers::pi * x[0]));
+                    return w * a;
+                },
+                true};
+    const MultiStartLbfgsb one_start({200, 1, 50, 1e-9, 1e-12});
+    Rng a(3);
+    const MaximizeResult by_f = one_start.maximize(f, Box::unit(1), a);
+    CHECK(by_f.x[0] == Approx(0.625).margin(1e-4));
+    long ranked = 0;
+    f.start_scores = [&](const Eigen::MatrixXd& X, Eigen::VectorXd& scores, Rng&) {
+        ranked += X.cols();
+        scores = -(X.row(0).array() - 0.1).square().transpose();
+    };
+    Rng b(3);
+    const MaximizeResult by_scorer = one_start.maximize(f, Box::unit(1), b);
+    CHECK(ranked == 200);
+    CHECK(by_scorer.x[0] == Approx(0.125).margin(1e-4));
+    CHECK(by_scorer.evaluations < 50);  // L-BFGS-B's calls only, not the 200 ranked points
+    CHECK(by_f.evaluations > 200);
+}
+
 TEST_CASE("maximizers reject bad arguments", "[maximizers]") {
     CHECK_THROWS_WITH(DifferentialEvolution({10, 2.5, 0.9, 100}),
                       "DifferentialEvolution: F 2.500000 must be in (0, 2]");

@@ -23,6 +23,7 @@ TEST_CASE("autogluon-gp binds GPFIFOSearcher's defaults", "[autogluon][gp]") {
     CHECK(b.args.text("maximizer") == "lbfgsb");
     CHECK(b.args.text("acquisition") == "ei");
     CHECK(b.args.integer("refit_every") == 1);
+    CHECK(b.args.text("start_scoring") == "thompson");  // initial_scoring thompson_indep
     CHECK(b.args.integer("hyper_restarts") == 1);
     CHECK(b.args.integer("hyper_iterations") == 50);
     CHECK(b.args.text("hyper_starts") == "reset");
@@ -52,4 +53,5 @@ TEST_CASE("gp-ei keeps its own fit by default", "[autogluon][gp]") {
     CHECK(g.args.integer("hyper_restarts") == 2);
     CHECK(g.args.integer("hyper_iterations") == 100);
     CHECK(g.args.real("noise") == 1e-6);
+    CHECK(g.args.text("start_scoring") == "acquisition");
 }
