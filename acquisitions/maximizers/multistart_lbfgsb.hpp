@@ -2,10 +2,10 @@
 // Multi-start L-BFGS-B (LBFGSpp's LBFGSBSolver with the box as bounds).
 //
 // Scores n_random uniform points plus the candidates (by f, or by f.start_scores when set),
-// then runs L-BFGS-B on -f from the n_starts best of them, with the objective's analytic gradient; without one, central
-// finite differences (step 1e-6 of the box side, one-sided at the bounds) stand in, at
-// 2D extra evaluations per gradient. Returns the best point ever evaluated, so a start
-// that ends in a line-search exception still counts.
+// then runs L-BFGS-B on -f from the n_starts best of them, with the objective's analytic
+// gradient; without one, central finite differences (step 1e-6 of the box side, one-sided
+// at the bounds) stand in, at 2D extra evaluations per gradient. Returns the best point
+// ever evaluated by f, so a start that ends in a line-search exception still counts.
 #include "acquisitions/maximizers/maximizer.hpp"
 
 namespace bobench::acquisitions {
