@@ -69,6 +69,11 @@ struct PhasePoint {
     void take_position(const PhasePoint& from) {
         q = from.q, g = from.g, logp = from.logp;
     }
+    // The same from a scratch point whose position is written again before it is read next
+    // (a sub-tree's proposal): the vectors are exchanged, not copied.
+    void take_position_from_scratch(PhasePoint& from) {
+        q.swap(from.q), g.swap(from.g), logp = from.logp;
+    }
 };
 
 // Dual averaging of log step size (Hoffman & Gelman 2014, section 3.2.1).
@@ -213,7 +218,7 @@ public:
             ++t.depth;
             // biased progressive sampling: the new sub-tree is favoured
             if (lsw_subtree > log_sum_weight || uniform() < std::exp(lsw_subtree - log_sum_weight))
-                sample_.take_position(propose_);
+                sample_.take_position_from_scratch(propose_);
             log_sum_weight = log_sum_exp(log_sum_weight, lsw_subtree);
             rho_ = rho_bck_ + rho_fwd_;
             bool persist = criterion(ps_bck_bck_, ps_fwd_fwd_, rho_);
@@ -249,11 +254,9 @@ private:
             log_sum_weight = log_sum_exp(log_sum_weight, h0 - h);
             sum_metro += h0 - h > 0 ? 1.0 : std::exp(h0 - h);
             z_propose.take_position(z_);
-            for (Eigen::Index i = 0; i < rho.size(); ++i) {
-                const double p = z_.p[i], ps = inv_mass_[i] * p;
-                ps_beg[i] = ps, ps_end[i] = ps, p_beg[i] = p, p_end[i] = p;
-                rho[i] += p;
-            }
+            ps_beg = inv_mass_.cwiseProduct(z_.p);
+            ps_end = ps_beg, p_beg = z_.p, p_end = z_.p;
+            rho += z_.p;
             return !divergent_;
         }
         Level& L = levels_[static_cast<std::size_t>(depth)];
@@ -271,7 +274,7 @@ private:
         log_sum_weight = log_sum_exp(log_sum_weight, lsw_subtree);
         // uniform (multinomial) choice between the two halves
         if (lsw_final > lsw_subtree || uniform() < std::exp(lsw_final - lsw_subtree))
-            z_propose.take_position(L.propose_final);
+            z_propose.take_position_from_scratch(L.propose_final);
         for (Eigen::Index i = 0; i < rho.size(); ++i) {  // the sub-tree's rho, added to the caller's
             const double r = L.rho_init[i] + L.rho_final[i];
             L.rho_ext[i] = r;
