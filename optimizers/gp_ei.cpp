@@ -32,6 +32,9 @@ std::vector<ParamSpec> gp_params(const surrogates::GpOptions& d) {
                            "L-BFGS-B runs of the hyperparameter fit besides the first", 0),
         ParamSpec::integer("hyper_iterations", d.max_iterations, "iterations of each L-BFGS-B run", 1),
         ParamSpec::boolean("learn_noise", true, "learn the noise variance (false: keep `noise`)"),
+        ParamSpec::boolean("learn_signal", true,
+                           "learn the signal variance (false: keep it at its start, 1 on standardised outputs: "
+                           "a kernel without an amplitude, as scikit-learn's bare Matern)"),
         ParamSpec::real("noise", d.noise_variance,
                         "noise variance on standardised outputs: initial value, or fixed", 0.0)};
 }
@@ -46,6 +49,7 @@ surrogates::GpOptions gp_options(surrogates::GpOptions o, const Args& args) {
     o.random_restarts = static_cast<int>(args.integer("hyper_restarts"));
     o.max_iterations = static_cast<int>(args.integer("hyper_iterations"));
     o.learn_noise = args.boolean("learn_noise");
+    o.learn_signal = args.boolean("learn_signal");
     o.noise_variance = args.real("noise");
     return o;
 }

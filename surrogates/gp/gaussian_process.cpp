@@ -31,7 +31,7 @@ struct LogBox {
 };
 
 LogBox free_box(int dim, const GpOptions& o) {
-    const FreeParameters free(dim, o.lengthscales, o.learn_noise);
+    const FreeParameters free(dim, o.lengthscales, o.learn_noise, o.learn_signal);
     LogBox box{Eigen::VectorXd(free.size()), Eigen::VectorXd(free.size())};
     const GpBounds& b = o.bounds;
     for (Eigen::Index i = 0; i < free.size(); ++i) {
@@ -135,7 +135,7 @@ void GaussianProcess::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rn
 Eigen::VectorXd GaussianProcess::optimize(const Eigen::MatrixXd& X, const Eigen::VectorXd& y_std,
                                           Rng& rng) {
     const LogBox box = free_box(dim_, options_);
-    const FreeParameters map(dim_, options_.lengthscales, options_.learn_noise);
+    const FreeParameters map(dim_, options_.lengthscales, options_.learn_noise, options_.learn_signal);
     const Eigen::Index n_free = box.lo.size();
     MarginalLikelihood lml(options_.kernel, X, y_std);
     NegativeLogPosterior objective(lml, options_.prior, map, gp_.params());

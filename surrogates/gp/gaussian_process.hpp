@@ -47,6 +47,7 @@ struct GpOptions {
     Lengthscales lengthscales = Lengthscales::Ard;  // Isotropic: one lengthscale for every input
     bool optimize_hyperparameters = true;  // false: fit() only conditions on the data
     bool learn_noise = true;               // false: noise_variance stays fixed
+    bool learn_signal = true;              // false: the signal variance stays at its initial value
     double noise_variance = 1e-6;          // initial (or fixed) value, standardised units; may be 0
     int random_restarts = 2;               // L-BFGS-B starts in addition to the first
     FitStarts starts = FitStarts::WarmThenBox;

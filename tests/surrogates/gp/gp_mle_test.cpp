@@ -104,6 +104,37 @@ TEST_CASE("reset starts (AutoGluon): a fit does not depend on the fits before it
     CHECK_THROWS_WITH(GaussianProcess(2, bad), "GaussianProcess: restart_sd 0.000000 must be finite and > 0");
 }
 
+TEST_CASE("learn_signal=false keeps the signal variance at its start; the free map skips it", "[gp][mle]") {
+    Rng data_rng(21);
+    const int dim = 2;
+    const Eigen::MatrixXd X = test::uniform_points(20, dim, data_rng);
+    const Eigen::VectorXd y = test::smooth_values(X);
+    for (const Lengthscales ls : {Lengthscales::Ard, Lengthscales::Isotropic}) {
+        const FreeParameters map(dim, ls, false, false);
+        REQUIRE(map.size() == (ls == Lengthscales::Ard ? 2 : 1));
+        CHECK(map.theta_index(0) == 1);
+        Eigen::VectorXd theta = Eigen::VectorXd::Constant(dim + 2, 0.3), grad(dim + 2);
+        map.expand(Eigen::VectorXd::Constant(map.size(), -0.7), theta);
+        CHECK(theta[0] == 0.3);         // the signal variance untouched
+        CHECK(theta[dim + 1] == 0.3);   // and the noise
+        CHECK((theta.segment(1, dim).array() == -0.7).all());
+        grad << 5.0, 1.0, 2.0, 7.0;
+        Eigen::VectorXd folded;
+        map.fold_gradient(grad, folded);
+        CHECK(folded.sum() == 3.0);  // the lengthscales' parts only
+    }
+    GpOptions fixed, learned;
+    fixed.learn_signal = false;
+    GaussianProcess a(dim, fixed), b(dim, learned);
+    Rng ra(5), rb(5);
+    a.fit(X, y, ra);
+    b.fit(X, y, rb);
+    CHECK(a.params()[0] == 0.0);  // s2 = 1, the default start
+    CHECK(a.params().segment(1, dim) != Eigen::VectorXd::Constant(dim, std::log(0.5)));
+    CHECK(b.params()[0] != 0.0);
+    CHECK(b.last_fit().log_posterior >= a.last_fit().log_posterior - 1e-9);
+}
+
 TEST_CASE("normalised y (the DTU thesis' BO_Gaus, §5.1): the fit is the same on y and on a y + c", "[gp][mle]") {
     // standardised outputs make the whole fit, hyperparameters included, affine-equivariant:
     // a scaled and shifted objective gives the scaled and shifted predictive
