@@ -31,6 +31,10 @@ std::vector<ParamSpec> loop_params(const LoopDefaults& d) {
                           "acquisition maximizer (auto: lbfgsb on all-real spaces, local search otherwise)"),
         ParamSpec::integer("n_init", d.n_init, "initial design points before the model is used", 1),
         designs::kind_param(d.init),
+        ParamSpec::choice("first_point", d.first_point, {"design", "centre"},
+                          "the first of the n_init points: the design's, or the centre of the space (the midpoint "
+                          "of each range, geometric on log scales: a ConfigSpace's default configuration, which "
+                          "AutoGluon's first_is_default evaluates first)"),
         ParamSpec::choice("init_stream", "own", {"own", "shared"},
                           "initial design drawn from this optimizer's stream, or from one shared by every optimizer "
                           "of the run's problem and replicate (the same points for every method)"),
@@ -98,6 +102,7 @@ struct LoopOptions {
     double kappa;
     designs::Kind init;
     std::size_t n_init;
+    bool first_at_centre;  // first_point=centre
     std::optional<std::uint64_t> shared_design_seed;  // init_stream=shared: the setup's design_seed
     long refit_every, random_interleave;
     bool evaluate_repeats;  // on_repeat=evaluate
@@ -115,6 +120,7 @@ LoopOptions loop_options(const OptimizerSetup& setup, const Args& args) {
     o.kappa = args.real("kappa");
     o.init = designs::parse_kind(args.text("init"));
     o.n_init = static_cast<std::size_t>(args.integer("n_init"));
+    o.first_at_centre = args.text("first_point") == "centre";
     if (args.text("init_stream") == "shared") o.shared_design_seed = setup.design_seed;
     o.refit_every = args.integer("refit_every");
     o.random_interleave = args.integer("random_interleave");
@@ -151,7 +157,9 @@ public:
     Point ask(Rng& rng) override {
         if (design_.empty()) {
             Rng shared(o_.shared_design_seed.value_or(0));
-            design_ = designs::initial_design(o_.init, space_, o_.n_init, o_.shared_design_seed ? shared : rng);
+            const std::size_t drawn = o_.n_init - (o_.first_at_centre ? 1 : 0);
+            design_ = designs::initial_design(o_.init, space_, drawn, o_.shared_design_seed ? shared : rng);
+            if (o_.first_at_centre) design_.insert(design_.begin(), space_.decode(VectorXd::Constant(dim_, 0.5)));
         }
         if (next_design_ < design_.size()) return design_[next_design_++];
         const long k = o_.random_interleave;

@@ -24,6 +24,7 @@ struct LoopDefaults {
     std::string maximizer = "auto";  // auto | lbfgsb | de | random | local (any works on any space)
     long n_init = 10;
     std::string init = "lhs";
+    std::string first_point = "design";  // design | centre (AutoGluon's first_is_default)
     long refit_every = 1;            // refit hyperparameters every k-th suggestion, append otherwise
     long random_interleave = 0;      // every k-th suggestion uniformly random (SMAC: 2), 0: never
     long maximizer_evaluations = 2000;

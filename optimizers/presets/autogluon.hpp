@@ -10,12 +10,14 @@
 //    opt_maxiter 50 iterations each;
 //  - boxes (constants.py): covariance scale [1e-3, 1e3], inverse bandwidths [1e-4, 100]
 //    (lengthscales [1e-2, 1e4]), noise variance [1e-9, 1e6];
-//  - num_init_random 3 random points, then EI: num_init_candidates 250 random candidates ranked
+//  - num_init_random 3 initial points, the first the space's default configuration
+//    (first_is_default; ConfigSpace's default of a range is its midpoint, geometric on a log
+//    scale: the centre of our encoded box), then EI: num_init_candidates 250 random candidates ranked
 //    by independent Thompson samples (initial_scoring thompson_indep), the best one the start
 //    of L-BFGS-B on EI (tuning_algorithms/default_algorithm.py, bo_algorithm_components.py).
 // Not followed (named in the specs that use it): AutoGluon learns a constant mean (Normal(0, 1)
-// prior) where ours is zero on standardised targets; its first point is the space's default
-// configuration (first_is_default), ours random.
+// prior) where ours is zero on standardised targets; a discrete parameter's default is the one
+// its ConfigSpace declares (often the first choice), ours the middle of its encoding.
 #include <cmath>
 
 #include "optimizers/loop/model_based.hpp"
@@ -51,6 +53,7 @@ inline model_based::LoopDefaults loop_defaults() {
     loop.maximizer = "lbfgsb";
     loop.n_init = 3;
     loop.init = "uniform";
+    loop.first_point = "centre";
     loop.refit_every = 1;
     loop.random_samples = 250;
     loop.lbfgsb_starts = 1;

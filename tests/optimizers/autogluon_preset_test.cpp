@@ -3,8 +3,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
+#include "cli/catalog.hpp"
 #include "core/registry.hpp"
+#include "core/space.hpp"
 #include "optimizers/catalog.hpp"
 #include "optimizers/presets/autogluon.hpp"
 
@@ -54,4 +58,35 @@ TEST_CASE("gp-ei keeps its own fit by default", "[autogluon][gp]") {
     CHECK(g.args.integer("hyper_iterations") == 100);
     CHECK(g.args.real("noise") == 1e-6);
     CHECK(g.args.text("start_scoring") == "acquisition");
+}
+
+TEST_CASE("autogluon-gp: its first point is the space's centre; each fit option changes its points",
+          "[autogluon][gp]") {
+    const Space space{{Param::real("x", -5, 10), Param::real("lr", 1e-4, 1.0, true), Param::integer("n", 1, 11)}};
+    auto suggestions = [&](const std::string& options) {
+        auto opt = bind_optimizer(cli::optimizer_catalog(), Identifier::parse("autogluon-gp" + options)).make({space, 5});
+        Rng rng(17);
+        std::vector<Point> xs;
+        for (int i = 0; i < 7; ++i) {
+            xs.push_back(opt->ask(rng));
+            const double lr = std::log10(xs.back()[1]) + 2.5;
+            opt->tell(xs.back(), (xs.back()[0] - 1) * (xs.back()[0] - 1) + lr * lr + 0.1 * xs.back()[2]);
+        }
+        return xs;
+    };
+    const std::vector<Point> ours = suggestions("");
+    // first_is_default: ConfigSpace's default of a range is its midpoint, geometric on a log scale
+    CHECK(ours[0][0] == Approx(2.5));
+    CHECK(ours[0][1] == Approx(1e-2));
+    CHECK(ours[0][2] == 6);
+    CHECK(suggestions(":first_point=design")[0] != ours[0]);
+    CHECK(suggestions("") == ours);
+    for (const char* option : {":hyper_starts=warm", ":hyper_prior=flat", ":start_scoring=acquisition",
+                               ":hyper_iterations=3", ":learn_signal=false"}) {
+        INFO(option);
+        const std::vector<Point> other = suggestions(option);
+        CHECK(std::vector<Point>(other.begin(), other.begin() + 3) ==
+              std::vector<Point>(ours.begin(), ours.begin() + 3));  // the initial design
+        CHECK(other != ours);
+    }
 }
