@@ -60,7 +60,7 @@ TEST_CASE("gp-ei keeps its own fit by default", "[autogluon][gp]") {
     CHECK(g.args.text("start_scoring") == "acquisition");
 }
 
-TEST_CASE("autogluon-gp: its first point is the space's centre; each fit option changes its points",
+TEST_CASE("autogluon-gp: its first point is the space's centre, and each fit option changes its points",
           "[autogluon][gp]") {
     const Space space{{Param::real("x", -5, 10), Param::real("lr", 1e-4, 1.0, true), Param::integer("n", 1, 11)}};
     auto suggestions = [&](const std::string& options) {

@@ -75,7 +75,7 @@ TEST_CASE("random_restarts: one L-BFGS-B run from the warm start plus one per re
     CHECK(raised >= 1);
 }
 
-TEST_CASE("reset starts (AutoGluon): a fit does not depend on the fits before it; warm starts do", "[gp][mle]") {
+TEST_CASE("reset starts (AutoGluon): a fit does not depend on the fits before it, warm starts do", "[gp][mle]") {
     Rng data_rng(12);
     const int dim = 3;
     const Eigen::MatrixXd X = test::uniform_points(24, dim, data_rng);
@@ -104,7 +104,7 @@ TEST_CASE("reset starts (AutoGluon): a fit does not depend on the fits before it
     CHECK_THROWS_WITH(GaussianProcess(2, bad), "GaussianProcess: restart_sd 0.000000 must be finite and > 0");
 }
 
-TEST_CASE("learn_signal=false keeps the signal variance at its start; the free map skips it", "[gp][mle]") {
+TEST_CASE("learn_signal=false keeps the signal variance at its start, the free map skips it", "[gp][mle]") {
     Rng data_rng(21);
     const int dim = 2;
     const Eigen::MatrixXd X = test::uniform_points(20, dim, data_rng);
