@@ -11,9 +11,9 @@ set ylabel 'Borda score (optimizers beaten, summed over problems)'
 set xlabel 'dimension'
 set title 'Borda scores by dimension' noenhanced
 set xrange [-0.6:3.6]
-set yrange [0:38]
+set yrange [0:42]
 set grid ytics
-plot 'scores-by-dimension-borda.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#56B4E9', 'scores-by-dimension-borda.dat' using 3 title 'ELM_eEI' linecolor rgb '#009E73', 'scores-by-dimension-borda.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
+plot 'scores-by-dimension-borda.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#009E73', 'scores-by-dimension-borda.dat' using 3 title 'ELM_eEI' linecolor rgb '#56B4E9', 'scores-by-dimension-borda.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
 set terminal svg size 960,640 dynamic
 set output 'scores-by-dimension-borda.svg'
 replot
@@ -33,7 +33,7 @@ set title 'First places by dimension' noenhanced
 set xrange [-0.6:3.6]
 set yrange [0:27]
 set grid ytics
-plot 'scores-by-dimension-firsts.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#56B4E9', 'scores-by-dimension-firsts.dat' using 3 title 'ELM_eEI' linecolor rgb '#009E73', 'scores-by-dimension-firsts.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
+plot 'scores-by-dimension-firsts.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#009E73', 'scores-by-dimension-firsts.dat' using 3 title 'ELM_eEI' linecolor rgb '#56B4E9', 'scores-by-dimension-firsts.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
 set terminal svg size 960,640 dynamic
 set output 'scores-by-dimension-firsts.svg'
 replot

@@ -13,7 +13,7 @@ set title 'Borda scores by COCO function group' noenhanced
 set xrange [-0.6:4.6]
 set yrange [0:35]
 set grid ytics
-plot 'scores-by-group-borda.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#56B4E9', 'scores-by-group-borda.dat' using 3 title 'ELM_eEI' linecolor rgb '#009E73', 'scores-by-group-borda.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
+plot 'scores-by-group-borda.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#009E73', 'scores-by-group-borda.dat' using 3 title 'ELM_eEI' linecolor rgb '#56B4E9', 'scores-by-group-borda.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
 set terminal svg size 960,640 dynamic
 set output 'scores-by-group-borda.svg'
 replot
@@ -33,7 +33,7 @@ set title 'First places by COCO function group' noenhanced
 set xrange [-0.6:4.6]
 set yrange [0:22]
 set grid ytics
-plot 'scores-by-group-firsts.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#56B4E9', 'scores-by-group-firsts.dat' using 3 title 'ELM_eEI' linecolor rgb '#009E73', 'scores-by-group-firsts.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
+plot 'scores-by-group-firsts.dat' using 2:xtic(1) title 'ELM' linecolor rgb '#009E73', 'scores-by-group-firsts.dat' using 3 title 'ELM_eEI' linecolor rgb '#56B4E9', 'scores-by-group-firsts.dat' using 4 title 'GPO' linecolor rgb '#E69F00'
 set terminal svg size 960,640 dynamic
 set output 'scores-by-group-firsts.svg'
 replot
