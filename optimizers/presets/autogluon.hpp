@@ -1,6 +1,6 @@
 #pragma once
-// AutoGluon's GPFIFOSearcher at its defaults (AutoGluon 0.0.15, the last release with
-// `autogluon.searcher.GPFIFOSearcher`, the class BORE's App. I, Table 1 names for gp-bo;
+// AutoGluon's GPFIFOSearcher at its defaults (AutoGluon 0.0.15, whose
+// `autogluon.searcher.GPFIFOSearcher` is the class BORE's App. I, Table 1 names for gp-bo;
 // searcher/bayesopt/autogluon/searcher_factory.py, _common_defaults):
 //  - Matern52 with ARD on inputs in [0,1], targets standardised (normalize_targets);
 //  - hyperparameters by MAP (GpPrior::autogluon) refitted at every suggestion: opt_skip_period
@@ -12,9 +12,10 @@
 //    (lengthscales [1e-2, 1e4]), noise variance [1e-9, 1e6];
 //  - num_init_random 3 initial points, the first the space's default configuration
 //    (first_is_default; ConfigSpace's default of a range is its midpoint, geometric on a log
-//    scale: the centre of our encoded box), then EI: num_init_candidates 250 random candidates ranked
-//    by independent Thompson samples (initial_scoring thompson_indep), the best one the start
-//    of L-BFGS-B on EI (tuning_algorithms/default_algorithm.py, bo_algorithm_components.py).
+//    scale: the centre of our encoded box); then EI: num_init_candidates 250 random
+//    candidates ranked by independent Thompson samples (initial_scoring thompson_indep), the
+//    best one the start of L-BFGS-B on EI (tuning_algorithms/default_algorithm.py,
+//    bo_algorithm_components.py).
 // Not followed (named in the specs that use it): AutoGluon learns a constant mean (Normal(0, 1)
 // prior) where ours is zero on standardised targets; a discrete parameter's default is the one
 // its ConfigSpace declares (often the first choice), ours the middle of its encoding.
