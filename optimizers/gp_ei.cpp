@@ -6,6 +6,8 @@
 // autogluon-gp: AutoGluon's GPFIFOSearcher at its defaults (optimizers/presets/autogluon.hpp),
 // the same parameters with its values as defaults.
 // robo-gp: RoBO's fmin model_type="gp" as RoBO ran it (optimizers/presets/robo.hpp).
+#include <string>
+
 #include "optimizers/loop/model_based.hpp"
 #include "optimizers/presets/autogluon.hpp"
 #include "optimizers/presets/robo.hpp"
@@ -15,15 +17,14 @@ namespace bobench {
 
 namespace {
 
-// The GP's parameters, with defaults taken from `d`.
-std::vector<ParamSpec> gp_params(const surrogates::GpOptions& d) {
+// The GP's parameters, with defaults taken from `d` and its prior's name.
+std::vector<ParamSpec> gp_params(const surrogates::GpOptions& d, const std::string& prior) {
     const bool reset = d.starts == surrogates::FitStarts::ResetThenPerturb;
-    const bool flat = d.prior.log_noise_variance.is_flat();
     return {
         ParamSpec::choice("kernel", "matern52", {"matern52", "matern32", "matern12", "se"}, "covariance function"),
         ParamSpec::choice("lengthscales", "ard", {"ard", "isotropic"},
                           "one lengthscale per input (ard) or one shared by all inputs (isotropic)"),
-        ParamSpec::choice("hyper_prior", flat ? "flat" : "autogluon", {"flat", "autogluon"},
+        ParamSpec::choice("hyper_prior", prior, {"flat", "autogluon"},
                           "hyperparameter prior: none (type-II ML) or AutoGluon's (MAP)"),
         ParamSpec::choice("hyper_starts", reset ? "reset" : "warm", {"warm", "reset"},
                           "first L-BFGS-B run of a fit from the last optimum, the others uniform in the box "
@@ -62,7 +63,7 @@ OptimizerFactory gp_ei_optimizer() {
     loop.n_init = 10;
     return model_based::make_factory(
         "gp-ei", "GP (ARD or isotropic kernel, type-II ML hyperparameters) + expected improvement, multi-start L-BFGS-B",
-        gp_params({}), loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
+        gp_params({}, "flat"), loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             return std::make_unique<surrogates::GaussianProcess>(dim, gp_options({}, args));
         });
 }
@@ -70,7 +71,7 @@ OptimizerFactory gp_ei_optimizer() {
 OptimizerFactory autogluon_gp_optimizer() {
     return model_based::make_factory(
         "autogluon-gp", "AutoGluon's GPFIFOSearcher at its defaults: MAP GP refitted from its initial values + EI",
-        gp_params(autogluon::gp_options()), autogluon::loop_defaults(),
+        gp_params(autogluon::gp_options(), "autogluon"), autogluon::loop_defaults(),
         [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             surrogates::GpOptions o = gp_options(autogluon::gp_options(), args);
             o.initial_params = autogluon::initial_params(dim, o.noise_variance);
