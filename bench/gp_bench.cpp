@@ -155,8 +155,7 @@ void BM_GpRefitSchedule(benchmark::State& state) {
     const int dim = 6, n = static_cast<int>(state.range(0));
     const bool autogluon = state.range(1) == 1;
     const Data d = make_data(dim, n, 42);
-    surrogates::GpOptions o = autogluon ? autogluon::gp_options() : options(2);
-    if (autogluon) o.initial_params = autogluon::initial_params(dim, o.noise_variance);
+    const surrogates::GpOptions o = autogluon ? autogluon::gp_options() : options(2);
     Rng rng(7);
     long evaluations = 0, runs = 0;
     for (auto _ : state) {

@@ -73,9 +73,7 @@ OptimizerFactory autogluon_gp_optimizer() {
         "autogluon-gp", "AutoGluon's GPFIFOSearcher at its defaults: MAP GP refitted from its initial values + EI",
         gp_params(autogluon::gp_options(), "autogluon"), autogluon::loop_defaults(),
         [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
-            surrogates::GpOptions o = gp_options(autogluon::gp_options(), args);
-            o.initial_params = autogluon::initial_params(dim, o.noise_variance);
-            return std::make_unique<surrogates::GaussianProcess>(dim, o);
+            return std::make_unique<surrogates::GaussianProcess>(dim, gp_options(autogluon::gp_options(), args));
         });
 }
 

@@ -19,8 +19,6 @@
 // Not followed (named in the specs that use it): AutoGluon learns a constant mean (Normal(0, 1)
 // prior) where ours is zero on standardised targets; a discrete parameter's default is the one
 // its ConfigSpace declares (often the first choice), ours the middle of its encoding.
-#include <cmath>
-
 #include "optimizers/loop/model_based.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 
@@ -35,17 +33,11 @@ inline surrogates::GpOptions gp_options() {
     o.random_restarts = 1;
     o.max_iterations = 50;
     o.noise_variance = 1e-3;
+    o.initial_lengthscale = 1.0;  // INITIAL_INVERSE_BANDWIDTHS 1 (the covariance scale starts at 1 too)
     o.bounds.lengthscale_hi = 1e4;
     o.bounds.noise_variance_lo = 1e-9;
     o.bounds.noise_variance_hi = 1e6;
     return o;
-}
-
-// The initial parameters (gp_hyperparameters.hpp layout): covariance scale 1, lengthscales 1.
-inline Eigen::VectorXd initial_params(int dim, double noise_variance) {
-    Eigen::VectorXd theta = Eigen::VectorXd::Zero(dim + 2);
-    theta[dim + 1] = std::log(noise_variance);
-    return theta;
 }
 
 inline model_based::LoopDefaults loop_defaults() {

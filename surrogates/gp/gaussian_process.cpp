@@ -99,6 +99,9 @@ GaussianProcess::GaussianProcess(int dim, GpOptions options)
     if (o.random_restarts < 0)
         throw UserError("GaussianProcess: random_restarts " + std::to_string(o.random_restarts) +
                         " must be >= 0");
+    if (!(o.initial_lengthscale > 0.0) || !std::isfinite(o.initial_lengthscale))
+        throw UserError("GaussianProcess: initial_lengthscale " + std::to_string(o.initial_lengthscale) +
+                        " must be finite and > 0");
     if (!(o.restart_sd > 0.0) || !std::isfinite(o.restart_sd))
         throw UserError("GaussianProcess: restart_sd " + std::to_string(o.restart_sd) + " must be finite and > 0");
     if (o.max_iterations < 1)
@@ -114,7 +117,9 @@ GaussianProcess::GaussianProcess(int dim, GpOptions options)
     if (o.initial_params.size() != 0 && o.initial_params.size() != gp_num_params(dim))
         throw UserError("GaussianProcess: initial_params has " + std::to_string(o.initial_params.size()) +
                         " entries, expected " + std::to_string(gp_num_params(dim)) + " or none");
-    Eigen::VectorXd theta = o.initial_params.size() != 0 ? o.initial_params : gp_default_params(dim, o.noise_variance);
+    Eigen::VectorXd theta = o.initial_params.size() != 0
+                                ? o.initial_params
+                                : gp_default_params(dim, o.noise_variance, o.initial_lengthscale);
     // isotropic: unequal initial lengthscales become their geometric mean
     const FreeParameters map(dim, o.lengthscales, true);
     map.expand(map.reduce(theta), theta);

@@ -56,8 +56,9 @@ struct GpOptions {
     GpPrior prior;                         // flat by default: plain type-II ML
     GpBounds bounds;
     bool scale_outputs = true;             // false: outputs only centred (RoBO), s2 and n2 in raw units
+    double initial_lengthscale = 0.5;      // the first start's lengthscales, unless initial_params
     Eigen::VectorXd initial_params;        // first start (gp_hyperparameters.hpp layout);
-                                           // empty: unit s2, lengthscale 0.5, noise_variance
+                                           // empty: unit s2, initial_lengthscale, noise_variance
 };
 
 // What the last hyperparameter optimisation did (for traces and tests).

@@ -22,11 +22,12 @@ namespace bobench::surrogates {
 inline Eigen::Index gp_num_params(int dim) { return dim + 2; }
 inline Eigen::Index gp_noise_index(int dim) { return dim + 1; }
 
-// Unit signal variance, lengthscale 0.5 on every axis, the given noise variance.
-inline Eigen::VectorXd gp_default_params(int dim, double noise_variance) {
+// Unit signal variance, the given lengthscale (0.5 unless said) on every axis, the given noise
+// variance.
+inline Eigen::VectorXd gp_default_params(int dim, double noise_variance, double lengthscale = 0.5) {
     Eigen::VectorXd theta(gp_num_params(dim));
     theta[0] = 0.0;
-    theta.segment(1, dim).setConstant(std::log(0.5));
+    theta.segment(1, dim).setConstant(std::log(lengthscale));
     theta[gp_noise_index(dim)] = std::log(noise_variance);
     return theta;
 }

@@ -43,7 +43,7 @@ TEST_CASE("autogluon-gp binds GPFIFOSearcher's defaults", "[autogluon][gp]") {
     CHECK(o.bounds.signal_variance_hi == 1e3);
     CHECK(o.bounds.noise_variance_lo == 1e-9);
     CHECK(o.bounds.noise_variance_hi == 1e6);
-    const Eigen::VectorXd theta = autogluon::initial_params(4, 1e-3);
+    const Eigen::VectorXd theta = surrogates::GaussianProcess(4, o).params();  // before any fit
     CHECK(theta.head(5).isZero());  // covariance scale 1, inverse bandwidths 1
     CHECK(theta[5] == std::log(1e-3));
 }
