@@ -2,7 +2,8 @@
 // WrapperBohamiann -> pybnn's Bohamiann) with pybnn's defaults: D-50-50-1 tanh network
 // (RoBO's get_default_network; two hidden layers, "3 x 50" in the literature counts the output)
 // plus a learned noise log variance; weights initialised N(0, 1/fan_in), biases 0, noise
-// log variance log(1e-2); inputs and outputs standardised; likelihood N(y | f, e^s);
+// log variance log(1e-2); inputs and outputs standardised at every fit (inputs=,
+// standardise=: network_scaling.hpp); likelihood N(y | f, e^s);
 // priors as pybnn/priors.py: every weight N(0, P) (its weight prior sums -p^2/2 over the
 // P parameters and divides by P; we leave s out of that sum), s ~ N(log 1e-6, 0.01);
 // adaptive SGHMC (lr 1e-2, mdecay 0.05, epsilon 1e-10) on mini-batches of 20,
@@ -13,6 +14,7 @@
 // predictive (not marginalised), maximised over 500 random points, 30 % around the
 // incumbent; 3 Latin-hypercube initial points.
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/network_scaling.hpp"
 #include "optimizers/presets/pybnn.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
 
@@ -20,21 +22,24 @@ namespace bobench {
 
 OptimizerFactory bohamiann_optimizer() {
     const model_based::LoopDefaults loop = pybnn::loop_defaults("logei");
+    std::vector<ParamSpec> params = {
+        ParamSpec::integer("layers", 2, "hidden layers", 1, 10),
+        ParamSpec::integer("units", 50, "units per hidden layer", 1, 10000),
+        ParamSpec::integer("burn_in_per_point", 100, "SGHMC burn-in steps per observation", 0),
+        ParamSpec::integer("burn_in", -1,
+                           "SGHMC burn-in steps whatever the number of observations; -1: burn_in_per_point x observations",
+                           -1),
+        ParamSpec::integer("sample_steps", 10000,
+                           "SGHMC steps after burn-in; draws kept: (sample_steps - 1) / keep_every, rounded down (pybnn)", 1),
+        ParamSpec::integer("keep_every", 100, "keep every k-th SGHMC step after burn-in", 1),
+        ParamSpec::integer("batch_size", 20, "mini-batch size", 1),
+        ParamSpec::positive("lr", 1e-2, "SGHMC learning rate"),
+        ParamSpec::real("mdecay", 0.05, "SGHMC momentum decay", 0, 1)};
+    // pybnn normalises the inputs and outputs at every fit
+    for (ParamSpec p : network_scaling::params("standardised")) params.push_back(std::move(p));
     return model_based::make_factory(
         "bohamiann", "Bayesian network sampled by adaptive SGHMC (BOHAMIANN, pybnn defaults) + log-EI as RoBO",
-        {ParamSpec::integer("layers", 2, "hidden layers", 1, 10),
-         ParamSpec::integer("units", 50, "units per hidden layer", 1, 10000),
-         ParamSpec::integer("burn_in_per_point", 100, "SGHMC burn-in steps per observation", 0),
-         ParamSpec::integer("burn_in", -1,
-                            "SGHMC burn-in steps whatever the number of observations; -1: burn_in_per_point x observations",
-                            -1),
-         ParamSpec::integer("sample_steps", 10000,
-                            "SGHMC steps after burn-in; draws kept: (sample_steps - 1) / keep_every, rounded down (pybnn)", 1),
-         ParamSpec::integer("keep_every", 100, "keep every k-th SGHMC step after burn-in", 1),
-         ParamSpec::integer("batch_size", 20, "mini-batch size", 1),
-         ParamSpec::positive("lr", 1e-2, "SGHMC learning rate"),
-         ParamSpec::real("mdecay", 0.05, "SGHMC momentum decay", 0, 1)},
-        loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
+        std::move(params), loop, [](int dim, const Args& args) -> std::unique_ptr<surrogates::RegressionModel> {
             bnn::SampledNetworkOptions o;
             o.hidden.assign(static_cast<std::size_t>(args.integer("layers")), static_cast<int>(args.integer("units")));
             o.activation = bnn::Activation::Tanh;
@@ -53,7 +58,7 @@ OptimizerFactory bohamiann_optimizer() {
             o.batch_size = static_cast<int>(args.integer("batch_size"));
             o.init = bnn::SampledNetworkOptions::Init::FanIn;
             o.initial_log_variance = std::log(1e-2);
-            o.standardize_inputs = true;
+            network_scaling::apply(args, o);
             o.noise_in_predictive = true;
             return std::make_unique<bnn::SampledNetwork>(dim, std::move(o));
         });

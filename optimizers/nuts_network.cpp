@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "optimizers/loop/model_based.hpp"
+#include "optimizers/network_scaling.hpp"
 #include "optimizers/presets/aryan.hpp"
 #include "surrogates/bnn/sampled_network.hpp"
 
@@ -17,24 +18,29 @@ std::vector<ParamSpec> params(const Defaults& d) {
         p.push_back(ParamSpec::positive("hyper_shape", d.hyper_shape, "Gamma shape of the prior sds' hyperprior"));
         p.push_back(ParamSpec::positive("hyper_rate", d.hyper_rate, "Gamma rate of the prior sds' hyperprior"));
     } else {
-        p.push_back(ParamSpec::positive("prior_sd", d.prior_sd, "prior sd of every weight and bias"));
+        p.push_back(ParamSpec::positive("prior_sd", d.prior_sd,
+                                        "prior sd of every weight, and of every bias unless bias_sd is set"));
+        p.push_back(ParamSpec::real("bias_sd", 0, "the biases' own prior sd (0: prior_sd)", 0));
     }
     for (ParamSpec s : {
-             ParamSpec::positive("noise_shape", d.noise_shape, "Gamma shape of the noise sd's prior (standardised y)"),
-             ParamSpec::positive("noise_rate", d.noise_rate, "Gamma rate of the noise sd's prior"),
+             ParamSpec::choice("noise_prior", "gamma", {"gamma", "invgamma-sigma", "invgamma-variance"},
+                               "the noise prior: a Gamma on the noise sd (standardised y), or an inverse gamma on "
+                               "the sd or on the variance"),
+             ParamSpec::positive("noise_shape", d.noise_shape, "shape of the noise prior"),
+             ParamSpec::positive("noise_rate", d.noise_rate,
+                                 "rate of the Gamma noise prior; of an inverse gamma, its scale (the rate of the "
+                                 "Gamma on the reciprocal)"),
              ParamSpec::integer("iterations", d.iterations, "NUTS iterations per fit, warm-up included (pyStan's iter)",
                                 1),
              ParamSpec::integer("warmup", d.warmup, "NUTS warm-up iterations (< iterations)", 0),
              ParamSpec::integer("thin", d.thin, "keep every thin-th draw after warm-up", 1),
              ParamSpec::integer("max_depth", d.max_depth, "NUTS maximum tree depth", 1, 30),
-             ParamSpec::choice("inputs", "unit", {"unit", "standardised"},
-                               "inputs as the loop encodes them, in [0,1]^D, or standardised by each fit's data "
-                               "(column mean and sd, pybnn's rule)"),
-             ParamSpec::choice("standardise", "every", {"every", "first", "none"},
-                               "outputs standardised by each fit's data, or by the first fit's mean and sd, kept "
-                               "(the DTU thesis' NumpyNN), or not at all (the priors meet the objective's scale)"),
+             ParamSpec::choice("variance", "latent", {"latent", "predictive"},
+                               "the Gaussian EI's variance: the sampled latent functions' spread, or the predictive "
+                               "of y (the draws' noise variance added)"),
          })
         p.push_back(std::move(s));
+    for (ParamSpec s : network_scaling::params("unit")) p.push_back(std::move(s));
     return p;
 }
 
@@ -49,8 +55,13 @@ std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& arg
         o.prior.hyper_rate = args.real("hyper_rate");
     } else {
         o.prior.weight_sd = args.real("prior_sd");
+        o.prior.bias_sd = args.real("bias_sd");
     }
-    o.prior.noise = bnn::NetworkPrior::Noise::GammaOnSigma;
+    using Noise = bnn::NetworkPrior::Noise;
+    const std::string noise = args.text("noise_prior");
+    o.prior.noise = noise == "invgamma-sigma"      ? Noise::InvGammaOnSigma
+                    : noise == "invgamma-variance" ? Noise::InvGammaOnVariance
+                                                   : Noise::GammaOnSigma;
     o.prior.noise_a = args.real("noise_shape");
     o.prior.noise_b = args.real("noise_rate");
     o.sampler = bnn::SampledNetworkOptions::Sampler::Nuts;
@@ -63,11 +74,8 @@ std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& arg
     o.nuts.thin = static_cast<int>(args.integer("thin"));
     o.nuts.max_depth = static_cast<int>(args.integer("max_depth"));
     o.init = bnn::SampledNetworkOptions::Init::StanUniform;
-    o.noise_in_predictive = false;  // the latent function's spread: Aryan's predictive of f
-    o.standardize_inputs = args.text("inputs") == "standardised";
-    const std::string outputs = args.text("standardise");
-    using Outputs = bnn::SampledNetworkOptions::OutputScaling;
-    o.outputs = outputs == "first" ? Outputs::First : outputs == "none" ? Outputs::Raw : Outputs::Every;
+    o.noise_in_predictive = args.text("variance") == "predictive";
+    network_scaling::apply(args, o);
     return std::make_unique<bnn::SampledNetwork>(dim, std::move(o));
 }
 

@@ -5,7 +5,8 @@
 // sd sigma ~ Gamma(2, 200) is Stan's gamma(shape 2, rate 200) (mean 0.01, on standardised
 // outputs; HBNN's Gamma(2, 0.02) has mean 100 = SBNN's fixed sd under the same reading);
 // every fit starts afresh from Stan's default U(-2, 2) initialisation; the Gaussian EI
-// uses the mean and variance of the sampled latent functions f_theta(x) (no noise term).
+// uses the mean and variance of the sampled latent functions f_theta(x) (no noise term;
+// variance=predictive adds the draws' mean noise variance).
 // acquisition=empirical-ei is eq. 3.5. 2 uniform initial points, as the thesis' protocol.
 #include "optimizers/nuts_network.hpp"
 

@@ -27,9 +27,13 @@ ElmEnsemble::ElmEnsemble(int dim, ElmOptions options) : dim_(dim), options_(opti
 void ElmEnsemble::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
     const surrogates::CleanData data = surrogates::clean_training_data(X, y, dim_, "ELM ensemble");
     if (data.X.rows() == 0) throw UserError("ELM ensemble: no observation with a finite value to fit");
-    const surrogates::Standardization s = surrogates::Standardization::of(data.y);
-    y_mean_ = s.mean, y_scale_ = s.scale;
-    const VectorXd ys = s.apply(data.y);
+    VectorXd ys = data.y;
+    y_mean_ = 0, y_scale_ = 1;
+    if (options_.standardise_outputs) {
+        const surrogates::Standardization s = surrogates::Standardization::of(data.y);
+        y_mean_ = s.mean, y_scale_ = s.scale;
+        ys = s.apply(data.y);
+    }
     const Index M = options_.members, U = options_.units;
     boost::random::uniform_real_distribution<double> u(-options_.weight_scale, options_.weight_scale);
     W_.resize(M * U, dim_);
@@ -37,7 +41,7 @@ void ElmEnsemble::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
     beta_.resize(M * U);
     for (Index r = 0; r < M * U; ++r) {
         for (Index j = 0; j < dim_; ++j) W_(r, j) = u(rng);
-        b_[r] = u(rng);
+        b_[r] = options_.biases == ElmOptions::Biases::Uniform ? u(rng) : 0.0;
     }
     for (Index m = 0; m < M; ++m) {
         MatrixXd H = data.X * W_.middleRows(m * U, U).transpose();

@@ -3,9 +3,11 @@
 // "ELM" surrogate: each member has `units` hidden tanh units with input weights and
 // biases drawn from U[-scale, scale] and fixed, and output weights by the pseudo-inverse,
 // beta = H^+ y (minimum-norm least squares, no output bias). Defaults: 500 members,
-// 10 units, scale 10. Readings of the thesis we had to choose: the hidden biases are
-// drawn like the input weights; the inputs are the unit-cube encoding; the outputs are
-// standardised before the fit (constant outputs: scale 1) and mapped back.
+// 10 units, scale 10. Readings of the thesis we had to choose (Aryan §3.5 is silent):
+// the hidden biases are drawn like the input weights (biases = zero: none); the inputs are
+// the unit-cube encoding; the outputs are standardised before the fit (constant outputs:
+// scale 1) and mapped back (standardise_outputs = false: fitted raw, which matters because
+// the members have no output bias to absorb the outputs' mean).
 // predict(): mean and population variance of the members' outputs; members() is 1 (the
 // Gaussian summary); FunctionSamples gives each member's output (empirical EI).
 // With these settings most units saturate and the ensemble mean barely correlates with
@@ -18,9 +20,12 @@
 namespace bobench::bnn {
 
 struct ElmOptions {
+    enum class Biases { Uniform, Zero };
     int members = 500;
     int units = 10;
     double weight_scale = 10;
+    Biases biases = Biases::Uniform;  // Uniform: U[-weight_scale, weight_scale], as the weights
+    bool standardise_outputs = true;
 };
 
 class ElmEnsemble final : public surrogates::RegressionModel, public surrogates::FunctionSamples {

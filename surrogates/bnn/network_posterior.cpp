@@ -19,9 +19,16 @@ void validate(const NetworkPrior& p) {
             throw UserError(std::string("Bayesian network prior: ") + name + " = " + format_double(v) + " must be > 0");
     };
     if (!p.hierarchical) positive("weight_sd", p.weight_sd);
+    if (!(p.bias_sd >= 0 && std::isfinite(p.bias_sd)))
+        throw UserError("Bayesian network prior: bias_sd = " + format_double(p.bias_sd) + " must be > 0, or 0 for weight_sd");
+    if (p.hierarchical && p.bias_sd > 0)
+        throw UserError("Bayesian network prior: bias_sd applies to fixed prior sds, not to a hierarchical prior");
     if (p.hierarchical) positive("hyper_shape", p.hyper_shape), positive("hyper_rate", p.hyper_rate);
-    if (p.noise == NetworkPrior::Noise::GammaOnSigma) positive("noise shape", p.noise_a);
-    positive(p.noise == NetworkPrior::Noise::GammaOnSigma ? "noise rate" : "noise variance", p.noise_b);
+    using Noise = NetworkPrior::Noise;
+    if (p.noise != Noise::NormalOnLogVariance) positive("noise shape", p.noise_a);
+    positive(p.noise == Noise::GammaOnSigma ? "noise rate" : p.noise == Noise::NormalOnLogVariance ? "noise variance"
+                                                                                                    : "noise scale",
+             p.noise_b);
 }
 
 NetworkPosterior::NetworkPosterior(Network& network, const NetworkPrior& prior, const MatrixXd& Xt, const VectorXd& y)
@@ -45,6 +52,13 @@ double NetworkPosterior::log_prior(const VectorXd& q, VectorXd& grad) const {
         const double precision = 1 / (prior_.weight_sd * prior_.weight_sd);  // a product per entry, not a division
         lp -= 0.5 * q.head(P_).squaredNorm() * precision;
         grad.head(P_) -= q.head(P_) * precision;
+        if (prior_.bias_sd > 0) {  // the biases' terms moved from the weights' precision to their own
+            const double shift = 1 / (prior_.bias_sd * prior_.bias_sd) - precision;
+            for (const Network::Layer& L : net_.layers()) {
+                lp -= 0.5 * q.segment(L.b_offset, L.out).squaredNorm() * shift;
+                grad.segment(L.b_offset, L.out) -= q.segment(L.b_offset, L.out) * shift;
+            }
+        }
     } else {
         for (Index g = 0; g < G_; ++g) {
             const auto [offset, size] = groups_[static_cast<std::size_t>(g)];
@@ -58,14 +72,26 @@ double NetworkPosterior::log_prior(const VectorXd& q, VectorXd& grad) const {
                             prior_.hyper_rate * std::exp(lambda);
         }
     }
-    const double l = q[noise_index()];
-    if (prior_.noise == NetworkPrior::Noise::GammaOnSigma) {
-        lp += prior_.noise_a * l - prior_.noise_b * std::exp(l);
-        grad[noise_index()] += prior_.noise_a - prior_.noise_b * std::exp(l);
-    } else {
-        const double d = 2 * l - prior_.noise_a;
-        lp -= 0.5 * d * d / prior_.noise_b;
-        grad[noise_index()] -= 2 * d / prior_.noise_b;
+    const double l = q[noise_index()], a = prior_.noise_a, b = prior_.noise_b;
+    switch (prior_.noise) {
+    case NetworkPrior::Noise::GammaOnSigma:
+        lp += a * l - b * std::exp(l);
+        grad[noise_index()] += a - b * std::exp(l);
+        break;
+    case NetworkPrior::Noise::NormalOnLogVariance: {
+        const double d = 2 * l - a;
+        lp -= 0.5 * d * d / b;
+        grad[noise_index()] -= 2 * d / b;
+        break;
+    }
+    case NetworkPrior::Noise::InvGammaOnSigma:  // sigma^(-a-1) e^(-b/sigma), times the Jacobian sigma
+        lp += -a * l - b * std::exp(-l);
+        grad[noise_index()] += -a + b * std::exp(-l);
+        break;
+    case NetworkPrior::Noise::InvGammaOnVariance:  // v = sigma^2: v^(-a-1) e^(-b/v), times the Jacobian 2v
+        lp += -2 * a * l - b * std::exp(-2 * l);
+        grad[noise_index()] += -2 * a + 2 * b * std::exp(-2 * l);
+        break;
     }
     return lp;
 }

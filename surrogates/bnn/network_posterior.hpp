@@ -6,9 +6,12 @@
 //           (group = one layer's weights, or one layer's biases: G = 2 x layers),
 //   l       log sigma, the noise sd (standardised output units).
 // Likelihood y_n ~ N(f(x_n; theta), sigma^2). Priors:
-//   theta_i ~ N(0, s^2) with s fixed, or s_g = e^lambda_g ~ Gamma(shape, rate) (HBNN);
-//   noise: sigma ~ Gamma(shape, rate) (Aryan 2020, ch. 3), or pybnn's Normal on the
-//   log variance log sigma^2 ~ N(mean, variance) (pybnn/priors.py, log_variance_prior).
+//   theta_i ~ N(0, s^2) with s fixed (the biases' own bias_sd when set), or
+//   s_g = e^lambda_g ~ Gamma(shape, rate) (HBNN);
+//   noise: sigma ~ Gamma(shape, rate) (Aryan 2020, ch. 3), pybnn's Normal on the log
+//   variance log sigma^2 ~ N(mean, variance) (pybnn/priors.py, log_variance_prior), or an
+//   inverse gamma InvGa(shape, scale) on sigma or on sigma^2 (the DTU thesis' Table 5.1
+//   and §3.2.2 put InvGa(1000, 1) on the one and the other).
 // Densities of positive quantities are taken on their logarithm, Jacobian included (as
 // Stan does for a declared lower bound of 0). Gamma is (shape, rate), Stan's convention.
 #include <vector>
@@ -22,11 +25,12 @@
 namespace bobench::bnn {
 
 struct NetworkPrior {
-    double weight_sd = 100;       // fixed prior sd of every weight and bias
+    double weight_sd = 100;       // fixed prior sd of every weight, and of every bias unless bias_sd > 0
+    double bias_sd = 0;           // > 0: the biases' own fixed prior sd
     bool hierarchical = false;    // per-group sds with a Gamma hyperprior instead
     double hyper_shape = 2, hyper_rate = 0.02;
-    enum class Noise { GammaOnSigma, NormalOnLogVariance } noise = Noise::GammaOnSigma;
-    double noise_a = 2, noise_b = 200;  // Gamma shape, rate; or Normal mean, variance
+    enum class Noise { GammaOnSigma, NormalOnLogVariance, InvGammaOnSigma, InvGammaOnVariance } noise = Noise::GammaOnSigma;
+    double noise_a = 2, noise_b = 200;  // Gamma shape, rate; Normal mean, variance; inverse gamma shape, scale
 };
 
 void validate(const NetworkPrior& prior);  // UserError naming the field

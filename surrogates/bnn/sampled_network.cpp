@@ -64,11 +64,13 @@ void SampledNetwork::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
     const surrogates::CleanData data = surrogates::clean_training_data(X, y, dim_, who);
     const Index n = data.X.rows();
     if (n == 0) throw UserError(std::string(who) + ": no observation with a finite value to fit");
-    if (options_.standardize_inputs) {
+    using Inputs = SampledNetworkOptions::InputScaling;
+    if (options_.inputs != Inputs::None && (!x_scaled_ || options_.inputs == Inputs::Every)) {
         x_mean_ = data.X.colwise().mean().transpose();
         x_scale_ = ((data.X.rowwise() - x_mean_.transpose()).array().square().colwise().mean().sqrt()).transpose();
         for (Index j = 0; j < dim_; ++j)
             if (!(x_scale_[j] > 0)) x_scale_[j] = 1;  // a constant input column stays centred
+        x_scaled_ = true;
     }
     using Outputs = SampledNetworkOptions::OutputScaling;
     if (options_.outputs != Outputs::Raw && (!y_scaled_ || options_.outputs == Outputs::Every)) {

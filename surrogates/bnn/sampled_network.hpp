@@ -44,7 +44,9 @@ struct SampledNetworkOptions {
     // (weights N(0, 1/fan_in), biases 0, noise log variance = initial_log_variance).
     enum class Init { StanUniform, FanIn } init = Init::StanUniform;
     double initial_log_variance = std::log(1e-2);
-    bool standardize_inputs = false;
+    // Inputs as given (None), standardised by each fit's column mean and sd (Every, pybnn's
+    // rule), or by the first fit's, kept for every later fit (First, as the outputs' First).
+    enum class InputScaling { None, Every, First } inputs = InputScaling::None;
     // Outputs standardised by each fit's own data (Every), by the mean and sd of the first
     // fit's data kept for every later fit (First: the DTU thesis' mean and sd recorded "the
     // first time the models see the data"), or not at all (Raw: the priors meet the
@@ -73,6 +75,8 @@ public:
     long sghmc_burn_in() const { return sghmc_burn_in_; }          // burn-in steps of the last SGHMC fit
     const Eigen::VectorXd& noise_sd() const { return noise_sd_; }  // per draw, standardised units
     const Network& network() const { return net_; }
+    const Eigen::VectorXd& input_mean() const { return x_mean_; }  // the inputs' standardisation
+    const Eigen::VectorXd& input_scale() const { return x_scale_; }
     double output_mean() const { return y_mean_; }    // the outputs' standardisation
     double output_scale() const { return y_scale_; }
 
@@ -91,6 +95,7 @@ private:
     Eigen::VectorXd x_mean_, x_scale_;  // input standardisation (identity when off)
     double y_mean_ = 0, y_scale_ = 1;
     bool y_scaled_ = false;  // y_mean_, y_scale_ set by a fit
+    bool x_scaled_ = false;  // x_mean_, x_scale_ set by a fit
     samplers::NutsDiagnostics nuts_diagnostics_;
     long sghmc_divergences_ = 0;
     long sghmc_burn_in_ = 0;

@@ -52,13 +52,13 @@ TEST_CASE("bnn optimizers: bad parameters are refused with the culprit named", "
     CHECK_NOTHROW(make("elm:acquisition=empirical-ei"));
 }
 
-TEST_CASE("sbnn: the scaling readings reach the network (inputs=standardised, standardise=none)", "[optimizers][bnn]") {
-    // Aryan ch. 3 states no scaling: each reading must change what the network suggests
+TEST_CASE("sbnn, nuts-bnn, bohamiann: the readings' options reach the network (scaling, EI variance, priors)",
+          "[optimizers][bnn]") {
+    // Aryan ch. 3 and the DTU thesis leave these open: each reading must change what the
+    // network suggests
     const Space space{{Param::real("x", -5, 10), Param::real("y", 0, 15)}};
     auto suggestions = [&](const std::string& options) {
-        auto opt = bind_optimizer(cli::optimizer_catalog(),
-                                  Identifier::parse("sbnn:iterations=40,warmup=20,n_init=3" + options))
-                       .make({space, 5});
+        auto opt = bind_optimizer(cli::optimizer_catalog(), Identifier::parse(options)).make({space, 5});
         Rng rng(11);
         std::vector<Point> xs;
         for (int i = 0; i < 5; ++i) {
@@ -67,8 +67,22 @@ TEST_CASE("sbnn: the scaling readings reach the network (inputs=standardised, st
         }
         return xs;
     };
-    const auto ours = suggestions(""), inputs = suggestions(",inputs=standardised"), raw = suggestions(",standardise=none");
-    for (int i = 0; i < 3; ++i) CHECK((ours[i] == inputs[i] && ours[i] == raw[i]));  // the same initial design
-    CHECK(ours[3] != inputs[3]);
-    CHECK(ours[3] != raw[3]);
+    auto check_differs = [&](const std::string& base, const std::string& reading) {
+        const auto ours = suggestions(base), other = suggestions(base + reading);
+        INFO(base << reading);
+        for (int i = 0; i < 3; ++i) CHECK(ours[i] == other[i]);  // the same initial design
+        CHECK((ours[3] != other[3] || ours[4] != other[4]));
+    };
+    for (const std::string base : {"sbnn:iterations=40,warmup=20,n_init=3",
+                                   "nuts-bnn:layers=1,units=8,iterations=40,warmup=20,n_init=3"})
+        for (const char* reading : {",inputs=standardised", ",inputs=first", ",standardise=none", ",bias_sd=2",
+                                    ",noise_prior=invgamma-sigma,noise_rate=1",
+                                    ",noise_prior=invgamma-variance,noise_rate=1"})
+            check_differs(base, reading);
+    // bohamiann: pybnn's normalisation at every fit, or the DTU thesis' once (§5.1.1)
+    for (const char* reading : {",inputs=first,standardise=first", ",inputs=unit", ",standardise=none"})
+        check_differs("bohamiann:units=10,burn_in=50,sample_steps=200,keep_every=20,n_init=3", reading);
+    // the noise variance in EI's: at sbnn's stated prior (mean sd 0.01 of the outputs' sd) it
+    // moves no suggestion here, so the noise prior is made wide (mean sd 10)
+    check_differs("sbnn:iterations=40,warmup=20,n_init=3,noise_rate=0.2", ",variance=predictive");
 }

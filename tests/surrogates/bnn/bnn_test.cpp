@@ -163,13 +163,19 @@ TEST_CASE("bnn posterior: gradient of every prior variant matches finite differe
     Rng rng(2);
     const MatrixXd Xt = test::uniform_points(5, 2, rng).transpose();
     const VectorXd y = random_vector(5, rng);
-    for (int variant = 0; variant < 3; ++variant) {
+    for (int variant = 0; variant < 6; ++variant) {
         bnn::NetworkPrior prior;
         prior.weight_sd = 2;
         prior.hierarchical = variant == 1;
         if (variant == 2) {
             prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
             prior.noise_a = -2, prior.noise_b = 0.5;
+        }
+        if (variant == 3) prior.bias_sd = 0.7;
+        if (variant >= 4) {
+            prior.noise = variant == 4 ? bnn::NetworkPrior::Noise::InvGammaOnSigma
+                                       : bnn::NetworkPrior::Noise::InvGammaOnVariance;
+            prior.noise_a = 3, prior.noise_b = 0.5;
         }
         bnn::NetworkPosterior post(net, prior, Xt, y);
         const VectorXd q = random_vector(post.dimension(), rng, 0.8);
@@ -215,6 +221,58 @@ TEST_CASE("bnn prior: the noise sd's Gamma(shape, rate), e.g. Aryan ch. 3's expe
     }
 }
 
+TEST_CASE("bnn prior: an inverse gamma on the noise sd or variance, and the biases' own prior sd", "[bnn]") {
+    // no data: the posterior over l = log sigma is the prior's log density plus the
+    // Jacobian, InvGa(a, b) on sigma peaking at sigma = b / a, on sigma^2 at sigma^2 = b / a
+    // (the DTU thesis' InvGa(1000, 1): sigma = 0.001, or sigma^2 = 0.001)
+    bnn::Network net(2, {3}, bnn::Activation::Tanh);
+    const MatrixXd Xt(2, 0);
+    const VectorXd y(0);
+    auto inv_gamma_log_pdf = [](double v, double a, double b) { return -(a + 1) * std::log(v) - b / v; };
+    for (const bool on_variance : {false, true}) {
+        bnn::NetworkPrior prior;
+        prior.noise = on_variance ? bnn::NetworkPrior::Noise::InvGammaOnVariance : bnn::NetworkPrior::Noise::InvGammaOnSigma;
+        prior.noise_a = 1000, prior.noise_b = 1;
+        bnn::NetworkPosterior post(net, prior, Xt, y);
+        VectorXd grad(post.dimension());
+        auto at = [&](double sigma) {
+            VectorXd q = VectorXd::Zero(post.dimension());
+            q[post.noise_index()] = std::log(sigma);
+            return post.log_density(q, grad);
+        };
+        const double mode = on_variance ? std::sqrt(0.001) : 0.001;
+        at(mode);
+        INFO("on the variance: " << on_variance);
+        CHECK(std::abs(grad[post.noise_index()]) < 1e-9);
+        // the density of v (sigma or sigma^2) times |dv/dl| = (1 or 2) v
+        auto expected = [&](double sigma) {
+            const double v = on_variance ? sigma * sigma : sigma;
+            return inv_gamma_log_pdf(v, 1000, 1) + std::log(v);
+        };
+        for (const double sigma : {0.5 * mode, 1.1 * mode, 2 * mode})
+            CHECK(at(sigma) - at(mode) == Approx(expected(sigma) - expected(mode)).epsilon(1e-10));
+    }
+    // bias_sd: a bias meets N(0, bias_sd^2), a weight N(0, weight_sd^2)
+    bnn::NetworkPrior prior;
+    prior.weight_sd = 1, prior.bias_sd = 2;
+    bnn::NetworkPosterior post(net, prior, Xt, y);
+    VectorXd grad(post.dimension());
+    const VectorXd zero = VectorXd::Zero(post.dimension());
+    const double base = post.log_density(zero, grad);
+    const Eigen::Index bias = net.layers()[0].b_offset, weight = net.layers()[0].w_offset;
+    VectorXd q = zero;
+    q[bias] = 1.5;
+    CHECK(post.log_density(q, grad) - base == Approx(-0.5 * 1.5 * 1.5 / 4).epsilon(1e-12));
+    CHECK(grad[bias] == Approx(-1.5 / 4).epsilon(1e-12));
+    q = zero;
+    q[weight] = 1.5;
+    CHECK(post.log_density(q, grad) - base == Approx(-0.5 * 1.5 * 1.5).epsilon(1e-12));
+    prior.hierarchical = true;
+    CHECK_THROWS_WITH(bnn::NetworkPosterior(net, prior, Xt, y), Catch::Contains("bias_sd applies to fixed prior sds"));
+    prior.hierarchical = false, prior.bias_sd = -1;
+    CHECK_THROWS_WITH(bnn::NetworkPosterior(net, prior, Xt, y), Catch::Contains("bias_sd = -1"));
+}
+
 TEST_CASE("bnn: NUTS-sampled network fits a smooth function and reports its diagnostics", "[bnn][nuts]") {
     Rng rng(3);
     const MatrixXd X = test::uniform_points(25, 2, rng);
@@ -256,7 +314,7 @@ TEST_CASE("bnn: SGHMC-sampled network (BOHAMIANN's sampler) fits a smooth functi
     o.burn_in_per_point = 100, o.sample_steps = 3000;
     o.sghmc.keep_every = 50;
     o.init = bnn::SampledNetworkOptions::Init::FanIn;
-    o.standardize_inputs = true;
+    o.inputs = bnn::SampledNetworkOptions::InputScaling::Every;
     bnn::SampledNetwork m(2, o);
     m.fit(X, y, rng);
     CHECK(m.function_samples() == 59);
@@ -313,6 +371,43 @@ TEST_CASE("bnn: an ELM with as many units as points interpolates and gradients a
     CHECK(test::gradient_mismatch(g, test::central_difference([&](const VectorXd& z) { return ei.value(z); }, x),
                                   1e-4, 1e-7) < 1);
     CHECK_THROWS_AS(acquisitions::EmpiricalExpectedImprovement(m, std::nan("")), UserError);
+}
+
+TEST_CASE("bnn: ELM without hidden biases or with raw outputs, the readings of elm-draws", "[bnn][elm]") {
+    Rng data_rng(11);
+    const MatrixXd X = test::uniform_points(12, 3, data_rng);
+    const VectorXd y = smooth(X).array() + 5.0;
+    const VectorXd origin = VectorXd::Zero(3);
+    auto fitted = [&](bnn::ElmOptions o, const VectorXd& targets) {
+        bnn::ElmEnsemble m(3, o);
+        Rng rng(12);
+        m.fit(X, targets, rng);
+        return m;
+    };
+    bnn::ElmOptions o{30, 6, 10.0};
+    o.biases = bnn::ElmOptions::Biases::Zero;
+    // without biases every hidden unit is tanh(0) = 0 at the origin: each member predicts the
+    // outputs' mean there when they are standardised, and 0 when they are fitted raw
+    const auto standardised = fitted(o, y).predict(origin);
+    CHECK(standardised.mean == Approx(y.mean()).epsilon(1e-12));
+    CHECK(standardised.var == Approx(0).margin(1e-20));
+    o.standardise_outputs = false;
+    const auto raw = fitted(o, y).predict(origin);
+    CHECK(raw.mean == 0);
+    CHECK(raw.var == 0);
+    // raw outputs: the least-squares fit is linear in the outputs, so scaling them scales
+    // every member's prediction; with uniform biases the origin is not special
+    o.biases = bnn::ElmOptions::Biases::Uniform;
+    const VectorXd x = test::point({0.3, 0.6, 0.2});
+    const auto once = fitted(o, y).predict(x), thrice = fitted(o, 3.0 * y).predict(x);
+    CHECK(thrice.mean == Approx(3.0 * once.mean).epsilon(1e-8));
+    CHECK(thrice.var == Approx(9.0 * once.var).epsilon(1e-8));
+    CHECK(std::abs(fitted(o, y).predict(origin).mean) > 1e-3);
+    // the defaults draw biases and standardise: the shipped configuration, unchanged
+    const bnn::ElmOptions defaults;
+    CHECK(defaults.biases == bnn::ElmOptions::Biases::Uniform);
+    CHECK(defaults.standardise_outputs);
+    CHECK(fitted({30, 6, 10.0}, y).predict(x).mean != Approx(once.mean).epsilon(1e-6));
 }
 
 TEST_CASE("bnn: bad input is refused with a message naming it, or has a documented fallback", "[bnn]") {
@@ -388,7 +483,7 @@ TEST_CASE("bnn: a fixed SGHMC burn-in replaces the per-point rule and is not kep
     CHECK_THROWS_WITH(bnn::SampledNetwork(2, o), Catch::Contains("burn_in = -2"));
 }
 
-TEST_CASE("bnn: outputs standardised once by the first fit's data, by every fit's own, or not at all",
+TEST_CASE("bnn: outputs and inputs standardised once by the first fit's data, by every fit's own, or not at all",
           "[bnn][nuts]") {
     // the DTU thesis records the mean and sd "the first time the models see the data"
     Rng rng(6);
@@ -415,6 +510,22 @@ TEST_CASE("bnn: outputs standardised once by the first fit's data, by every fit'
         CHECK(m.output_mean() == Approx(once ? first_mean : mean2));
         CHECK(m.output_scale() == Approx(once ? first_scale : scale2));
     }
+    // inputs standardised once (the DTU thesis' x) or at every fit
+    o.outputs = bnn::SampledNetworkOptions::OutputScaling::Every;
+    const Eigen::RowVectorXd first_x_mean = X.colwise().mean();
+    for (bool once : {true, false}) {
+        o.inputs = once ? bnn::SampledNetworkOptions::InputScaling::First : bnn::SampledNetworkOptions::InputScaling::Every;
+        bnn::SampledNetwork m(2, o);
+        m.fit(X, y, rng);
+        CHECK((m.input_mean().transpose() - first_x_mean).cwiseAbs().maxCoeff() < 1e-15);
+        m.fit(X2, y2, rng);
+        const Eigen::RowVectorXd mean2 = X2.colwise().mean();
+        const double sd2 = std::sqrt((X2.col(0).array() - mean2[0]).square().mean());
+        INFO("inputs standardised once: " << once);
+        CHECK((m.input_mean().transpose() - (once ? first_x_mean : mean2)).cwiseAbs().maxCoeff() < 1e-15);
+        CHECK((m.input_scale()[0] == Approx(sd2).epsilon(1e-12)) != once);
+    }
+    o.inputs = bnn::SampledNetworkOptions::InputScaling::None;
     // raw: the network is fitted to y itself, in every fit
     o.outputs = bnn::SampledNetworkOptions::OutputScaling::Raw;
     bnn::SampledNetwork raw(2, o);
