@@ -35,6 +35,10 @@ std::vector<ParamSpec> params(const Defaults& d) {
              ParamSpec::integer("warmup", d.warmup, "NUTS warm-up iterations (< iterations)", 0),
              ParamSpec::integer("thin", d.thin, "keep every thin-th draw after warm-up", 1),
              ParamSpec::integer("max_depth", d.max_depth, "NUTS maximum tree depth", 1, 30),
+             ParamSpec::integer("chains", 1,
+                                "NUTS chains per fit, each from its own start, their draws pooled (pyStan's default "
+                                "is 4)",
+                                1, 64),
              ParamSpec::choice("variance", "latent", {"latent", "predictive"},
                                "the Gaussian EI's variance: the sampled latent functions' spread, or the predictive "
                                "of y (the draws' noise variance added)"),
@@ -73,6 +77,7 @@ std::unique_ptr<surrogates::RegressionModel> make_model(int dim, const Args& arg
     o.nuts.draws = static_cast<int>(iterations - warmup);
     o.nuts.thin = static_cast<int>(args.integer("thin"));
     o.nuts.max_depth = static_cast<int>(args.integer("max_depth"));
+    o.nuts_chains = static_cast<int>(args.integer("chains"));
     o.init = bnn::SampledNetworkOptions::Init::StanUniform;
     o.noise_in_predictive = args.text("variance") == "predictive";
     network_scaling::apply(args, o);

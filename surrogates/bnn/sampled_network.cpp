@@ -33,6 +33,7 @@ SampledNetworkOptions checked(SampledNetworkOptions o, const Network& net) {
         fail("sample_steps = " + std::to_string(o.sample_steps) + " keeps no draw with keep_every = " +
              std::to_string(o.sghmc.keep_every) + "; need sample_steps >= keep_every");
     if (o.batch_size < 1) fail("batch_size = " + std::to_string(o.batch_size) + " must be >= 1");
+    if (o.nuts_chains < 1) fail("NUTS chains = " + std::to_string(o.nuts_chains) + " must be >= 1");
     if (o.sampler == SampledNetworkOptions::Sampler::Nuts && o.nuts.draws < 1)
         fail("NUTS draws = " + std::to_string(o.nuts.draws) + " must be >= 1");
     return o;
@@ -91,11 +92,31 @@ void SampledNetwork::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
 }
 
 void SampledNetwork::sample_nuts(NetworkPosterior& posterior, Rng& rng) {
-    const auto r = samplers::nuts([&](const VectorXd& q, VectorXd& g) { return posterior.log_density(q, g); },
-                                  initial_point(posterior, rng), options_.nuts, rng);
-    nuts_diagnostics_ = r.diagnostics;
-    draws_ = r.draws.topRows(posterior.parameter_count());
-    noise_sd_ = r.draws.row(posterior.noise_index()).transpose().array().exp();
+    const Index P = posterior.parameter_count();
+    samplers::NutsDiagnostics summed;
+    for (int chain = 0; chain < options_.nuts_chains; ++chain) {
+        const auto r = samplers::nuts([&](const VectorXd& q, VectorXd& g) { return posterior.log_density(q, g); },
+                                      initial_point(posterior, rng), options_.nuts, rng);
+        const VectorXd noise_sd = r.draws.row(posterior.noise_index()).transpose().array().exp();
+        if (chain == 0) {
+            draws_ = r.draws.topRows(P);
+            noise_sd_ = noise_sd;
+        } else {
+            draws_.conservativeResize(Eigen::NoChange, draws_.cols() + r.draws.cols());
+            draws_.rightCols(r.draws.cols()) = r.draws.topRows(P);
+            noise_sd_.conservativeResize(noise_sd_.size() + noise_sd.size());
+            noise_sd_.tail(noise_sd.size()) = noise_sd;
+        }
+        summed.divergences += r.diagnostics.divergences;
+        summed.warmup_divergences += r.diagnostics.warmup_divergences;
+        summed.max_depth_hits += r.diagnostics.max_depth_hits;
+        summed.gradient_evaluations += r.diagnostics.gradient_evaluations;
+        nuts_diagnostics_ = r.diagnostics;
+    }
+    nuts_diagnostics_.divergences = summed.divergences;
+    nuts_diagnostics_.warmup_divergences = summed.warmup_divergences;
+    nuts_diagnostics_.max_depth_hits = summed.max_depth_hits;
+    nuts_diagnostics_.gradient_evaluations = summed.gradient_evaluations;
 }
 
 void SampledNetwork::sample_sghmc(NetworkPosterior& posterior, Rng& rng) {

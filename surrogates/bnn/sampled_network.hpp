@@ -32,6 +32,7 @@ struct SampledNetworkOptions {
     NetworkPrior prior;               // prior.weight_sd = 0: sqrt(P), pybnn's wdecay-1 prior
     enum class Sampler { Nuts, Sghmc } sampler = Sampler::Nuts;
     samplers::NutsOptions nuts;
+    int nuts_chains = 1;  // independent chains per fit, each from its own start, their draws pooled
     // SGHMC as pybnn's Bohamiann.train: burn-in = burn_in_per_point * N steps (or burn_in
     // steps when that is >= 0), then sample_steps more; mini-batches of batch_size (N when
     // N is smaller), reshuffled every epoch.
@@ -69,7 +70,7 @@ public:
     std::size_t function_samples() const override { return static_cast<std::size_t>(draws_.cols()); }
     void sample_values(const Eigen::VectorXd& x, Eigen::VectorXd& values, Eigen::MatrixXd* gradients) const override;
 
-    // Diagnostics of the last fit.
+    // Diagnostics of the last fit (of its last chain; the counts summed over its chains).
     const samplers::NutsDiagnostics& nuts_diagnostics() const { return nuts_diagnostics_; }
     long sghmc_divergences() const { return sghmc_divergences_; }  // restarts with a smaller step
     long sghmc_burn_in() const { return sghmc_burn_in_; }          // burn-in steps of the last SGHMC fit

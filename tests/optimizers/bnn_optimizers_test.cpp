@@ -79,6 +79,7 @@ TEST_CASE("sbnn, nuts-bnn, bohamiann: the readings' options reach the network (s
                                     ",noise_prior=invgamma-sigma,noise_rate=1",
                                     ",noise_prior=invgamma-variance,noise_rate=1"})
             check_differs(base, reading);
+    check_differs("nuts-bnn:layers=1,units=8,iterations=40,warmup=20,n_init=3", ",chains=2");
     // bohamiann: pybnn's normalisation at every fit, or the DTU thesis' once (§5.1.1)
     for (const char* reading : {",inputs=first,standardise=first", ",inputs=unit", ",standardise=none"})
         check_differs("bohamiann:units=10,burn_in=50,sample_steps=200,keep_every=20,n_init=3", reading);

@@ -300,6 +300,37 @@ TEST_CASE("bnn: NUTS-sampled network fits a smooth function and reports its diag
     check_prediction_gradients(m, test::point({0.3, 0.6}));
 }
 
+TEST_CASE("bnn: NUTS chains pooled, the first chain's draws those of a single chain", "[bnn][nuts]") {
+    // pyStan runs 4 chains unless told otherwise: chains = k pools k chains, each from its
+    // own start drawn from the run's stream after the previous chain
+    Rng data_rng(8);
+    const MatrixXd X = test::uniform_points(10, 2, data_rng);
+    const VectorXd y = smooth(X);
+    bnn::SampledNetworkOptions o;
+    o.hidden = {4};
+    o.nuts.warmup = 30, o.nuts.draws = 20, o.nuts.max_depth = 4;
+    auto fitted = [&](int chains) {
+        o.nuts_chains = chains;
+        bnn::SampledNetwork m(2, o);
+        Rng rng(9);
+        m.fit(X, y, rng);
+        return m;
+    };
+    const bnn::SampledNetwork one = fitted(1), three = fitted(3);
+    CHECK(one.function_samples() == 20);
+    CHECK(three.function_samples() == 60);
+    const VectorXd x = test::point({0.4, 0.7});
+    VectorXd v1, v3;
+    one.sample_values(x, v1, nullptr);
+    three.sample_values(x, v3, nullptr);
+    CHECK(v3.head(20) == v1);                 // the first chain is the single chain, bit for bit
+    CHECK(v3.segment(20, 20) != v3.head(20));  // the next starts elsewhere
+    CHECK(three.noise_sd().size() == 60);
+    CHECK(three.nuts_diagnostics().gradient_evaluations > one.nuts_diagnostics().gradient_evaluations);
+    o.nuts_chains = 0;
+    CHECK_THROWS_WITH(bnn::SampledNetwork(2, o), Catch::Contains("NUTS chains = 0"));
+}
+
 TEST_CASE("bnn: SGHMC-sampled network (BOHAMIANN's sampler) fits a smooth function", "[bnn][sghmc]") {
     Rng rng(4);
     const MatrixXd X = test::uniform_points(30, 2, rng);
