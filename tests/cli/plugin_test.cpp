@@ -71,6 +71,7 @@ TEST_CASE("plugin: its optimizer and problem run beside bobench's, are ranked, a
     CHECK(results.spec.find("plugins = " + step_plugin + "\n") != std::string::npos);
 
     const auto rank = run_cli("rank " + out);
+    INFO(rank.err);  // what a failing rank said (a sanitizer's report included)
     CHECK(rank.status == 0);
     CHECK(rank.out.find("| plugin-step |") != std::string::npos);
     REQUIRE(run_cli("report " + out + " --html " + (dir / "html")).status == 0);
