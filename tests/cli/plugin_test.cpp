@@ -74,7 +74,9 @@ TEST_CASE("plugin: its optimizer and problem run beside bobench's, are ranked, a
     INFO(rank.err);  // what a failing rank said (a sanitizer's report included)
     CHECK(rank.status == 0);
     CHECK(rank.out.find("| plugin-step |") != std::string::npos);
-    REQUIRE(run_cli("report " + out + " --html " + (dir / "html")).status == 0);
+    const auto report = run_cli("report " + out + " --html " + (dir / "html"));
+    INFO(report.err);
+    REQUIRE(report.status == 0);
     CHECK(read_file(dir / "html/index.html").find("<tr><th>plugins</th><td><code>[{&quot;file&quot;:") != std::string::npos);
 
     // same spec and seed, the same traces: the plugin's randomness comes from the run's Rng
