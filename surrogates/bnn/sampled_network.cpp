@@ -93,30 +93,25 @@ void SampledNetwork::fit(const MatrixXd& X, const VectorXd& y, Rng& rng) {
 
 void SampledNetwork::sample_nuts(NetworkPosterior& posterior, Rng& rng) {
     const Index P = posterior.parameter_count();
-    samplers::NutsDiagnostics summed;
+    draws_.resize(P, 0);
+    noise_sd_.resize(0);
     for (int chain = 0; chain < options_.nuts_chains; ++chain) {
         const auto r = samplers::nuts([&](const VectorXd& q, VectorXd& g) { return posterior.log_density(q, g); },
                                       initial_point(posterior, rng), options_.nuts, rng);
-        const VectorXd noise_sd = r.draws.row(posterior.noise_index()).transpose().array().exp();
-        if (chain == 0) {
-            draws_ = r.draws.topRows(P);
-            noise_sd_ = noise_sd;
-        } else {
-            draws_.conservativeResize(Eigen::NoChange, draws_.cols() + r.draws.cols());
-            draws_.rightCols(r.draws.cols()) = r.draws.topRows(P);
-            noise_sd_.conservativeResize(noise_sd_.size() + noise_sd.size());
-            noise_sd_.tail(noise_sd.size()) = noise_sd;
-        }
-        summed.divergences += r.diagnostics.divergences;
-        summed.warmup_divergences += r.diagnostics.warmup_divergences;
-        summed.max_depth_hits += r.diagnostics.max_depth_hits;
-        summed.gradient_evaluations += r.diagnostics.gradient_evaluations;
+        const Index S = r.draws.cols(), kept = draws_.cols();
+        draws_.conservativeResize(Eigen::NoChange, kept + S);
+        draws_.rightCols(S) = r.draws.topRows(P);
+        noise_sd_.conservativeResize(kept + S);
+        noise_sd_.tail(S) = r.draws.row(posterior.noise_index()).transpose().array().exp();
+        // the last chain's diagnostics, its counts added to the earlier chains'
+        const samplers::NutsDiagnostics earlier = nuts_diagnostics_;
         nuts_diagnostics_ = r.diagnostics;
+        if (chain == 0) continue;
+        nuts_diagnostics_.divergences += earlier.divergences;
+        nuts_diagnostics_.warmup_divergences += earlier.warmup_divergences;
+        nuts_diagnostics_.max_depth_hits += earlier.max_depth_hits;
+        nuts_diagnostics_.gradient_evaluations += earlier.gradient_evaluations;
     }
-    nuts_diagnostics_.divergences = summed.divergences;
-    nuts_diagnostics_.warmup_divergences = summed.warmup_divergences;
-    nuts_diagnostics_.max_depth_hits = summed.max_depth_hits;
-    nuts_diagnostics_.gradient_evaluations = summed.gradient_evaluations;
 }
 
 void SampledNetwork::sample_sghmc(NetworkPosterior& posterior, Rng& rng) {
