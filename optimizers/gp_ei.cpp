@@ -37,7 +37,16 @@ std::vector<ParamSpec> gp_params(const surrogates::GpOptions& d, const std::stri
                            "learn the signal variance (false: keep it at its start, 1 on standardised outputs: "
                            "a kernel without an amplitude, as scikit-learn's bare Matern)"),
         ParamSpec::real("noise", d.noise_variance,
-                        "noise variance on standardised outputs: initial value, or fixed", 0.0)};
+                        "noise variance on standardised outputs: initial value, or fixed", 0.0),
+        ParamSpec::choice("mean", d.mean == surrogates::GpMean::Learned ? "learned" : d.mean == surrogates::GpMean::Gls ? "gls" : "zero",
+                          {"zero", "learned", "gls"},
+                          "prior mean on standardised outputs: 0, i.e. the outputs' mean (zero), a constant fitted "
+                          "with the hyperparameters, under N(0, 1) with hyper_prior=autogluon (learned), or the "
+                          "generalised least squares constant at each fit's hyperparameters (gls)"),
+        ParamSpec::choice("standardise", d.standardise_once ? "first" : "every", {"every", "first"},
+                          "outputs standardised by each fit's data (every) or by the first fit's, kept after (first)"),
+        ParamSpec::choice("inputs", d.standardise_inputs ? "standardised" : "unit", {"unit", "standardised"},
+                          "inputs as encoded in the unit box (unit) or standardised by each fit's data (standardised)")};
 }
 
 // `base` with the parameters of gp_params applied.
@@ -52,6 +61,9 @@ surrogates::GpOptions gp_options(surrogates::GpOptions o, const Args& args) {
     o.learn_noise = args.boolean("learn_noise");
     o.learn_signal = args.boolean("learn_signal");
     o.noise_variance = args.real("noise");
+    o.mean = surrogates::parse_gp_mean(args.text("mean"));
+    o.standardise_once = args.text("standardise") == "first";
+    o.standardise_inputs = args.text("inputs") == "standardised";
     return o;
 }
 

@@ -2,7 +2,9 @@
 // AutoGluon's GPFIFOSearcher at its defaults (AutoGluon 0.0.15, whose
 // `autogluon.searcher.GPFIFOSearcher` is the class BORE's App. I, Table 1 names for gp-bo;
 // searcher/bayesopt/autogluon/searcher_factory.py, _common_defaults):
-//  - Matern52 with ARD on inputs in [0,1], targets standardised (normalize_targets);
+//  - Matern52 with ARD on inputs in [0,1], targets standardised (normalize_targets), a
+//    constant mean learned with the hyperparameters (ScalarMeanFunction, gpmxnet/mean.py:
+//    starting at the targets' mean, no bounds, Normal(0, 1) prior);
 //  - hyperparameters by MAP (GpPrior::autogluon) refitted at every suggestion: opt_skip_period
 //    1, so no evaluation is ever appended without a refit; fit_reset_params: each fit starts
 //    again from the initial values (covariance scale 1, inverse bandwidths 1, noise 1e-3;
@@ -16,9 +18,8 @@
 //    candidates ranked by independent Thompson samples (initial_scoring thompson_indep), the
 //    best one the start of L-BFGS-B on EI (tuning_algorithms/default_algorithm.py,
 //    bo_algorithm_components.py).
-// Not followed (named in the specs that use it): AutoGluon learns a constant mean (Normal(0, 1)
-// prior) where ours is zero on standardised targets; a discrete parameter's default is the one
-// its ConfigSpace declares (often the first choice), ours the middle of its encoding.
+// Not followed (named in the specs that use it): a discrete parameter's default is the one its
+// ConfigSpace declares (often the first choice), ours the middle of its encoding.
 #include "optimizers/loop/model_based.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 
@@ -33,6 +34,7 @@ inline surrogates::GpOptions gp_options() {
     o.random_restarts = 1;
     o.max_iterations = 50;
     o.noise_variance = 1e-3;
+    o.mean = surrogates::GpMean::Learned;
     o.initial_lengthscale = 1.0;  // INITIAL_INVERSE_BANDWIDTHS 1 (the covariance scale starts at 1 too)
     o.bounds.lengthscale_hi = 1e4;
     o.bounds.noise_variance_lo = 1e-9;

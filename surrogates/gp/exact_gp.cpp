@@ -105,9 +105,12 @@ void ExactGP::factorize() {
 }
 
 void ExactGP::update_targets() {
-    standardization_ = Standardization::of(y_.head(n_), scale_outputs_);
-    y_std_ = standardization_.apply(y_.head(n_));
-    alpha_ = y_std_;
+    standardization_ =
+        fixed_standardization_ ? *fixed_standardization_ : Standardization::of(y_.head(n_), scale_outputs_);
+    const Eigen::VectorXd y_std = standardization_.apply(y_.head(n_));
+    if (gls_mean_) mean_ = n_ > 0 ? gls_constant_mean(L_.topLeftCorner(n_, n_), y_std) : 0.0;
+    residual_ = y_std.array() - mean_;
+    alpha_ = residual_;
     const auto L = L_.topLeftCorner(n_, n_).triangularView<Eigen::Lower>();
     L.solveInPlace(alpha_);
     L.adjoint().solveInPlace(alpha_);
@@ -145,13 +148,32 @@ void ExactGP::append(const Eigen::VectorXd& x, double y) {
     update_targets();
 }
 
+void ExactGP::set_constant_mean(double m) {
+    if (!std::isfinite(m)) throw UserError("ExactGP: the constant mean must be finite");
+    mean_ = m;
+    gls_mean_ = false;
+    if (n_ > 0) update_targets();
+}
+
+void ExactGP::set_gls_mean() {
+    gls_mean_ = true;
+    if (n_ > 0) update_targets();
+}
+
+void ExactGP::fix_standardization(const Standardization& s) {
+    if (!std::isfinite(s.mean) || !(s.scale > 0.0) || !std::isfinite(s.scale))
+        throw UserError("ExactGP: a fixed standardisation needs a finite mean and a finite scale > 0");
+    fixed_standardization_ = s;
+    if (n_ > 0) update_targets();
+}
+
 Eigen::MatrixXd ExactGP::cholesky_factor() const {
     return L_.topLeftCorner(n_, n_).triangularView<Eigen::Lower>();
 }
 
 double ExactGP::log_marginal_likelihood() const {
     const double log_det_half = L_.topLeftCorner(n_, n_).diagonal().array().log().sum();
-    return -0.5 * y_std_.dot(alpha_) - log_det_half -
+    return -0.5 * residual_.dot(alpha_) - log_det_half -
            0.5 * static_cast<double>(n_) * std::log(2.0 * std::numbers::pi);
 }
 
@@ -180,7 +202,7 @@ Prediction ExactGP::predict_impl(const Eigen::VectorXd& x, Eigen::VectorXd* dmea
         k[i] = s2_ * p.value;
         if (want_grad) slope[i] = s2_ * p.slope;
     }
-    const double mean_std = k.dot(alpha_);
+    const double mean_std = mean_ + k.dot(alpha_);
     const auto L = L_.topLeftCorner(n, n).triangularView<Eigen::Lower>();
     Eigen::VectorXd v = k;
     L.solveInPlace(v);

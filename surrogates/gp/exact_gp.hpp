@@ -1,9 +1,12 @@
 #pragma once
 // An exact GP conditioned on data at fixed hyperparameters.
 //
-// Outputs are standardised (training_data.hpp), or only centred when scale_outputs is
-// false (RoBO); the prior mean is the constant mean(y) (RoBO's choice), i.e. 0 after
-// standardisation; the noise is Gaussian with variance n2.
+// Outputs are standardised (training_data.hpp) by the held data, by a standardisation
+// fixed once (fix_standardization), or only centred when scale_outputs is false (RoBO);
+// the prior mean is a constant m in standardised units: 0 by default, i.e. mean(y) (RoBO's
+// choice), a fitted one (AutoGluon's learned mean), or the generalised least squares mean
+// (the legacy scikit-learn GP's constant regression); the noise is Gaussian with variance n2.
+// The GLS mean's own uncertainty is not added to the predictive variance.
 // The kernel matrix is factorised once (jittered_cholesky.hpp, jitter recorded) and the
 // factor is kept with spare capacity, so append() can extend it by one row in O(N^2)
 // without refactorising (the result equals the full refactorisation).
@@ -12,6 +15,7 @@
 // The standardised predictive variance is floored at 1e-12 * s2: below that it is
 // round-off of s2 - v'v; where the floor applies the variance gradient is zero.
 #include <cstddef>
+#include <optional>
 
 #include <Eigen/Core>
 
@@ -49,8 +53,17 @@ public:
     Prediction predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
                                      Eigen::VectorXd& dvar) const;
 
-    // log p(y_std | X, theta) of the held data (standardised units).
+    // log p(y_std | X, theta, m) of the held data (standardised units).
     double log_marginal_likelihood() const;
+
+    // The constant prior mean m in standardised units (finite, else UserError).
+    void set_constant_mean(double m);
+    // From now on m is the generalised least squares mean of the held data at the current
+    // hyperparameters (gls_constant_mean), recomputed whenever they or the data change.
+    void set_gls_mean();
+    double constant_mean() const { return mean_; }
+    // Standardise by `s` from now on instead of by each data set's own mean and sd.
+    void fix_standardization(const Standardization& s);
 
     Eigen::Index size() const { return n_; }
     // Rows dropped because y was not finite, since the last condition().
@@ -77,6 +90,9 @@ private:
     Eigen::VectorXd theta_;
     double s2_ = 1.0, n2_ = 0.0;
     Eigen::VectorXd inv_l_;
+    double mean_ = 0.0;
+    bool gls_mean_ = false;
+    std::optional<Standardization> fixed_standardization_;
 
     Eigen::Index n_ = 0;
     std::size_t dropped_ = 0;
@@ -87,8 +103,8 @@ private:
     Eigen::MatrixXd Zt_;  // D x cap, inputs divided by the lengthscales
     Eigen::VectorXd y_;   // cap, raw outputs
     Eigen::MatrixXd L_;   // cap x cap, lower Cholesky factor in the leading block
-    Eigen::VectorXd alpha_;  // n_: K^-1 y_std
-    Eigen::VectorXd y_std_;  // n_
+    Eigen::VectorXd alpha_;     // n_: K^-1 residual_
+    Eigen::VectorXd residual_;  // n_: the standardised outputs less the constant mean
 };
 
 }  // namespace bobench::surrogates

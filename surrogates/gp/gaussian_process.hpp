@@ -2,17 +2,22 @@
 // GP regression surrogate with type-II maximum likelihood (or MAP, with a prior) on every
 // fit, or with fixed hyperparameters.
 //
-// fit(): drop non-finite outputs, standardise, then maximise
-//   log p(y | X, theta) + log prior(theta)
+// fit(): drop non-finite outputs, standardise (by each fit's data, or by the first fit's
+// data alone with standardise_once), then maximise
+//   log p(y | X, theta[, m]) + log prior(theta[, m])
 // with L-BFGS-B (LBFGSpp) over box bounds in log space and the analytic gradient, from a
 // warm start (the previous optimum; the initial parameters on the first fit) plus
 // `random_restarts` starts drawn uniformly in the log box from the caller's Rng. The
-// best optimum found is kept; then the GP is conditioned on the data.
+// best optimum found is kept; then the GP is conditioned on the data. With a learned mean the
+// constant prior mean m (standardised units, unbounded) is optimised with theta; with the
+// GLS mean it is profiled out.
 // lengthscales = Isotropic optimises one lengthscale shared by all inputs (scikit-learn's
 // default Matern kernel, the DTU thesis' BO_Gaus) instead of one per input (ARD);
 // free_parameters.hpp maps it onto the ARD layout of theta.
 // condition() / append() reuse the current hyperparameters (append is O(N^2)).
 #include <cstddef>
+#include <optional>
+#include <string_view>
 
 #include <Eigen/Core>
 
@@ -42,6 +47,15 @@ struct GpBounds {
 //    above its bound, as its starting values are.
 enum class FitStarts { WarmThenBox, ResetThenPerturb };
 
+// The constant prior mean m on standardised outputs.
+//  Zero: 0, the outputs' mean.
+//  Learned: fitted with the hyperparameters under prior.constant_mean (AutoGluon's
+//    ScalarMeanFunction).
+//  Gls: the generalised least squares mean at each theta, i.e. profiled out of the
+//    likelihood (the legacy scikit-learn GaussianProcess' regr='constant').
+enum class GpMean { Zero, Learned, Gls };
+GpMean parse_gp_mean(std::string_view name);  // "zero" | "learned" | "gls"; UserError otherwise
+
 struct GpOptions {
     KernelFamily kernel = KernelFamily::Matern52;
     Lengthscales lengthscales = Lengthscales::Ard;  // Isotropic: one lengthscale for every input
@@ -56,6 +70,11 @@ struct GpOptions {
     GpPrior prior;                         // flat by default: plain type-II ML
     GpBounds bounds;
     bool scale_outputs = true;             // false: outputs only centred (RoBO), s2 and n2 in raw units
+    bool standardise_once = false;         // true: by the first fit's data, kept for every later fit
+    bool standardise_inputs = false;       // true: inputs by each fit's data, column mean and sd (sd 0:
+                                           // 1), as the legacy scikit-learn GaussianProcess' normalize;
+                                           // false: the unit box as given
+    GpMean mean = GpMean::Zero;
     double initial_lengthscale = 0.5;      // the first start's lengthscales, unless initial_params
     Eigen::VectorXd initial_params;        // first start (gp_hyperparameters.hpp layout);
                                            // empty: unit s2, initial_lengthscale, noise_variance
@@ -76,19 +95,17 @@ public:
 
     void fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) override;
     // Conditions on (X, y) at the current hyperparameters (no optimisation, no Rng).
-    void condition(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) { gp_.condition(X, y); }
+    void condition(const Eigen::MatrixXd& X, const Eigen::VectorXd& y) { gp_.condition(model_inputs(X), y); }
     // Adds one observation at the current hyperparameters in O(N^2).
     bool append(const Eigen::VectorXd& x, double y) override {
-        gp_.append(x, y);
+        gp_.append(model_input(x), y);
         return true;
     }
 
-    Prediction predict(const Eigen::VectorXd& x) const override { return gp_.predict(x); }
+    Prediction predict(const Eigen::VectorXd& x) const override { return gp_.predict(model_input(x)); }
     bool has_gradient() const override { return true; }
     Prediction predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
-                                     Eigen::VectorXd& dvar) const override {
-        return gp_.predict_with_gradient(x, dmean, dvar);
-    }
+                                     Eigen::VectorXd& dvar) const override;
 
     // theta laid out as gp_hyperparameters.hpp.
     const Eigen::VectorXd& params() const { return gp_.params(); }
@@ -101,13 +118,22 @@ public:
     const GpOptions& options() const { return options_; }
 
 private:
-    // Returns the best theta found (the current one if no start gave a finite value).
-    Eigen::VectorXd optimize(const Eigen::MatrixXd& X, const Eigen::VectorXd& y_std, Rng& rng);
+    struct Fitted {
+        Eigen::VectorXd theta;
+        double mean;  // the constant prior mean, standardised units
+    };
+    // The best values found (the current ones if no start gave a finite value).
+    Fitted optimize(const Eigen::MatrixXd& X, const Eigen::VectorXd& y_std, Rng& rng);
+    // Inputs as the exact GP sees them: standardised by the last fit's data, or as given.
+    Eigen::MatrixXd model_inputs(const Eigen::MatrixXd& X) const;
+    Eigen::VectorXd model_input(const Eigen::VectorXd& x) const;
 
     int dim_;
     GpOptions options_;
     Eigen::VectorXd initial_theta_;  // the parameters before any fit
     ExactGP gp_;
+    std::optional<Standardization> first_standardization_;  // standardise_once: the first fit's
+    Eigen::RowVectorXd input_mean_, input_scale_;            // standardise_inputs: the last fit's
     GpFitReport report_;
 };
 

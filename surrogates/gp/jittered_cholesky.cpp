@@ -50,4 +50,11 @@ CholeskyOutcome jittered_cholesky(const Eigen::MatrixXd& K, Eigen::Ref<Eigen::Ma
     return out;
 }
 
+double gls_constant_mean(Eigen::Ref<const Eigen::MatrixXd> L, const Eigen::VectorXd& y) {
+    const auto lower = L.triangularView<Eigen::Lower>();
+    const Eigen::VectorXd u = lower.solve(Eigen::VectorXd::Ones(y.size()));  // L^-1 1
+    const Eigen::VectorXd w = lower.solve(y);                                 // L^-1 y
+    return u.dot(w) / u.squaredNorm();
+}
+
 }  // namespace bobench::surrogates

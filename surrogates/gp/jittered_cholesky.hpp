@@ -20,6 +20,10 @@ struct CholeskyOutcome {
 // of L is left unspecified.
 CholeskyOutcome jittered_cholesky(const Eigen::MatrixXd& K, Eigen::Ref<Eigen::MatrixXd> L);
 
+// The generalised least squares constant mean of y under K = L L': 1' K^-1 y / 1' K^-1 1, the
+// m that maximises the Gaussian likelihood of y - m 1 (lower triangle of L read).
+double gls_constant_mean(Eigen::Ref<const Eigen::MatrixXd> L, const Eigen::VectorXd& y);
+
 // Smallest accepted squared pivot relative to the mean diagonal (see above).
 inline constexpr double kMinRelativePivot = 1e-12;
 

@@ -17,7 +17,7 @@ constexpr Eigen::Index kBlock = 32;  // block size of the triangular inversion s
 
 MarginalLikelihood::MarginalLikelihood(KernelFamily family, const Eigen::MatrixXd& X,
                                        const Eigen::VectorXd& y)
-    : family_(family), X_(X), y_(y) {
+    : family_(family), X_(X), y_data_(y), y_(y) {
     if (X.rows() != y.size())
         throw UserError("MarginalLikelihood: X has " + std::to_string(X.rows()) +
                         " rows but y has " + std::to_string(y.size()) + " entries");
@@ -85,6 +85,7 @@ double MarginalLikelihood::operator()(const Eigen::VectorXd& theta, Eigen::Vecto
     if (!chol.ok) return kNegInf;
 
     const auto L = L_.triangularView<Eigen::Lower>();
+    if (gls_mean_) y_ = y_data_.array() - gls_constant_mean(L_, y_data_);
     alpha_ = L.solve(y_);
     const double fit = alpha_.squaredNorm();  // y' K^-1 y with alpha still L^-1 y
     L.adjoint().solveInPlace(alpha_);

@@ -177,6 +177,7 @@ GpPrior GpPrior::autogluon() {
     GpPrior p;
     p.log_signal_variance = ScalarPrior::lognormal_of_value(0.0, 1.0);
     p.log_noise_variance = ScalarPrior::gamma_of_value(0.1, 0.1);
+    p.constant_mean = ScalarPrior::gaussian(0.0, 1.0);
     return p;
 }
 

@@ -66,6 +66,9 @@ struct GpPrior {
     ScalarPrior log_signal_variance = ScalarPrior::flat();
     ScalarPrior log_lengthscale = ScalarPrior::flat();
     ScalarPrior log_noise_variance = ScalarPrior::flat();
+    // On the constant prior mean itself (standardised units), when the GP learns one; not
+    // part of theta, so log_density() and sample() leave it out.
+    ScalarPrior constant_mean = ScalarPrior::flat();
 
     // Sum of the log densities; when grad is non-null its entries are *added* to.
     double log_density(const Eigen::VectorXd& theta, Eigen::VectorXd* grad = nullptr) const;
@@ -96,7 +99,8 @@ struct GpPrior {
     // AutoGluon's GP (0.0.15, searcher/bayesopt/gpmxnet: kernel/base.py, likelihood.py):
     // LogNormal(0, 1) on the covariance scale and Gamma(mean 0.1, alpha 0.1) on the noise
     // variance, each on the value as its MAP fit scores them; the inverse bandwidths'
-    // Uniform prior is a constant, so the lengthscales' prior is flat.
+    // Uniform prior is a constant, so the lengthscales' prior is flat; Normal(0, 1) on the
+    // learned constant mean (gpmxnet/mean.py, ScalarMeanFunction).
     static GpPrior autogluon();
 };
 

@@ -35,6 +35,8 @@ TEST_CASE("autogluon-gp binds GPFIFOSearcher's defaults", "[autogluon][gp]") {
     CHECK(b.args.real("noise") == 1e-3);
     CHECK(b.args.text("kernel") == "matern52");
     CHECK(b.args.text("lengthscales") == "ard");
+    CHECK(b.args.text("mean") == "learned");  // gpmxnet/mean.py: ScalarMeanFunction, N(0, 1)
+    CHECK(b.args.text("standardise") == "every");
 
     const surrogates::GpOptions o = autogluon::gp_options();
     CHECK(o.bounds.lengthscale_lo == 1e-2);  // inverse bandwidths [1e-4, 100]
@@ -58,6 +60,8 @@ TEST_CASE("gp-ei keeps its own fit by default", "[autogluon][gp]") {
     CHECK(g.args.integer("hyper_iterations") == 100);
     CHECK(g.args.real("noise") == 1e-6);
     CHECK(g.args.text("start_scoring") == "acquisition");
+    CHECK(g.args.text("mean") == "zero");
+    CHECK(g.args.text("standardise") == "every");
 }
 
 TEST_CASE("autogluon-gp: its first point is the space's centre, and each fit option changes its points",
@@ -82,7 +86,7 @@ TEST_CASE("autogluon-gp: its first point is the space's centre, and each fit opt
     CHECK(suggestions(":first_point=design")[0] != ours[0]);
     CHECK(suggestions("") == ours);
     for (const char* option : {":hyper_starts=warm", ":hyper_prior=flat", ":start_scoring=acquisition",
-                               ":hyper_iterations=3", ":learn_signal=false"}) {
+                               ":hyper_iterations=3", ":learn_signal=false", ":mean=zero", ":standardise=first"}) {
         INFO(option);
         const std::vector<Point> other = suggestions(option);
         CHECK(std::vector<Point>(other.begin(), other.begin() + 3) ==

@@ -262,3 +262,97 @@ TEST_CASE("bad GP input is rejected with a message naming it", "[gp][exact]") {
                       "ExactGP: row 1 of X is not finite; inputs must be finite points of [0,1]^D");
     CHECK_THROWS_AS(gp.set_params(Eigen::VectorXd::Zero(3)), UserError);
 }
+
+TEST_CASE("a constant prior mean: the lml's slope in it, and predictions far from the data", "[gp][exact][lml]") {
+    Rng rng(6);
+    const int dim = 2;
+    const Eigen::MatrixXd X = 0.2 * test::uniform_points(12, dim, rng);  // all in [0, 0.2]^2
+    const Eigen::VectorXd y = test::smooth_values(X) + 0.05 * test::normal_vector(12, rng);
+    const Eigen::VectorXd ys = Standardization::of(y).apply(y);
+    Eigen::VectorXd theta(dim + 2);
+    theta << 0.1, std::log(0.05), std::log(0.07), std::log(0.01);
+
+    // d/dm log p(y | m) = 1' K^-1 (y - m), by central differences in m
+    MarginalLikelihood lml(KernelFamily::Matern52, X, ys);
+    auto at_mean = [&](double m) {
+        lml.set_constant_mean(m);
+        return lml(theta, nullptr);
+    };
+    const double h = 1e-5, m = 0.7;
+    const double fd = (at_mean(m + h) - at_mean(m - h)) / (2 * h);
+    at_mean(m);
+    CHECK(lml.mean_gradient() == Approx(fd).epsilon(1e-6));
+    CHECK(std::abs(fd) > 0.1);  // the slope is not trivially zero at this m
+
+    // the exact GP agrees with the likelihood at that mean, and reverts to it away from the data
+    ExactGP gp(KernelFamily::Matern52, dim);
+    gp.condition(X, y, theta);
+    gp.set_constant_mean(m);
+    CHECK(gp.log_marginal_likelihood() == Approx(at_mean(m)).epsilon(1e-10));
+    const Standardization s = gp.standardization();
+    const Prediction far = gp.predict(point({1.0, 1.0}));
+    CHECK(far.mean == Approx(s.mean + s.scale * m).epsilon(1e-9));
+    gp.set_constant_mean(0.0);
+    CHECK(gp.predict(point({1.0, 1.0})).mean == Approx(s.mean).epsilon(1e-9));
+    CHECK_THROWS_WITH(gp.set_constant_mean(std::nan("")), Catch::Contains("constant mean must be finite"));
+}
+
+TEST_CASE("a fixed standardisation is kept when data are added", "[gp][exact]") {
+    Rng rng(7);
+    const Eigen::MatrixXd X = test::uniform_points(10, 2, rng);
+    const Eigen::VectorXd y = 5.0 + 3.0 * test::smooth_values(X).array();
+    ExactGP gp(KernelFamily::Matern52, 2);
+    const Standardization first = Standardization::of(y.head(4));
+    gp.fix_standardization(first);
+    gp.condition(X, y, gp_default_params(2, 1e-8, 0.3));
+    CHECK(gp.standardization().mean == first.mean);
+    CHECK(gp.standardization().scale == first.scale);
+    CHECK(first.mean != Standardization::of(y).mean);
+    // it still interpolates the raw outputs
+    CHECK(gp.predict(X.row(7).transpose()).mean == Approx(y[7]).epsilon(1e-5));
+    CHECK_THROWS_WITH(gp.fix_standardization(Standardization{0.0, 0.0}), Catch::Contains("scale > 0"));
+}
+
+TEST_CASE("the GLS mean maximises the likelihood over m, and its profile's gradient matches central differences",
+          "[gp][exact][lml]") {
+    Rng rng(8);
+    const int dim = 2;
+    Eigen::MatrixXd X = test::uniform_points(14, dim, rng);
+    X.topRows(9) *= 0.3;
+    const Eigen::VectorXd y = ((8.0 * X.col(0)).array().sin() + X.col(1).array()).matrix();
+    const Eigen::VectorXd ys = Standardization::of(y).apply(y);
+    Eigen::VectorXd theta(dim + 2);
+    theta << 0.3, std::log(0.2), std::log(0.4), std::log(0.01);
+
+    ExactGP gp(KernelFamily::Matern52, dim);
+    gp.set_gls_mean();
+    gp.condition(X, y, theta);
+    const double m = gp.constant_mean();
+    CHECK(std::abs(m) > 0.05);
+    MarginalLikelihood lml(KernelFamily::Matern52, X, ys);
+    auto at_mean = [&](double mean) {
+        lml.set_constant_mean(mean);
+        return lml(theta, nullptr);
+    };
+    CHECK(gp.log_marginal_likelihood() == Approx(at_mean(m)).epsilon(1e-12));
+    CHECK(at_mean(m) > at_mean(m + 1e-3));
+    CHECK(at_mean(m) > at_mean(m - 1e-3));
+    at_mean(m);
+    CHECK(std::abs(lml.mean_gradient()) < 1e-9);
+
+    lml.set_gls_mean();
+    Eigen::VectorXd g;
+    CHECK(lml(theta, &g) == Approx(at_mean(m)).epsilon(1e-12));
+    lml.set_gls_mean();
+    const Eigen::VectorXd g_fd =
+        test::central_difference([&](const Eigen::VectorXd& t) { return lml(t, nullptr); }, theta);
+    lml(theta, &g);
+    CHECK(test::gradient_mismatch(g, g_fd, 1e-5, 1e-6) <= 1.0);
+
+    // a new point and new hyperparameters move the mean with them
+    gp.append(point({0.9, 0.9}), 4.0);
+    CHECK(gp.constant_mean() != m);
+    gp.set_constant_mean(0.25);
+    gp.append(point({0.1, 0.95}), 1.0);
+    CHECK(gp.constant_mean() == 0.25);
+}

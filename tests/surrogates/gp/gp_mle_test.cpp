@@ -216,3 +216,115 @@ TEST_CASE("GP options are validated", "[gp][mle]") {
     o.prior.log_lengthscale = ScalarPrior::tophat(10.0, 12.0);
     CHECK_THROWS_AS(GaussianProcess(2, o), UserError);
 }
+
+TEST_CASE("a learned constant mean (AutoGluon's) sits where its slope vanishes", "[gp][mle]") {
+    // at the optimum d/dm [log p(y | m) + log p(m)] = 1' K^-1 (y - m 1) + d log p(m)/dm = 0,
+    // so m = 1' K^-1 y / 1' K^-1 1 under a flat prior (the GLS mean) and
+    // m = 1' K^-1 y / (1' K^-1 1 + 1) under AutoGluon's N(0, 1)
+    Rng data_rng(12);
+    const int dim = 2;
+    Eigen::MatrixXd X = test::uniform_points(14, dim, data_rng);
+    X.topRows(10) *= 0.25;  // a cluster and a few points apart make the weighted mean differ from 0
+    const Eigen::VectorXd y = ((9.0 * X.col(0)).array().sin() * (7.0 * X.col(1)).array().cos()).matrix();
+    const Eigen::VectorXd ys = Standardization::of(y).apply(y);
+    for (const bool with_prior : {false, true}) {
+        INFO("N(0, 1) prior: " << with_prior);
+        GpOptions o;
+        o.mean = GpMean::Learned;
+        if (with_prior) o.prior.constant_mean = ScalarPrior::gaussian(0.0, 1.0);
+        GaussianProcess gp(dim, o);
+        Rng rng(3);
+        gp.fit(X, y, rng);
+        const double m = gp.exact().constant_mean();
+        const Eigen::MatrixXd L = gp.exact().cholesky_factor();
+        auto solve = [&](const Eigen::VectorXd& v) {
+            Eigen::VectorXd r = L.triangularView<Eigen::Lower>().solve(v);
+            return Eigen::VectorXd(L.transpose().triangularView<Eigen::Upper>().solve(r));
+        };
+        const Eigen::VectorXd ones = Eigen::VectorXd::Ones(ys.size());
+        const double expected = ones.dot(solve(ys)) / (ones.dot(solve(ones)) + (with_prior ? 1.0 : 0.0));
+        CHECK(std::abs(m) > 0.1);
+        CHECK(m == Approx(expected).margin(1e-4));
+        // the reported optimum is the likelihood at the learned mean (plus the prior's log density)
+        MarginalLikelihood lml(KernelFamily::Matern52, X, ys);
+        lml.set_constant_mean(m);
+        const double prior = with_prior ? ScalarPrior::gaussian(0.0, 1.0).log_density(m) : 0.0;
+        CHECK(gp.last_fit().log_posterior == Approx(lml(gp.params(), nullptr) + prior).epsilon(1e-10));
+    }
+    GaussianProcess zero(dim);
+    Rng rng(3);
+    zero.fit(X, y, rng);
+    CHECK(zero.exact().constant_mean() == 0.0);
+}
+
+TEST_CASE("standardise_once (the DTU thesis' §5.1.1): the first fit's data set the scale for good", "[gp][mle]") {
+    Rng data_rng(13);
+    const Eigen::MatrixXd X = test::uniform_points(12, 2, data_rng);
+    const Eigen::VectorXd y = 40.0 * test::smooth_values(X).array() + 7.0;
+    GpOptions once;
+    once.standardise_once = true;
+    GaussianProcess first(2, once), every(2);
+    Rng r1(5), r2(5);
+    first.fit(X.topRows(4), y.head(4), r1);
+    every.fit(X.topRows(4), y.head(4), r2);
+    CHECK(first.params() == every.params());  // the same on the first data
+    first.fit(X, y, r1);
+    every.fit(X, y, r2);
+    const Standardization by_first = Standardization::of(y.head(4)), by_all = Standardization::of(y);
+    CHECK(first.exact().standardization().mean == by_first.mean);
+    CHECK(first.exact().standardization().scale == by_first.scale);
+    CHECK(every.exact().standardization().mean == by_all.mean);
+    CHECK(by_first.scale != Approx(by_all.scale).epsilon(0.01));
+    CHECK(first.params() != every.params());
+}
+
+TEST_CASE("the GLS mean profiles out what a learned mean under a flat prior fits jointly", "[gp][mle]") {
+    Rng data_rng(14);
+    Eigen::MatrixXd X = test::uniform_points(14, 2, data_rng);
+    X.topRows(10) *= 0.25;
+    const Eigen::VectorXd y = ((9.0 * X.col(0)).array().sin() * (7.0 * X.col(1)).array().cos()).matrix();
+    GpOptions learned, gls;
+    learned.mean = GpMean::Learned;
+    gls.mean = GpMean::Gls;
+    GaussianProcess a(2, learned), b(2, gls);
+    Rng ra(2), rb(2);
+    a.fit(X, y, ra);
+    b.fit(X, y, rb);
+    CHECK(std::abs(b.exact().constant_mean()) > 0.1);
+    CHECK(b.exact().constant_mean() == Approx(a.exact().constant_mean()).margin(1e-3));
+    CHECK(b.last_fit().log_posterior == Approx(a.last_fit().log_posterior).epsilon(1e-6));
+    CHECK((a.params() - b.params()).cwiseAbs().maxCoeff() < 1e-2);
+    CHECK_THROWS_WITH(parse_gp_mean("linear"), Catch::Contains("expected zero, learned or gls"));
+}
+
+TEST_CASE("standardise_inputs (the legacy scikit-learn GP's normalize): the fit on the standardised inputs, "
+          "predictions and gradients in the caller's", "[gp][mle]") {
+    Rng data_rng(15);
+    Eigen::MatrixXd X = test::uniform_points(12, 2, data_rng);
+    X.col(0) = 0.4 + 0.1 * X.col(0).array();  // a narrow spread on the first axis
+    X(3, 1) = X(5, 1);
+    const Eigen::VectorXd y = ((20.0 * X.col(0)).array().sin() + X.col(1).array().square()).matrix();
+    GpOptions o;
+    o.standardise_inputs = true;
+    GaussianProcess gp(2, o), plain(2);
+    Rng r1(4), r2(4);
+    gp.fit(X, y, r1);
+    // the same fit as a plain GP given the standardised inputs
+    const Eigen::RowVectorXd mean = X.colwise().mean();
+    const Eigen::RowVectorXd sd = ((X.rowwise() - mean).colwise().squaredNorm() / 12.0).cwiseSqrt();
+    const Eigen::MatrixXd Z = (X.rowwise() - mean).array().rowwise() / sd.array();
+    plain.fit(Z, y, r2);
+    CHECK(gp.params() == plain.params());
+    const Eigen::VectorXd x = test::point({0.47, 0.2});
+    const Eigen::VectorXd z = (x - mean.transpose()).cwiseQuotient(sd.transpose());
+    CHECK(gp.predict(x).mean == plain.predict(z).mean);
+    Eigen::VectorXd dm, dv, dm_z, dv_z;
+    gp.predict_with_gradient(x, dm, dv);
+    plain.predict_with_gradient(z, dm_z, dv_z);
+    CHECK(dm[0] == Approx(dm_z[0] / sd[0]).epsilon(1e-12));
+    CHECK(dv[1] == Approx(dv_z[1] / sd[1]).epsilon(1e-12));
+    // and the gradient is that of the caller's inputs, by central differences
+    const double h = 1e-6;
+    const double fd = (gp.predict(x + h * Eigen::Vector2d(1, 0)).mean - gp.predict(x - h * Eigen::Vector2d(1, 0)).mean) / (2 * h);
+    CHECK(dm[0] == Approx(fd).epsilon(1e-5));
+}
