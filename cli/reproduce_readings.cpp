@@ -155,7 +155,14 @@ std::string readings_report(const ReproductionEntry& e, const runners::Experimen
 }  // namespace
 
 runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const Reading& reading, const std::string& choice) {
-    const auto options = choice_options(choice);
+    std::vector<std::pair<std::string, std::string>> options;  // the problems' or the methods'
+    for (const auto& option : choice_options(choice)) {
+        // an [experiment] key (restart_target=1e-5, replicate_instances=year:2015) changes the experiment
+        if (const runners::Setting* s = runners::find_setting(runners::experiment_schema(), option.first))
+            s->read(*s, spec, option.second, {"reading " + reading.name, option.first});
+        else
+            options.push_back(option);
+    }
     if (reading.on_problems()) {
         for (runners::SpecEntry& p : spec.problems) set_options(p.id, options);
         return spec;

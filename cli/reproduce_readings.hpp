@@ -21,7 +21,8 @@ struct ReadingsOptions {
 };
 
 // The spec with a reading's choice in place of ours on its target lines (options replaced
-// or added); the target's other options and every other line as they were.
+// or added); the target's other options and every other line as they were. An option that
+// is an [experiment] key (restart_target, replicate_instances) sets the experiment's value.
 runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const reproductions::Reading& reading, const std::string& choice);
 
 // Runs ours and each runnable alternative (resuming what their files hold, in the folder

@@ -19,7 +19,7 @@ results::Trace run_one(const Plan& plan, const results::RunKey& key, const std::
     const auto start = std::chrono::steady_clock::now();
     const PlannedProblem& pp = plan.problems[static_cast<std::size_t>(key.problem)];
     const PlannedOptimizer& po = plan.optimizers[static_cast<std::size_t>(key.optimizer)];
-    const Problem& problem = *pp.problem;
+    const Problem& problem = problem_of(pp, key.replicate);
     const Space& space = problem.space();
     const long budget = plan.spec.budget;
 

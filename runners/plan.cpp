@@ -15,9 +15,23 @@
 
 namespace bobench::runners {
 
+const Problem& problem_of(const PlannedProblem& p, int replicate) {
+    if (p.trials.empty()) return *p.problem;
+    return *p.trials[static_cast<std::size_t>(replicate) % p.trials.size()];
+}
+
 results::ProblemInfo describe(const PlannedProblem& p) {
     results::ProblemInfo info{p.label, p.id, {}, p.problem->optimum(), p.problem->test_optimum(),
                               p.problem->metadata(), p.problem->fidelity()};
+    if (!p.trials.empty()) {
+        std::vector<std::string> instances;
+        for (const auto& trial : p.trials) {
+            const Metadata m = trial->metadata();
+            const auto it = m.find("instance");
+            instances.push_back(it == m.end() ? "?" : it->second);
+        }
+        info.metadata["instance"] = "per replicate: " + join(instances, ",");
+    }
     for (const Param& param : p.problem->space().params()) info.params.push_back(param.name);
     return info;
 }
@@ -28,6 +42,57 @@ std::string problem_label(const SpecEntry& entry, const std::string& suffix, con
 }
 
 namespace {
+// One trial's instance of a problem, its values moved by `shift` so that its optimum is the
+// first trial's.
+class ShiftedTrial final : public Problem {
+public:
+    ShiftedTrial(std::shared_ptr<const Problem> inner, double shift) : inner_(std::move(inner)), shift_(shift) {}
+    const Space& space() const override { return inner_->space(); }
+    Evaluation evaluate(const Point& x, Rng& rng) const override {
+        Evaluation e = inner_->evaluate(x, rng);
+        e.value += shift_;
+        e.true_value += shift_;
+        return e;
+    }
+    std::optional<double> optimum() const override { return *inner_->optimum() + shift_; }
+    Metadata metadata() const override { return inner_->metadata(); }
+
+private:
+    std::shared_ptr<const Problem> inner_;
+    double shift_;
+};
+
+// The problem of `id` at each of `instances` (replicate_instances), each moved onto the first
+// one's optimum; UserError when the problem has no instance parameter i.
+std::vector<std::shared_ptr<const Problem>> trials_of(const ProblemRegistry& problems, const Identifier& id,
+                                                      const std::vector<int>& instances, const ProblemSetup& setup,
+                                                      const std::string& label) {
+    const auto& params = problems.get(id.name).params;
+    if (std::none_of(params.begin(), params.end(), [](const ParamSpec& p) { return p.key == "i"; }))
+        throw UserError("replicate_instances: problem '" + label + "' (" + id.name +
+                        ") has no instance parameter i; give it only with problems that have one, as bbob");
+    std::map<int, std::shared_ptr<const Problem>> built;
+    std::vector<std::shared_ptr<const Problem>> out;
+    std::optional<double> first_optimum;
+    for (const int instance : instances) {
+        auto& problem = built[instance];
+        if (!problem) {
+            Identifier at = id;
+            std::erase_if(at.args, [](const auto& a) { return a.first == "i"; });
+            at.args.emplace_back("i", std::to_string(instance));
+            problem = bind_problem(problems, at, setup).problem;
+            if (out.empty()) first_optimum = problem->optimum();
+            if (problem->optimum().has_value() != first_optimum.has_value())
+                throw UserError("replicate_instances: problem '" + label + "' knows its optimum at some instances "
+                                "and not at others");
+            if (first_optimum && *problem->optimum() != *first_optimum)
+                problem = std::make_shared<ShiftedTrial>(problem, *first_optimum - *problem->optimum());
+        }
+        out.push_back(problem);
+    }
+    return out;
+}
+
 // A [problems] / [optimizers] line that names no known entry but is labelled with an
 // [experiment] key ("threads = 2") was most likely meant for [experiment]: say so.
 template <class Registry>
@@ -99,7 +164,12 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
             if (spec.trace != results::TracePolicy::all && b.problem->fidelity())
                 throw UserError("trace = " + results::trace_policy_name(spec.trace) + " keeps single-fidelity runs "
                                 "only; problem '" + label + "' is multi-fidelity (use trace = all)");
-            plan.problems.push_back({label, std::move(b.id), std::move(b.problem)});
+            if (spec.replicate_instances.empty()) {
+                plan.problems.push_back({label, std::move(b.id), std::move(b.problem), {}});
+                continue;
+            }
+            auto trials = trials_of(problems, ids[i], spec.replicate_instances, {spec.data_dir}, label);
+            plan.problems.push_back({label, std::move(b.id), trials.front(), std::move(trials)});
         }
     }
     labels.clear();

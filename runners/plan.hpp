@@ -18,7 +18,14 @@ struct PlannedProblem {
     std::string label;
     std::string id;  // canonical identifier
     std::shared_ptr<const Problem> problem;
+    // With replicate_instances: replicate r's problem is trials[r mod n], the problem at that
+    // instance, its values moved by a constant so that its optimum is `problem`'s (the store
+    // keeps one f* per problem; COCO's f - f* is unchanged up to rounding). Empty: `problem`.
+    std::vector<std::shared_ptr<const Problem>> trials;
 };
+
+// The problem replicate `replicate` runs.
+const Problem& problem_of(const PlannedProblem& p, int replicate);
 
 struct PlannedOptimizer {
     std::string label;

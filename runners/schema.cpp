@@ -130,6 +130,23 @@ Setting restart_target_setting() {
     return s;
 }
 
+Setting replicate_instances_setting() {
+    Setting s{"replicate_instances", "replicate-instances", 0, 0,
+              "instances as trials: replicate r runs every problem at instance r mod n of this list in place of its "
+              "own i, e.g. 1-5,41-50 or year:2015 (COCO's bbob suite of that year); default: each problem's own",
+              true};
+    s.text = [](const ExperimentSpec& spec) {
+        std::vector<std::string> items;
+        for (const int i : spec.replicate_instances) items.push_back(std::to_string(i));
+        return join(items, ",");
+    };
+    s.read = [](const Setting&, ExperimentSpec& spec, const std::string& value, const Origin& origin) {
+        spec.replicate_instances = parse_instance_list(value, origin.where());
+    };
+    s.stored = [](const ExperimentSpec& spec) { return !spec.replicate_instances.empty(); };
+    return s;
+}
+
 }  // namespace
 
 Schema experiment_schema() {
@@ -154,6 +171,7 @@ Schema experiment_schema() {
         plugins_setting(),
         restart_on_setting(),
         restart_target_setting(),
+        replicate_instances_setting(),
     };
     return settings;
 }

@@ -97,6 +97,46 @@ ExperimentSpec read_spec(const std::string& path, const std::vector<std::string>
     return parse_spec(read_text_file(path, "spec file", max_spec_bytes), "spec '" + path + "'", caller_sections);
 }
 
+namespace {
+// COCO's bbob instances by workshop year (code-experiments/src/suite_bbob.c,
+// suite_bbob_get_instances_by_year): the year's list, empty before 2009.
+std::string coco_bbob_instances(long year) {
+    if (year >= 2023) return "1-5,101-110";
+    if (year >= 2021) return "1-5,91-100";
+    if (year >= 2018) return "1-5,71-80";
+    if (year == 2017) return "1-5,61-70";
+    if (year == 2016) return "1-5,51-60";
+    if (year == 2015) return "1-5,41-50";
+    if (year >= 2013) return "1-5,31-40";
+    if (year == 2012) return "1-5,21-30";
+    if (year >= 2010) return "1-15";
+    if (year == 2009) return "1-5,1-5,1-5";
+    return "";
+}
+}  // namespace
+
+std::vector<int> parse_instance_list(const std::string& text, const std::string& where) {
+    constexpr long max_instance = 200000;  // bbob's i
+    const std::string form = "give instances and ranges (1-5,41-50) or year:YYYY (COCO's bbob instances of that year)";
+    std::string list = trim(text);
+    if (list.rfind("year:", 0) == 0) {
+        list = coco_bbob_instances(parse_integer(where, trim(list.substr(5)), 0, 9999));
+        if (list.empty()) throw UserError(where + ": '" + text + "': COCO's bbob suite has no instances before 2009");
+    }
+    std::vector<int> out;
+    for (const std::string& piece : split(list, ',')) {
+        const std::string item = trim(piece);
+        const auto dash = item.find('-', 1);
+        const long lo = parse_integer(where, trim(item.substr(0, dash)), 1, max_instance);
+        const long hi = dash == std::string::npos ? lo : parse_integer(where, trim(item.substr(dash + 1)), lo, max_instance);
+        if (static_cast<long>(out.size()) + (hi - lo + 1) > max_replicates)
+            throw UserError(where + ": '" + text + "' lists more than " + std::to_string(max_replicates) + " instances");
+        for (long i = lo; i <= hi; ++i) out.push_back(static_cast<int>(i));
+    }
+    if (out.empty()) throw UserError(where + ": '" + text + "' lists no instance; " + form);
+    return out;
+}
+
 double parse_nonnegative(const std::string& text, const std::string& where, const std::string& what,
                          const std::string& example) {
     std::size_t used = 0;

@@ -15,6 +15,7 @@
 //   trace_points = yes           # store the points (no: values only)
 //   restart_on = none            # target and/or revisit: a fresh optimizer takes over within the run (runners/restart.hpp)
 //   restart_target = 1e-8        # restart_on = target: f - f* at or below this
+//   replicate_instances = 1-5,41-50  # replicate r runs instance r mod n of the list (or year:2015, COCO's bbob)
 //   plugins = mine.so, b.so      # plugins to load first (core/plugin.hpp), relative to the working folder
 //   [problems]                   # label = identifier
 //   levy5 = levy:d=5
@@ -74,6 +75,9 @@ struct ExperimentSpec {
     bool trace_points = true;
     std::string data_dir;  // passed to every problem (ProblemSetup); empty: ./data
     RestartRule restart;   // default: never restart
+    // COCO's instances as trials: replicate r runs every problem at instance
+    // replicate_instances[r mod n] in place of its own `i` (runners/plan.hpp); empty: its own.
+    std::vector<int> replicate_instances;
     // Plugin files whose optimizers and problems the spec may name; the cli loads them.
     std::vector<std::string> plugins;
     std::vector<SpecEntry> problems;
@@ -117,6 +121,9 @@ double parse_nonnegative(const std::string& text, const std::string& where, cons
 // Checks values that do not depend on the registries (every integer setting of `schema` in
 // its range, labels unique and UTF-8, plugin paths the stored spec can read back ...).
 void check_spec(const ExperimentSpec& spec, Schema schema = experiment_schema());
+// "1-5,41-50" (instances and ranges of them) or "year:YYYY" (the instances of COCO's bbob suite
+// that year, suite_bbob_get_instances_by_year) as a list; UserError naming `where` otherwise.
+std::vector<int> parse_instance_list(const std::string& text, const std::string& where);
 // The spec as INI text that parse_spec reads back (stored in every results file).
 std::string to_ini(const ExperimentSpec& spec, Schema schema = experiment_schema());
 

@@ -35,9 +35,24 @@ struct Exported {
     std::size_t problem = 0;  // index in the results file
     std::string suite, name;
     int function = 0, instance = 1;
+    std::vector<int> trial_instances;  // replicate_instances: replicate r ran trial_instances[r mod n]
     std::size_t dimension = 0;
     double optimum = 0;
 };
+
+// "per replicate: 1,2,41" (runners/plan.cpp's metadata) as a list; empty for anything else.
+std::vector<int> trial_instances(const Metadata& m) {
+    const auto it = m.find("instance");
+    const std::string prefix = "per replicate: ";
+    std::vector<int> out;
+    if (it == m.end() || it->second.rfind(prefix, 0) != 0) return out;
+    for (const std::string& item : split(it->second.substr(prefix.size()), ',')) {
+        long v = 0;
+        if (!parse_long(item, v) || v < 1) return {};
+        out.push_back(static_cast<int>(v));
+    }
+    return out;
+}
 
 int metadata_int(const Metadata& m, const std::string& key, int fallback) {
     const auto it = m.find(key);
@@ -61,6 +76,7 @@ std::vector<Exported> exported_problems(const results::Results& results, ExportF
         const auto suite = info.metadata.find("suite");
         e.suite = suite == info.metadata.end() ? "bobench" : suite->second;
         e.instance = metadata_int(info.metadata, "instance", 1);
+        e.trial_instances = trial_instances(info.metadata);
         e.dimension = static_cast<std::size_t>(
             metadata_int(info.metadata, "dimension", static_cast<int>(std::max<std::size_t>(1, info.dimension()))));
         if (e.suite == "bbob") {
@@ -96,6 +112,12 @@ using ScenarioKey = std::tuple<std::string, int, std::size_t>;
 struct ScenarioRun {
     const Exported* problem;
     const results::Trace* trace;
+    // the instance this run ran
+    int instance() const {
+        const auto& trials = problem->trial_instances;
+        return trials.empty() ? problem->instance
+                              : trials[static_cast<std::size_t>(trace->key.replicate) % trials.size()];
+    }
 };
 
 std::string number(double v) {
@@ -126,7 +148,7 @@ struct Writer {
                 out[{e.suite, e.function, e.dimension}].push_back({&e, t});
         for (auto& [key, runs] : out)
             std::stable_sort(runs.begin(), runs.end(), [](const ScenarioRun& a, const ScenarioRun& b) {
-                return std::tie(a.problem->instance, a.problem->problem) < std::tie(b.problem->instance, b.problem->problem);
+                return std::make_tuple(a.instance(), a.problem->problem) < std::make_tuple(b.instance(), b.problem->problem);
             });
         return out;
     }
@@ -199,7 +221,7 @@ struct Writer {
                     if (i == 0 || changed || i + 1 == t.size()) dat += line;
                     previous = regret;
                 }
-                entries += fmt::format(", {}:{}|{:.1e}", r.problem->instance, t.size(),
+                entries += fmt::format(", {}:{}|{:.1e}", r.instance(), t.size(),
                                        analysis::regret(inc.best_true.back(), fopt));
             }
             add(folder / (data_name + ".dat"), dat);  // bbob only (exported_problems)
@@ -259,7 +281,7 @@ struct Writer {
                                           t.x.begin() + static_cast<std::ptrdiff_t>((best_at + 1) * params));
                     best_json["x"] = x;
                 }
-                scenario_runs.push_back({{"instance", r.problem->instance}, {"evals", t.size()}, {"best", best_json}});
+                scenario_runs.push_back({{"instance", r.instance()}, {"evals", t.size()}, {"best", best_json}});
             }
             add(sub / data_name, dat);
             m["scenarios"].push_back({{"dimension", dimension}, {"path", data_name}, {"runs", scenario_runs}});

@@ -78,7 +78,7 @@ TEST_CASE("cli: a journal of other settings is refused, naming the settings a re
     const CliResult other = run_cli(args + out + " --on-failure skip");
     CHECK(other.status == 2);
     CHECK(other.err.find("belongs to another experiment: it differs in one of seed, budget, on_failure, trace, "
-                         "trace_points and restart_on, or another bobench build ran it") != std::string::npos);
+                         "trace_points, restart_on and replicate_instances, or another bobench build ran it") != std::string::npos);
     CHECK(testing::read_file(journal) == before);  // left as it was, for the spec it belongs to
 }
 

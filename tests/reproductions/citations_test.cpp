@@ -57,9 +57,11 @@ TEST_CASE("every runnable reading of a shipped reproduction names options its li
                 if (!reproductions::runnable_choice(choice)) continue;
                 INFO(e.name << ": reading " << r.name << ", " << choice);
                 const runners::ExperimentSpec changed = cli::with_choice(spec, r, choice);
+                CHECK_NOTHROW(runners::check_spec(changed));
                 if (r.on_problems()) {  // tables need their files to be bound: the keys are checked
                     for (const runners::SpecEntry& p : changed.problems)
                         for (const auto& option : reproductions::choice_options(choice)) {
+                            if (runners::find_setting(runners::experiment_schema(), option.first)) continue;
                             const auto& params = cli::problem_catalog().get(p.id.name).params;
                             CHECK(std::any_of(params.begin(), params.end(),
                                               [&](const ParamSpec& x) { return x.key == option.first; }));
@@ -146,4 +148,23 @@ TEST_CASE("a malformed reading is refused, naming the file and the form", "[repr
     CHECK_THAT(refused("reading = pop | DE | population=20 | text: | §5\n"),
                Catch::Contains("each choice either options k=v,... or text: words"));
     CHECK_THAT(refused(pop_reading + pop_reading), Catch::Contains("the reading 'pop' is declared twice"));
+}
+
+TEST_CASE("a reading's [experiment] keys change the experiment, its other options the target lines",
+          "[reproduce][readings]") {
+    const runners::ExperimentSpec spec = runners::parse_spec(
+        "[experiment]\nrestart_on = target\n[problems]\nb = bbob:f=1,i=1,d=2\n[optimizers]\nDE = de:population=20\n"
+        "RS = random-search\n",
+        "test");
+    const reproductions::Reading instances{"instances", {"problems"}, "i=1", {"replicate_instances=year:2015"}, "§1"};
+    const runners::ExperimentSpec trials = cli::with_choice(spec, instances, "replicate_instances=year:2015");
+    CHECK(trials.replicate_instances == runners::parse_instance_list("1-5,41-50", "t"));
+    CHECK(trials.problems.at(0).id.str() == spec.problems.at(0).id.str());
+    const reproductions::Reading target{"target", {"DE"}, "population=20", {"restart_target=1e-5,population=4"}, "§1"};
+    const runners::ExperimentSpec coarser = cli::with_choice(spec, target, "restart_target=1e-5,population=4");
+    CHECK(coarser.restart.target == 1e-5);
+    CHECK(coarser.optimizers.at(0).id.str() == "de:population=4");
+    CHECK(coarser.optimizers.at(1).id.str() == "random-search");
+    CHECK_THROWS_WITH(cli::with_choice(spec, instances, "replicate_instances=year:1999"),
+                      Catch::Contains("reading instances") && Catch::Contains("before 2009"));
 }
