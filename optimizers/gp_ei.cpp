@@ -17,6 +17,14 @@ namespace bobench {
 
 namespace {
 
+const char* mean_name(surrogates::GpMean mean) {
+    switch (mean) {
+        case surrogates::GpMean::Learned: return "learned";
+        case surrogates::GpMean::Gls: return "gls";
+        default: return "zero";
+    }
+}
+
 // The GP's parameters, with defaults taken from `d` and its prior's name.
 std::vector<ParamSpec> gp_params(const surrogates::GpOptions& d, const std::string& prior) {
     const bool reset = d.starts == surrogates::FitStarts::ResetThenPerturb;
@@ -38,8 +46,7 @@ std::vector<ParamSpec> gp_params(const surrogates::GpOptions& d, const std::stri
                            "a kernel without an amplitude, as scikit-learn's bare Matern)"),
         ParamSpec::real("noise", d.noise_variance,
                         "noise variance on standardised outputs: initial value, or fixed", 0.0),
-        ParamSpec::choice("mean", d.mean == surrogates::GpMean::Learned ? "learned" : d.mean == surrogates::GpMean::Gls ? "gls" : "zero",
-                          {"zero", "learned", "gls"},
+        ParamSpec::choice("mean", mean_name(d.mean), {"zero", "learned", "gls"},
                           "prior mean on standardised outputs: 0, i.e. the outputs' mean (zero), a constant fitted "
                           "with the hyperparameters, under N(0, 1) with hyper_prior=autogluon (learned), or the "
                           "generalised least squares constant at each fit's hyperparameters (gls)"),

@@ -128,7 +128,8 @@ std::vector<int> parse_instance_list(const std::string& text, const std::string&
         const std::string item = trim(piece);
         const auto dash = item.find('-', 1);
         const long lo = parse_integer(where, trim(item.substr(0, dash)), 1, max_instance);
-        const long hi = dash == std::string::npos ? lo : parse_integer(where, trim(item.substr(dash + 1)), lo, max_instance);
+        const long hi =
+            dash == std::string::npos ? lo : parse_integer(where, trim(item.substr(dash + 1)), lo, max_instance);
         if (static_cast<long>(out.size()) + (hi - lo + 1) > max_replicates)
             throw UserError(where + ": '" + text + "' lists more than " + std::to_string(max_replicates) + " instances");
         for (long i = lo; i <= hi; ++i) out.push_back(static_cast<int>(i));

@@ -148,7 +148,8 @@ struct Writer {
                 out[{e.suite, e.function, e.dimension}].push_back({&e, t});
         for (auto& [key, runs] : out)
             std::stable_sort(runs.begin(), runs.end(), [](const ScenarioRun& a, const ScenarioRun& b) {
-                return std::make_tuple(a.instance(), a.problem->problem) < std::make_tuple(b.instance(), b.problem->problem);
+                return std::make_tuple(a.instance(), a.problem->problem) <
+                       std::make_tuple(b.instance(), b.problem->problem);
             });
         return out;
     }

@@ -69,7 +69,8 @@ public:
         if (learn_mean_) lml_.set_constant_mean(free[map_.size()]);
         double lp = lml_(theta_, &grad_);
         if (std::isfinite(lp)) lp += prior_.log_density(theta_, &grad_);
-        if (learn_mean_ && std::isfinite(lp)) lp += prior_.constant_mean.log_density(free[map_.size()], &mean_prior_slope);
+        if (learn_mean_ && std::isfinite(lp))
+            lp += prior_.constant_mean.log_density(free[map_.size()], &mean_prior_slope);
         if (!std::isfinite(lp) || !grad_.allFinite()) {
             // Like RoBO: a large finite value, so the line search backs off.
             grad.setZero(free.size());
@@ -146,9 +147,11 @@ GaussianProcess::GaussianProcess(int dim, GpOptions options)
 void GaussianProcess::fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) {
     CleanData data = clean_training_data(X, y, dim_, "GaussianProcess");
     if (options_.standardise_inputs && data.y.size() > 0) {
+        // population sd per column, 1 where a column is constant (as the legacy scikit-learn GP)
         input_mean_ = data.X.colwise().mean();
-        input_scale_ = (data.X.rowwise() - input_mean_).colwise().squaredNorm() / static_cast<double>(data.y.size());
-        input_scale_ = input_scale_.cwiseSqrt().unaryExpr([](double sd) { return sd > 0.0 ? sd : 1.0; });
+        const Eigen::RowVectorXd variance =
+            (data.X.rowwise() - input_mean_).colwise().squaredNorm() / static_cast<double>(data.y.size());
+        input_scale_ = variance.cwiseSqrt().unaryExpr([](double sd) { return sd > 0.0 ? sd : 1.0; });
     }
     if (options_.standardise_once && !first_standardization_ && data.y.size() > 0) {
         first_standardization_ = Standardization::of(data.y, options_.scale_outputs);

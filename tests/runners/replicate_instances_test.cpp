@@ -73,7 +73,8 @@ TEST_CASE("replicate_instances: replicate r runs instance r mod n, its regrets t
     for (const results::Trace& t : r.runs) {
         const bbob::Function f(3, instance_of[static_cast<std::size_t>(t.key.replicate)], 3);
         for (std::size_t row = 0; row < t.rows(); ++row) {
-            const std::vector<double> x(t.x.begin() + static_cast<long>(3 * row), t.x.begin() + static_cast<long>(3 * row + 3));
+            const auto at = t.x.begin() + static_cast<long>(3 * row);
+            const std::vector<double> x(at, at + 3);
             // the regret of the instance that ran, up to the rounding of the shift
             CHECK(t.true_value[row] - first.fopt() == Approx(f.evaluate(x) - f.fopt()).margin(1e-10));
             shifted = shifted || f.fopt() != first.fopt();

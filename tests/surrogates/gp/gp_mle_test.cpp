@@ -325,6 +325,7 @@ TEST_CASE("standardise_inputs (the legacy scikit-learn GP's normalize): the fit 
     CHECK(dv[1] == Approx(dv_z[1] / sd[1]).epsilon(1e-12));
     // and the gradient is that of the caller's inputs, by central differences
     const double h = 1e-6;
-    const double fd = (gp.predict(x + h * Eigen::Vector2d(1, 0)).mean - gp.predict(x - h * Eigen::Vector2d(1, 0)).mean) / (2 * h);
+    const Eigen::Vector2d step(h, 0);
+    const double fd = (gp.predict(x + step).mean - gp.predict(x - step).mean) / (2 * h);
     CHECK(dm[0] == Approx(fd).epsilon(1e-5));
 }
