@@ -149,6 +149,12 @@ Plan make_plan(const ExperimentSpec& spec, const ProblemRegistry& problems, cons
         std::vector<std::string> suffix;
         check_misplaced_key(e, problems);
         const auto ids = expand_lists(e.id, problems.get(e.id.name).params, &suffix);
+        if (!spec.replicate_instances.empty())
+            for (const auto& [key, value] : e.id.args)
+                if (key == "i" && value.find_first_of(",-") != std::string::npos)
+                    throw UserError("replicate_instances replaces each problem's own instance, so problem '" +
+                                    (e.label.empty() ? e.id.str() : e.label) + "' lists i = " + value +
+                                    " for nothing: give one i");
         for (std::size_t i = 0; i < ids.size(); ++i) {
             check_stop();
             BoundProblem b = bind_problem(problems, ids[i], {spec.data_dir});

@@ -106,10 +106,15 @@ TEST_CASE("replicate_instances: replicate r runs instance r mod n, its regrets t
         Catch::Contains("replicate_instances"));
 }
 
-TEST_CASE("replicate_instances: a problem without an instance parameter is refused by name", "[runners][spec]") {
+TEST_CASE("replicate_instances: a problem without an instance parameter, or listing several, is refused by name", "[runners][spec]") {
     const runners::ExperimentSpec spec = runners::parse_spec(
         "[experiment]\nreplicate_instances = 1-3\n[problems]\nbranin2 = branin\n[optimizers]\nrs = random-search\n",
         "test");
     CHECK_THROWS_WITH(runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog()),
                       Catch::Contains("problem 'branin2'") && Catch::Contains("no instance parameter i"));
+    const runners::ExperimentSpec listed = runners::parse_spec(
+        "[experiment]\nreplicate_instances = 1-3\n[problems]\nb = bbob:f=1,i=1-3,d=2\n[optimizers]\nrs = random-search\n",
+        "test");
+    CHECK_THROWS_WITH(runners::make_plan(listed, cli::problem_catalog(), cli::optimizer_catalog()),
+                      Catch::Contains("problem 'b' lists i = 1-3 for nothing: give one i"));
 }
