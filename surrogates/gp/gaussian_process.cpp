@@ -180,11 +180,11 @@ Eigen::VectorXd GaussianProcess::model_input(const Eigen::VectorXd& x) const {
 
 Prediction GaussianProcess::predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
                                                   Eigen::VectorXd& dvar) const {
+    if (input_scale_.size() == 0) return gp_.predict_with_gradient(x, dmean, dvar);
     const Prediction p = gp_.predict_with_gradient(model_input(x), dmean, dvar);
-    if (input_scale_.size() != 0) {  // the chain rule through the standardisation
-        dmean = dmean.cwiseQuotient(input_scale_.transpose());
-        dvar = dvar.cwiseQuotient(input_scale_.transpose());
-    }
+    // the chain rule through the standardisation
+    dmean = dmean.cwiseQuotient(input_scale_.transpose());
+    dvar = dvar.cwiseQuotient(input_scale_.transpose());
     return p;
 }
 

@@ -102,7 +102,9 @@ public:
         return true;
     }
 
-    Prediction predict(const Eigen::VectorXd& x) const override { return gp_.predict(model_input(x)); }
+    Prediction predict(const Eigen::VectorXd& x) const override {
+        return input_scale_.size() == 0 ? gp_.predict(x) : gp_.predict(model_input(x));  // no copy on the unit box
+    }
     bool has_gradient() const override { return true; }
     Prediction predict_with_gradient(const Eigen::VectorXd& x, Eigen::VectorXd& dmean,
                                      Eigen::VectorXd& dvar) const override;
