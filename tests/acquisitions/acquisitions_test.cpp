@@ -14,15 +14,15 @@
 #include "core/error.hpp"
 #include "surrogates/gp/gaussian_process.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/support/kernel_families.hpp"
 
 using namespace bobench;
 using namespace bobench::acquisitions;
 using namespace bobench::surrogates;
+using bobench::testing::kAllFamilies;
 
 namespace {
 
-const KernelFamily kAllFamilies[] = {KernelFamily::SquaredExponential, KernelFamily::Matern12,
-                                     KernelFamily::Matern32, KernelFamily::Matern52};
 
 // A model of two members with closed-form predictives and gradients, to test
 // marginalisation independently of the GP.

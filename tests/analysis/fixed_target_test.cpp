@@ -10,14 +10,13 @@
 #include "analysis/statistics/wilcoxon.hpp"
 #include "core/error.hpp"
 #include "tests/analysis/reports_fixtures.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench;
 using namespace bobench::analysis;
 using namespace bobench::reports_testing;
+using bobench::testing::kInf;
 
-namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
-}
 
 TEST_CASE("fixed target: COCO's target precisions", "[fixed-target]") {
     const auto ecdf = coco_ecdf_targets();

@@ -11,7 +11,7 @@
 using namespace bobench::analysis;
 
 TEST_CASE("Friedman / Iman-Davenport match every scipy 1.10.1 reference case", "[analysis][friedman]") {
-    const auto ref = bobench::analysis::testing::load_stats_reference();
+    const auto ref = bobench::testing::load_stats_reference();
     const auto& cases = ref.at("friedman");
     REQUIRE(cases.size() == 40);
     for (std::size_t c = 0; c < cases.size(); ++c) {

@@ -26,7 +26,7 @@ bool has_ties(const std::vector<double>& a, const std::vector<double>& b) {
 }  // namespace
 
 TEST_CASE("Mann-Whitney matches every scipy 1.10.1 reference case", "[analysis][mann_whitney]") {
-    const auto ref = bobench::analysis::testing::load_stats_reference();
+    const auto ref = bobench::testing::load_stats_reference();
     const auto& cases = ref.at("mann_whitney_u");
     REQUIRE(cases.size() == 40);
     int exact_cases = 0;

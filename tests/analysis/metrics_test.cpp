@@ -1,17 +1,16 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <limits>
 #include <vector>
 
 #include "analysis/metrics.hpp"
 #include "core/error.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench::analysis;
+using bobench::testing::kNaN;
 
 namespace {
-
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The AUC's definition, evaluated independently: the integral over [s, T] of the step
 // function b(x) = best after floor(x) evaluations, by a midpoint rule that is exact for

@@ -17,21 +17,17 @@
 #include "analysis/reports/plot.hpp"
 #include "tests/analysis/reports_fixtures.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using namespace bobench::analysis::reports;
 using namespace bobench::reports_testing;
+using bobench::testing::occurrences;
 
 namespace {
 bool have_gnuplot() {
     const char* path = std::getenv("PATH");
     return !find_program("gnuplot", path ? path : "").empty();
-}
-
-std::size_t count(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
 }
 
 // `labels` in the file's order; optimizer o runs on the problems listed for it.
@@ -96,19 +92,19 @@ TEST_CASE("plots: an optimizer keeps its look by its place in the file, whatever
     if (!have_gnuplot()) {
         FAIL("gnuplot is not installed here; scripts/install-deps installs gnuplot-nox");
     }
-    testing::TempDir dir;
+    bobench::testing::TempDir dir;
     // the file's order Z, A, M (sorted: A, M, Z); A does not run on p2
     const results::Results r = runs_of({"Z", "A", "M"}, {{0, 1}, {0}, {0, 1}});
     PlotOptions o;
     o.out_dir = dir / "plots";
     const PlotResult plotted = plot_curves(summary_curves(r), o);
-    const std::string script = testing::read_file(plotted.script);
+    const std::string script = bobench::testing::read_file(plotted.script);
     INFO(script);
-    CHECK(count(script, gnuplot_style(0) + " title 'Z'") == 2);  // on p1 and on p2 alike
-    CHECK(count(script, gnuplot_style(1) + " title 'A'") == 1);
-    CHECK(count(script, gnuplot_style(2) + " title 'M'") == 2);
-    CHECK(count(script, "fillstyle transparent solid 0.15") == 5);  // light bands, one per curve
-    CHECK(count(script, "set ylabel 'regret: median and inter-quartile range'") == 2);
+    CHECK(occurrences(script, gnuplot_style(0) + " title 'Z'") == 2);  // on p1 and on p2 alike
+    CHECK(occurrences(script, gnuplot_style(1) + " title 'A'") == 1);
+    CHECK(occurrences(script, gnuplot_style(2) + " title 'M'") == 2);
+    CHECK(occurrences(script, "fillstyle transparent solid 0.15") == 5);  // light bands, one per curve
+    CHECK(occurrences(script, "set ylabel 'regret: median and inter-quartile range'") == 2);
     CHECK(plotted.notes.empty());
 
     // six curves in one plot: centre lines only, and a note says so
@@ -116,7 +112,7 @@ TEST_CASE("plots: an optimizer keeps its look by its place in the file, whatever
         runs_of({"o1", "o2", "o3", "o4", "o5", "o6", "o7", "o8", "o9"}, std::vector<std::vector<int>>(9, {0}));
     o.out_dir = dir / "crowd";
     const PlotResult many = plot_curves(summary_curves(crowd), o);
-    const std::string crowded = testing::read_file(many.script);
+    const std::string crowded = bobench::testing::read_file(many.script);
     CHECK(crowded.find("filledcurves") == std::string::npos);
     CHECK(crowded.find("set ylabel 'regret: median'\n") != std::string::npos);  // no band, so none named
     CHECK(crowded.find("inter-quartile range'") == std::string::npos);
@@ -125,7 +121,7 @@ TEST_CASE("plots: an optimizer keeps its look by its place in the file, whatever
     o.out_dir = dir / "labelled";
     o.y_label = "mean rank ± standard error";
     o.y_label_centre = "mean rank";
-    CHECK(testing::read_file(plot_curves(summary_curves(crowd), o).script).find("set ylabel 'mean rank'\n") !=
+    CHECK(bobench::testing::read_file(plot_curves(summary_curves(crowd), o).script).find("set ylabel 'mean rank'\n") !=
           std::string::npos);
     REQUIRE(many.notes.size() == 1);
     CHECK(many.notes[0] == "up to 9 curves in one plot: the bands are drawn for at most 5, so these plots show the "
@@ -148,7 +144,7 @@ TEST_CASE("plots: file names come from the problem's or the group's slug", "[plo
     CHECK(std::count(stems.begin(), stems.end(), "normalised-regret-group-1") == 3);
     CHECK(std::count(stems.begin(), stems.end(), "normalised-regret-group-2") == 3);
     if (!have_gnuplot()) return;
-    testing::TempDir dir;
+    bobench::testing::TempDir dir;
     PlotOptions o;
     o.out_dir = dir / "agg";
     const PlotResult plotted = plot_curves(by_group, o);
@@ -189,7 +185,7 @@ TEST_CASE("plots: a problem without a COCO group gets no \"group = (missing)\" p
     CHECK(page.find("<li>problem &#39;p3&#39; has no &#39;group&#39;: left out of the view by group</li>") !=
           std::string::npos);
     if (!have_gnuplot()) return;
-    testing::TempDir dir;
+    bobench::testing::TempDir dir;
     PlotOptions o;
     o.out_dir = dir / "ecdf";
     const auto files = plot_ecdf(ecdf_curves(mixed, analysis::coco_ecdf_targets(), std::string("group"), notes), 51, o);

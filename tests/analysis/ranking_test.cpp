@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -12,12 +11,12 @@
 #include "analysis/ranking.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench::analysis;
+using bobench::testing::kNaN;
 
 namespace {
-
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::vector<double> normal_sample(bobench::Rng& rng, double mean, double sd, std::size_t n) {
     boost::random::normal_distribution<double> dist(mean, sd);

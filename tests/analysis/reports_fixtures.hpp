@@ -8,10 +8,11 @@
 #include <vector>
 
 #include "results/store.hpp"
+#include "tests/support/values.hpp"
 
 namespace bobench::reports_testing {
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using testing::kNaN;
 
 // A noise-free trace: true_value = value; failed evaluations are NaN values flagged failed.
 inline results::Trace make_trace(int problem, int optimizer, int replicate, const std::vector<double>& values) {

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace bobench::analysis::testing {
+namespace bobench::testing {
 
 inline nlohmann::json load_stats_reference() {
     const std::string path = std::string(BOBENCH_TEST_DATA_DIR) + "/stats_reference.json";
@@ -15,4 +15,4 @@ inline nlohmann::json load_stats_reference() {
     return nlohmann::json::parse(in);
 }
 
-}  // namespace bobench::analysis::testing
+}  // namespace bobench::testing

@@ -6,12 +6,11 @@
 
 #include "analysis/summary.hpp"
 #include "core/error.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench::analysis;
 
-namespace {
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
-}
+using bobench::testing::kNaN;
 
 TEST_CASE("summary statistics with numpy's quantile convention", "[analysis][summary]") {
     const auto s = summarize(std::vector<double>{4, 1, 3, 2});

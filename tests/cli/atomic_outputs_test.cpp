@@ -10,12 +10,12 @@
 #include <vector>
 
 #include "tests/support/cli.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench::testing;
 namespace fs = std::filesystem;
 
 namespace {
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Every path under `dir` whose name holds ".tmp-": a temporary left behind.
 std::vector<std::string> temporaries(const fs::path& dir) {

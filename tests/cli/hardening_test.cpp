@@ -19,15 +19,15 @@
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using namespace bobench::testing;
 namespace fs = std::filesystem;
 
 namespace {
-const std::string small_run = "run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet ";
+const std::string quick_run = "run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet ";
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Whether process `pid` runs bobench (exec done: before it, the forked child still has
 // this test program's handlers) and has a handler for `sig` installed (SigCgt in /proc).
@@ -70,13 +70,13 @@ TEST_CASE("cli hardening: a full disk at the final write names the cause and los
     TempDir dir;
     const std::string out = dir / "r.h5";
     // the journal (two short runs, ~1 kB) fits, the results file (tens of kB) does not
-    const auto full = run_limited(10'000, small_run + "--output " + out);
+    const auto full = run_limited(10'000, quick_run + "--output " + out);
     INFO(full.err);
     CHECK(full.status == 1);  // not a crash in HDF5's cleanup (139)
     CHECK(has(full.err, "cannot write results file '" + out + "': File too large"));
     CHECK_FALSE(fs::exists(out));
     for (const auto& e : fs::directory_iterator(dir.path())) CHECK_FALSE(has(e.path().string(), ".tmp-"));
-    REQUIRE(run_cli(small_run + "--output " + out).status == 0);  // recovered from the journal
+    REQUIRE(run_cli(quick_run + "--output " + out).status == 0);  // recovered from the journal
     CHECK(results::read_results(out).runs.size() == 2);
 }
 
@@ -120,13 +120,13 @@ TEST_CASE("cli hardening: thread counts and --journal-after are range-checked be
     TempDir dir;
     const std::string expected = "expected an integer in [0, 1024]";
     for (const std::string n : {"100000", "2147483647", "4294967297", "-1", "99999999999999999999"})
-        check_refused(small_run + "--output " + (dir / "r.h5") + " --threads " + n, "--threads = '" + n +
+        check_refused(quick_run + "--output " + (dir / "r.h5") + " --threads " + n, "--threads = '" + n +
                                                                                          "' is not valid; " + expected);
     testing::write_file(dir / "t.ini", "[experiment]\nthreads = 4294967297\n[problems]\nbranin =\n"
                                        "[optimizers]\nrandom-search =\n");
     check_refused("run " + (dir / "t.ini"), "experiment.threads = '4294967297' is not valid; " + expected);
     for (const std::string s : {"-1", "nan", "inf", "10s"})
-        check_refused(small_run + "--output " + (dir / "r.h5") + " --journal-after " + s,
+        check_refused(quick_run + "--output " + (dir / "r.h5") + " --journal-after " + s,
                       "--journal-after: '" + s + "' is not a number of seconds; give a finite number >= 0 (e.g. 10)");
     CHECK_FALSE(fs::exists(dir / "r.h5"));
 }
@@ -233,13 +233,13 @@ TEST_CASE("cli hardening: the minor refusals", "[cli][hardening]") {
 TEST_CASE("cli hardening: damaged results files are named, not crashed on", "[cli][hardening]") {
     TempDir dir;
     const std::string out = dir / "r.h5";
-    REQUIRE(run_cli(small_run + "--output " + out).status == 0);
+    REQUIRE(run_cli(quick_run + "--output " + out).status == 0);
     const std::string bytes = testing::read_file(out);
     testing::write_file(dir / "cut.h5", bytes.substr(0, bytes.size() - 100));
     for (const std::string cmd : {"export", "rank", "table"})
         check_refused(cmd + " " + (dir / "cut.h5"), "'" + (dir / "cut.h5") + "' is damaged: ");
     // a run never replaces a damaged file with a new one
-    check_refused(small_run + "--output " + (dir / "cut.h5"), "is damaged");
+    check_refused(quick_run + "--output " + (dir / "cut.h5"), "is damaged");
     CHECK(testing::read_file(dir / "cut.h5") == bytes.substr(0, bytes.size() - 100));
 }
 
@@ -247,7 +247,7 @@ TEST_CASE("cli hardening: merge removes the temporaries of killed merges, not th
           "[cli][hardening]") {
     TempDir dir;
     for (const std::string shard : {"1/2", "2/2"})
-        REQUIRE(run_cli(small_run + "--output " + (dir / "s.h5") + " --shard " + shard).status == 0);
+        REQUIRE(run_cli(quick_run + "--output " + (dir / "s.h5") + " --shard " + shard).status == 0);
     const pid_t dead = ::fork();  // a PID that surely names no process: its own, reaped
     if (dead == 0) ::_exit(0);
     ::waitpid(dead, nullptr, 0);
@@ -267,12 +267,12 @@ TEST_CASE("cli hardening: outputs that are links, read-only or left over by kill
     SECTION("a link is written through, not replaced by a file") {
         const std::string link = dir / "link.h5";
         fs::create_symlink(target, link);
-        REQUIRE(run_cli(small_run + "--output " + link).status == 0);
+        REQUIRE(run_cli(quick_run + "--output " + link).status == 0);
         CHECK(fs::is_symlink(link));
         CHECK(results::read_results(target).runs.size() == 2);
     }
     SECTION("a read-only output is refused and left as it was") {
-        REQUIRE(run_cli(small_run + "--output " + target).status == 0);
+        REQUIRE(run_cli(quick_run + "--output " + target).status == 0);
         fs::permissions(target, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
         const std::string before = testing::read_file(target);
         check_refused("run --problem branin --optimizer random-search --budget 5 --replicates 3 --quiet --output " +
@@ -288,7 +288,7 @@ TEST_CASE("cli hardening: outputs that are links, read-only or left over by kill
                           live = out + ".tmp-" + std::to_string(::getpid());
         testing::write_file(stale, "half a file");
         testing::write_file(live, "being written");
-        REQUIRE(run_cli(small_run + "--output " + out).status == 0);
+        REQUIRE(run_cli(quick_run + "--output " + out).status == 0);
         CHECK_FALSE(fs::exists(stale));
         CHECK(fs::exists(live));
     }
@@ -299,7 +299,7 @@ TEST_CASE("cli hardening: a journal record that cannot belong to the experiment 
     const std::string out = dir / "r.h5", journal = out + ".journal";
     // a real journal's header (magic + the experiment's hash), then a record whose checksum
     // is right but whose contents cannot be a run of this experiment
-    run_limited(10'000, small_run + "--output " + out);  // the final write fails; the journal stays
+    run_limited(10'000, quick_run + "--output " + out);  // the final write fails; the journal stays
     REQUIRE(fs::exists(journal));
     std::uint64_t experiment = 0;
     std::memcpy(&experiment, testing::read_file(journal).data() + 8, sizeof experiment);
@@ -309,7 +309,7 @@ TEST_CASE("cli hardening: a journal record that cannot belong to the experiment 
             results::Journal j(journal, experiment);
             j.append("branin", "random-search", t);
         }
-        check_refused(small_run + "--output " + out,
+        check_refused(quick_run + "--output " + out,
                       "journal '" + journal + "' is damaged: a record of problem 'branin' has " + why);
         CHECK_FALSE(fs::exists(out));
     };
@@ -328,7 +328,7 @@ TEST_CASE("cli hardening: a journal record that cannot belong to the experiment 
 TEST_CASE("cli hardening: store provenance, list --help, fixture defaults, man page", "[cli][hardening]") {
     TempDir dir;
     const std::string out = dir / "r.h5";
-    REQUIRE(run_cli(small_run + "--seed 7 --output " + out).status == 0);
+    REQUIRE(run_cli(quick_run + "--seed 7 --output " + out).status == 0);
     const results::Provenance p = results::read_results(out).provenance;
     char host[256] = {};
     ::gethostname(host, sizeof host - 1);
@@ -336,7 +336,7 @@ TEST_CASE("cli hardening: store provenance, list --help, fixture defaults, man p
     CHECK(p.timestamp.size() == 20);  // 2026-01-02T03:04:05Z
     CHECK(p.timestamp.back() == 'Z');
     CHECK((p.compiler.rfind("GCC ", 0) == 0 || p.compiler.rfind("Clang ", 0) == 0));
-    CHECK(p.command_line == "bobench " + small_run + "--seed 7 --output " + out);
+    CHECK(p.command_line == "bobench " + quick_run + "--seed 7 --output " + out);
     const auto deps = nlohmann::json::parse(p.dependencies);
     unsigned major = 0, minor = 0, release = 0;
     H5get_libversion(&major, &minor, &release);

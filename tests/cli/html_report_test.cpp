@@ -15,17 +15,12 @@
 #include "results/store.hpp"
 #include "tests/analysis/reports_fixtures.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using namespace bobench::testing;
 
 namespace {
-
-std::size_t count(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
-    return n;
-}
 
 // The issue's small experiment: two problems, two optimizers, 3 replicates.
 std::string small_results(const TempDir& dir) {
@@ -105,7 +100,7 @@ TEST_CASE("html report: a regret panel", "[html]") {
     const std::string log_panel = analysis::reports::regret_panel_svg({&wide, &narrow}, {0, 9}, true);
     CHECK(log_panel.find("median regret and IQR (log)") != std::string::npos);
     CHECK(log_panel.find("aria-label=\"p&lt;1&gt;\"") != std::string::npos);
-    CHECK(count(log_panel, "<polyline") == 2);  // the NaN start is left out, not drawn at 0
+    CHECK(occurrences(log_panel, "<polyline") == 2);  // the NaN start is left out, not drawn at 0
     CHECK(log_panel.find("<title>a&amp;b</title>") != std::string::npos);
     CHECK(log_panel.find("stroke=\"#E69F00\"") != std::string::npos);
     CHECK(log_panel.find("stroke=\"#2E6B1F\" stroke-dasharray") != std::string::npos);  // colour 9: dashed dark green
@@ -113,7 +108,7 @@ TEST_CASE("html report: a regret panel", "[html]") {
     REQUIRE_FALSE(analysis::reports::regret_figure_log_y({{&narrow}}));
     const std::string linear = analysis::reports::regret_panel_svg({&narrow}, {2}, false);
     CHECK(linear.find("(log)") == std::string::npos);
-    CHECK(count(linear, "<polyline") == 1);
+    CHECK(occurrences(linear, "<polyline") == 1);
     // Without f* the best values themselves, on a linear axis whose padded range starts just
     // below 0: its tick there prints "0", never "-0".
     auto best = curve("b", {3, 1, 0.05});
@@ -124,7 +119,7 @@ TEST_CASE("html report: a regret panel", "[html]") {
     CHECK(values.find(">-0</text>") == std::string::npos);
     // A gap inside a curve splits it into two polylines.
     const auto gap = curve("g", {5, nan, 3});
-    CHECK(count(analysis::reports::regret_panel_svg({&gap}, {0}, false), "<polyline") == 2);
+    CHECK(occurrences(analysis::reports::regret_panel_svg({&gap}, {0}, false), "<polyline") == 2);
 }
 
 TEST_CASE("html report: a regret panel draws each curve's inter-quartile band, as the PNGs do", "[html]") {
@@ -136,7 +131,7 @@ TEST_CASE("html report: a regret panel draws each curve's inter-quartile band, a
     b.by_iteration[0].q1 = b.by_iteration[0].q3 = nan;
     const std::string panel = analysis::reports::regret_panel_svg({&a, &b}, {0, 1}, false);
     CHECK(panel.find("median regret and IQR<") != std::string::npos);
-    REQUIRE(count(panel, "<polygon class=\"band\"") == 2);
+    REQUIRE(occurrences(panel, "<polygon class=\"band\"") == 2);
     CHECK(panel.find("<polygon class=\"band\" fill=\"#E69F00\" fill-opacity=\"0.15\"") != std::string::npos);
     CHECK(panel.find("<polygon class=\"band\" fill=\"#56B4E9\"") != std::string::npos);
     CHECK(panel.find("<polygon") < panel.find("<polyline"));  // the bands under the lines
@@ -161,8 +156,8 @@ TEST_CASE("html report: a regret panel draws each curve's inter-quartile band, a
     std::vector<const analysis::reports::CurveSummary*> crowd;
     for (const auto& c : six) crowd.push_back(&c);
     const std::string crowded = analysis::reports::regret_panel_svg(crowd, {0, 1, 2, 3, 4, 5}, false);
-    CHECK(count(crowded, "<polygon") == 0);
-    CHECK(count(crowded, "<polyline") == 6);
+    CHECK(occurrences(crowded, "<polygon") == 0);
+    CHECK(occurrences(crowded, "<polyline") == 6);
     CHECK(crowded.find("median regret<") != std::string::npos);
 }
 
@@ -171,8 +166,8 @@ TEST_CASE("html report: one y scale for every regret panel of the page", "[html]
     const results::Results abc = reports_testing::abc_results();
     const std::string page = analysis::reports::render_html_report(abc, {});
     const std::string curves = section_of(page, "curves");
-    CHECK(count(curves, "<svg") == 2);
-    CHECK(count(curves, " (log)</text>") == 2);  // p2 too, on the scale p1 needs
+    CHECK(occurrences(curves, "<svg") == 2);
+    CHECK(occurrences(curves, " (log)</text>") == 2);  // p2 too, on the scale p1 needs
     CHECK(curves.find("One y scale for every panel: log10 when the positive medians of any one panel span more "
                       "than two decades, else linear (here: log10)") != std::string::npos);
 
@@ -184,8 +179,8 @@ TEST_CASE("html report: one y scale for every regret panel of the page", "[html]
                       narrow.runs.end());
     for (results::Trace& t : narrow.runs) t.key.problem = 0;
     const std::string linear = section_of(analysis::reports::render_html_report(narrow, {}), "curves");
-    CHECK(count(linear, "<svg") == 1);
-    CHECK(count(linear, "(log)") == 0);
+    CHECK(occurrences(linear, "<svg") == 1);
+    CHECK(occurrences(linear, "(log)") == 0);
     CHECK(linear.find("else linear (here: linear)") != std::string::npos);
 }
 
@@ -195,26 +190,26 @@ TEST_CASE("html report: the page of a small experiment", "[html]") {
     CHECK(page.rfind("<!DOCTYPE html>", 0) == 0);
     for (const char* section : {"id=\"provenance\"", "id=\"spec\"", "id=\"ranking\"", "id=\"final\"", "id=\"curves\"",
                                 "id=\"ecdf\"", "id=\"ert\""})
-        CHECK(count(page, section) == 1);
+        CHECK(occurrences(page, section) == 1);
     // Provenance: the command that wrote the file.
     CHECK(page.find("bobench run --problem branin") != std::string::npos);
     // one regret panel per problem, one ECDF panel (both problems are 2-D), the CD diagram
-    CHECK(count(page, "<svg") == 4);
-    CHECK(count(page, "aria-label=\"all\"") == 1);
+    CHECK(occurrences(page, "<svg") == 4);
+    CHECK(occurrences(page, "aria-label=\"all\"") == 1);
     const auto cd = page.find("<figure id=\"cd-diagram\">");
     REQUIRE(cd != std::string::npos);
     const std::string figure = page.substr(cd, page.find("</figure>", cd) - cd);
-    CHECK(count(figure, ">random-search (") == 1);  // its label and mean rank
-    CHECK(count(figure, ">de (") == 1);
-    CHECK(count(page, "aria-label=\"branin\"") == 1);
-    CHECK(count(page, "aria-label=\"levy\"") == 1);  // levy:d=2's label
-    CHECK(count(page, "<polyline") >= 4);  // both optimizers on both panels
+    CHECK(occurrences(figure, ">random-search (") == 1);  // its label and mean rank
+    CHECK(occurrences(figure, ">de (") == 1);
+    CHECK(occurrences(page, "aria-label=\"branin\"") == 1);
+    CHECK(occurrences(page, "aria-label=\"levy\"") == 1);  // levy:d=2's label
+    CHECK(occurrences(page, "<polyline") >= 4);  // both optimizers on both panels
     const std::string ranking = ranking_table(page);
-    CHECK(count(ranking, "<td>random-search</td>") == 1);
-    CHECK(count(ranking, "<td>de</td>") == 1);
+    CHECK(occurrences(ranking, "<td>random-search</td>") == 1);
+    CHECK(occurrences(ranking, "<td>de</td>") == 1);
     CHECK(page.find("id=\"ert-table\"") != std::string::npos);
     // Each final-regret table marks at least one best cell per problem.
-    CHECK(count(page, "class=\"best\"") >= 4);
+    CHECK(occurrences(page, "class=\"best\"") >= 4);
     // Nothing fetched from elsewhere, no script.
     CHECK(page.find("<script") == std::string::npos);
     CHECK(page.find("src=") == std::string::npos);
@@ -232,10 +227,10 @@ TEST_CASE("html report: runtime ECDFs of all problems and per dimension, a step 
     REQUIRE(at != std::string::npos);
     const std::string ecdf = page.substr(at, page.find("</section>", at) - at);
     for (const char* panel : {"aria-label=\"all\"", "aria-label=\"dimension = 2\"", "aria-label=\"dimension = 10\""})
-        CHECK(count(ecdf, panel) == 1);
-    for (const char* o : {"<title>A</title>", "<title>B</title>", "<title>C</title>"}) CHECK(count(ecdf, o) == 3);
-    CHECK(count(ecdf, "<polyline") == 9);
-    CHECK(count(ecdf, ">×</text>") == 9);  // each optimizer's budget
+        CHECK(occurrences(ecdf, panel) == 1);
+    for (const char* o : {"<title>A</title>", "<title>B</title>", "<title>C</title>"}) CHECK(occurrences(ecdf, o) == 3);
+    CHECK(occurrences(ecdf, "<polyline") == 9);
+    CHECK(occurrences(ecdf, ">×</text>") == 9);  // each optimizer's budget
     // all runs on one axis: each step line ends at its share, A's highest on p1 (it reaches the most targets)
     const auto end_y = [&](const std::string& panel, const std::string& optimizer) {
         const auto p = ecdf.find("aria-label=\"" + panel + "\"");
@@ -257,8 +252,8 @@ TEST_CASE("html report: labels from the file are escaped", "[html]") {
     const std::string page = page_of(dir / "esc.h5", dir / "html");
     CHECK(page.find("rs<\"x") == std::string::npos);
     CHECK(page.find("b<r&") == std::string::npos);
-    CHECK(count(ranking_table(page), "<td>rs&lt;&quot;x&quot;&amp;&#39;y&#39;</td>") == 1);
-    CHECK(count(page, "aria-label=\"b&lt;r&amp;n\"") == 1);
+    CHECK(occurrences(ranking_table(page), "<td>rs&lt;&quot;x&quot;&amp;&#39;y&#39;</td>") == 1);
+    CHECK(occurrences(page, "aria-label=\"b&lt;r&amp;n\"") == 1);
 }
 
 TEST_CASE("html report: the demo's page is under 2 MB", "[html][demo]") {
@@ -267,8 +262,8 @@ TEST_CASE("html report: the demo's page is under 2 MB", "[html][demo]") {
     run_ok("run '" + demo + "' --quiet --output " + (dir / "demo.h5"));
     const std::string page = page_of(dir / "demo.h5", dir / "html");
     // a regret panel per problem; ECDFs of all problems and of each of the 3 dimensions; the CD diagram
-    CHECK(count(page, "<svg") == 9);
-    for (const char* d : {"2", "5", "6"}) CHECK(count(page, "aria-label=\"dimension = " + std::string(d) + "\"") == 1);
+    CHECK(occurrences(page, "<svg") == 9);
+    for (const char* d : {"2", "5", "6"}) CHECK(occurrences(page, "aria-label=\"dimension = " + std::string(d) + "\"") == 1);
     CHECK(page.size() < 2'000'000);
 }
 
@@ -310,8 +305,8 @@ TEST_CASE("html report: a real browser renders the page", "[html]") {
     const auto dom = run_shell(chromium + "--dump-dom 'file://" + page + "'");
     INFO("chromium's standard error:\n" << dom.err);
     REQUIRE(dom.status == 0);
-    CHECK(count(dom.out, "<svg") == 4);
-    CHECK(count(dom.out, "<polyline") >= 4);
+    CHECK(occurrences(dom.out, "<svg") == 4);
+    CHECK(occurrences(dom.out, "<polyline") >= 4);
     CHECK(dom.out.find("id=\"ranking-table\"") != std::string::npos);
     CHECK(dom.out.find("<td>random-search</td>") != std::string::npos);
     // No script error and no console message at all: the page has no script.
@@ -360,15 +355,15 @@ TEST_CASE("html report: a kept reproduction page in a real browser shows the ver
         const auto link = row.find("<a href=\"#cause-");
         REQUIRE(link != std::string::npos);
         const std::string target = row.substr(link + 10, row.find('"', link + 10) - link - 10);  // cause-K
-        CHECK(count(dom.out, "<li id=\"" + target + "\">") == 1);
+        CHECK(occurrences(dom.out, "<li id=\"" + target + "\">") == 1);
     }
     CHECK(rows == disagreeing);
-    CHECK(count(dom.out, "id=\"cells-table\"") == 1);
+    CHECK(occurrences(dom.out, "id=\"cells-table\"") == 1);
     // the claims: one row each, and the tally the Markdown gives
     const auto claims = md.find("\n## The paper's claims");
     REQUIRE(claims != std::string::npos);
     const std::string section = md.substr(claims + 1, md.find("\n## ", claims + 1) - claims - 1);
-    CHECK(count(dom.out, "<tr class=\"claim-") == count(section, "\n| ") - 1);  // less the header
+    CHECK(occurrences(dom.out, "<tr class=\"claim-") == occurrences(section, "\n| ") - 1);  // less the header
     const auto tally_end = section.find(" not run (a claim naming");
     REQUIRE(tally_end != std::string::npos);
     const std::string tally = section.substr(section.rfind('\n', tally_end) + 1, tally_end + 8 - section.rfind('\n', tally_end) - 1);

@@ -24,7 +24,7 @@ using namespace bobench::testing;
 
 namespace {
 const std::string step_plugin = BOBENCH_TEST_STEP_PLUGIN;  // optimizer plugin-step, problem plugin-sphere
-const std::string small_run = "run --problem plugin-sphere:d=3 --problem branin --optimizer plugin-step "
+const std::string plugin_run = "run --problem plugin-sphere:d=3 --problem branin --optimizer plugin-step "
                               "--optimizer random-search --replicates 2 --budget 20 --quiet ";
 
 const std::string misbehaving_plugin = BOBENCH_TEST_MISBEHAVING_PLUGIN;  // plugin-throws-int, plugin-stuck
@@ -57,7 +57,7 @@ TEST_CASE("plugin: its optimizer and problem run beside bobench's, are ranked, a
           "[cli][plugin]") {
     TempDir dir;
     const std::string out = dir / "p.h5";
-    run_ok(small_run + "--plugin " + quoted(step_plugin) + " --output " + out);
+    run_ok(plugin_run + "--plugin " + quoted(step_plugin) + " --output " + out);
 
     const results::Results results = results::read_results(out);
     CHECK(results.find_optimizer("plugin-step") >= 0);
@@ -81,7 +81,7 @@ TEST_CASE("plugin: its optimizer and problem run beside bobench's, are ranked, a
 
     // same spec and seed, the same traces: the plugin's randomness comes from the run's Rng
     const std::string again = dir / "again.h5";
-    REQUIRE(run_cli(small_run + "--plugin " + quoted(step_plugin) + " --output " + again).status == 0);
+    REQUIRE(run_cli(plugin_run + "--plugin " + quoted(step_plugin) + " --output " + again).status == 0);
     CHECK(run_cli("export " + out).out == run_cli("export " + again).out);
 
     // a file written without plugins has no plugins attribute (nor an empty one)
@@ -208,7 +208,7 @@ TEST_CASE("plugin: merge and resume refuse runs of other bytes of a plugin, unle
     TempDir dir;
     const std::string plugin = dir / "step.so", out = dir / "m.h5", resumed = dir / "r.h5";
     std::filesystem::copy_file(step_plugin, plugin);
-    const std::string shard = small_run + "--plugin " + quoted(plugin) + " --output " + quoted(dir / "s.h5") + " --shard ";
+    const std::string shard = plugin_run + "--plugin " + quoted(plugin) + " --output " + quoted(dir / "s.h5") + " --shard ";
     run_ok(shard + "1/2");
     // a file of runs without plugins takes a plugin's optimizer: a plugin new to it is no rebuild
     const std::string resume = "run --problem branin --budget 10 --quiet --output " + quoted(resumed) + " ";
@@ -294,7 +294,7 @@ TEST_CASE("plugin: bobench-mpi loads it on every rank", "[cli][plugin][mpi]") {
     // the flags of scale_test's MPI run: root in CI, no ptrace rights in containers
     const auto r = run_shell("mpirun --allow-run-as-root --oversubscribe -n 2 --mca btl self,vader "
                              "--mca btl_vader_single_copy_mechanism none '" + std::string(BOBENCH_MPI_CLI) + "' " +
-                             small_run + "--threads 1 --plugin " + quoted(step_plugin) + " --output " + out);
+                             plugin_run + "--threads 1 --plugin " + quoted(step_plugin) + " --output " + out);
     INFO(r.out << r.err);
     REQUIRE(r.status == 0);
     const results::Results results = results::read_results(out);

@@ -14,6 +14,7 @@
 #include "results/lock.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using namespace bobench::testing;
@@ -23,7 +24,6 @@ namespace {
 const std::string two_optimizers =
     "run --problem branin --optimizer random-search --optimizer de --budget 5 --replicates 2 --quiet ";
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Whether process `pid` is bobench (not yet the test's fork or the shell that execs it) and
 // has its handlers for SIGINT and SIGTERM (bobench's main installs them first).

@@ -62,7 +62,7 @@ std::string csv_lines(const nlohmann::json& values, bool one_per_line) {
 
 TEST_CASE("cli reports: stats mwu and friedman agree with scipy", "[reports][cli]") {
     TempDir dir;
-    const nlohmann::json ref = analysis::testing::load_stats_reference();
+    const nlohmann::json ref = bobench::testing::load_stats_reference();
     const auto& mwu = ref.at("mann_whitney_u");
     for (std::size_t c = 0; c < 8; ++c) {
         const auto& k = mwu.at(c);

@@ -12,15 +12,16 @@
 #include "results/store.hpp"
 #include "tests/hpobench_tables/raw_h5.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
+using bobench::testing::has;
 using bobench::testing::run_cli;
 using bobench::testing::run_ok;
 using bobench::testing::TempDir;
 namespace raw = bobench::testing::raw_h5;
 
 namespace {
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Row of each architecture, and the raw arrays, of a NAS-Bench-201 table file.
 struct RawTable {

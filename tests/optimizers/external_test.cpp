@@ -14,10 +14,12 @@
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using bobench::testing::run_shell;
 using bobench::testing::TempDir;
+using bobench::testing::occurrences;
 
 namespace {
 // Every run of optimizer `label` in `a` has a bit-identical twin in `b`.
@@ -43,12 +45,6 @@ void require_same_runs(const results::Results& a, const results::Results& b, con
     CHECK(matched > 0);
     CHECK(matched == static_cast<std::size_t>(std::count_if(a.runs.begin(), a.runs.end(),
                                                             [&](const results::Trace& t) { return t.key.optimizer == oa; })));
-}
-
-std::size_t count(const std::string& text, const std::string& part) {
-    std::size_t n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
-    return n;
 }
 
 // The runs of `optimizer` that `bobench run` says it skipped ("N of its runs were skipped").
@@ -173,7 +169,7 @@ TEST_CASE("external: each misbehaviour fails its own runs only, with a message n
         CHECK(failed + skipped_runs(r.err, "bad") == 4);
         CHECK(failed >= 3);
         // quoted once per first line: at most once per problem (a point's message names it)
-        CHECK(count(r.err, ": external optimizer '") <= 2);
+        CHECK(occurrences(r.err, ": external optimizer '") <= 2);
         CHECK(r.err.find(message) != std::string::npos);
         // the other runs are all there, exactly as without the bad optimizer
         const results::Results mixed = results::read_results(out);
@@ -375,10 +371,10 @@ TEST_CASE("external: an optimizer whose runs keep failing the same way is stoppe
         const auto r = testing::run_cli(one);
         INFO(r.err);
         CHECK(r.status == 1);
-        CHECK(count(r.err, quoted) == 1);
+        CHECK(occurrences(r.err, quoted) == 1);
         CHECK(r.err.find("Connection reset") == std::string::npos);
-        CHECK(count(r.err, "error: run failed: problem 'branin', optimizer 'bad', replicate ") == 3);
-        CHECK(count(r.err, "error: run failed: problem 'branin', optimizer 'bad', replicate 1: the same error as problem "
+        CHECK(occurrences(r.err, "error: run failed: problem 'branin', optimizer 'bad', replicate ") == 3);
+        CHECK(occurrences(r.err, "error: run failed: problem 'branin', optimizer 'bad', replicate 1: the same error as problem "
                            "'branin', replicate 0\n") == 1);
         CHECK(r.err.find("error: optimizer 'bad' was stopped after 3 of its runs failed with the same error (quoted "
                          "above for problem 'branin', replicate 0); 7 of its runs were skipped: not run, not stored; "
@@ -403,10 +399,10 @@ TEST_CASE("external: an optimizer whose runs keep failing the same way is stoppe
     const auto two = testing::run_cli(spec("two.ini", dir / "two.h5", 2, true) + " --quiet");
     INFO(two.err);
     CHECK(two.status == 1);
-    const std::size_t failed = count(two.err, "error: run failed: problem 'branin', optimizer 'bad', replicate ");
+    const std::size_t failed = occurrences(two.err, "error: run failed: problem 'branin', optimizer 'bad', replicate ");
     CHECK(failed >= 3);
     CHECK(failed + skipped_runs(two.err, "bad") == 10);
-    CHECK(count(two.err, quoted) == 1);
+    CHECK(occurrences(two.err, quoted) == 1);
     const results::Results stored = results::read_results(dir / "two.h5");
     CHECK(stored.runs.size() == 10);
     require_same_runs(reference, stored, "rs");

@@ -20,13 +20,13 @@ using namespace bobench;
 
 namespace {
 
-struct Case {
+struct TraceCase {
     std::string name, problem, optimizer;
     long budget;
     int replicate;
 };
 
-std::vector<Case> cases() {
+std::vector<TraceCase> trace_cases() {
     return {
         {"branin", "branin", "gp-ei", 30, 0},
         {"hartmann6", "hartmann6", "gp-ei", 30, 1},
@@ -37,7 +37,7 @@ std::vector<Case> cases() {
 }
 
 // One run through the run loop `bobench run` uses.
-results::Trace run(const Case& c) {
+results::Trace run(const TraceCase& c) {
     const BoundProblem problem = bind_problem(cli::problem_catalog(), Identifier::parse(c.problem));
     return testing::run_planned({c.problem, problem.id, problem.problem},
                                 {"optimizer", bind_optimizer(cli::optimizer_catalog(), Identifier::parse(c.optimizer))},
@@ -47,7 +47,7 @@ results::Trace run(const Case& c) {
 }  // namespace
 
 TEST_CASE("gp-ei traces equal the ones recorded before the speed work", "[optimizers][gp][traces]") {
-    for (const Case& c : cases()) {
+    for (const TraceCase& c : trace_cases()) {
         INFO(c.name << ": " << c.optimizer);
         testing::check_recorded(testing::describe_trace(run(c)), testing::recorded_trace_path("gp_ei_traces", c.name),
                                 "BOBENCH_RECORD_GP_TRACES");

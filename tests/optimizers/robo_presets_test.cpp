@@ -17,12 +17,13 @@
 #include "optimizers/presets/robo.hpp"
 #include "tests/optimizers/optimizer_quality_support.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;
+using bobench::testing::kInf;
 
 namespace {
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double matern52(double r) { return (1.0 + std::sqrt(5.0) * r + 5.0 * r * r / 3.0) * std::exp(-std::sqrt(5.0) * r); }
 }  // namespace

@@ -34,7 +34,7 @@ void put_bytes(const std::string& path, const std::string& bytes) {
 }
 
 template <class T>
-bool same_bits(const std::vector<T>& a, const std::vector<T>& b) {
+bool same_bytes(const std::vector<T>& a, const std::vector<T>& b) {
     return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 
@@ -56,9 +56,9 @@ bool same_reading(const Results& a, const Results& b) {
         const Trace &s = a.runs[i], &t = b.runs[i];
         if (!(s.key == t.key) || s.problem_seed != t.problem_seed || s.optimizer_seed != t.optimizer_seed ||
             std::memcmp(&s.seconds, &t.seconds, sizeof s.seconds) != 0 || s.notes != t.notes ||
-            !same_bits(s.value, t.value) || !same_bits(s.true_value, t.true_value) || !same_bits(s.cost, t.cost) ||
-            !same_bits(s.test_value, t.test_value) || !same_bits(s.failed, t.failed) || !same_bits(s.x, t.x) ||
-            !same_bits(s.fidelity, t.fidelity))
+            !same_bytes(s.value, t.value) || !same_bytes(s.true_value, t.true_value) || !same_bytes(s.cost, t.cost) ||
+            !same_bytes(s.test_value, t.test_value) || !same_bytes(s.failed, t.failed) || !same_bytes(s.x, t.x) ||
+            !same_bytes(s.fidelity, t.fidelity))
             return false;
     }
     return true;

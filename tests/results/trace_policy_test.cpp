@@ -19,6 +19,7 @@
 #include "results/trace_policy.hpp"
 #include "runners/plan.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using namespace bobench::testing;
@@ -78,17 +79,6 @@ std::set<std::size_t> coco_budget_ladder(std::size_t d, std::size_t n) {
         for (std::size_t base : {1u, 2u, 5u})
             if (scale * d * base <= n) ladder.insert(scale * d * base);
     return ladder;
-}
-
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
-// `bobench <args>` with FILE standing for `file`, the file's name in the output put back to FILE.
-std::string output_for(const std::string& args, const std::string& file) {
-    return replaced(run_ok(replaced(args, "FILE", "'" + file + "'")).out, file, "FILE");
 }
 
 const char* runs_flags = "--problem 'bbob:f=1,i=1,d=3' --problem 'bbob:f=8,i=2,d=3' --optimizer random-search "

@@ -12,6 +12,7 @@
 #include "hdf5/hdf5.hpp"
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using namespace bobench::testing;
@@ -20,20 +21,6 @@ namespace {
 // A real results file: 12 runs of build 87d9104 (branin, hartmann3; random-search, tpe, gp-ei).
 std::string real_file() { return std::string(BOBENCH_TEST_DATA_DIR) + "/results_87d9104/partial.h5"; }
 std::string real_spec() { return std::string(BOBENCH_TEST_DATA_DIR) + "/results_87d9104/spec.ini"; }
-
-// `text` with every occurrence of `from` replaced by `to`.
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-        text.replace(at, from.size(), to);
-    return text;
-}
-
-// The output of `bobench <args>` with FILE standing for `file`, its mention of the file
-// named FILE again, so that the outputs for two files compare.
-std::string output_for(const std::string& args, const std::string& file) {
-    const CliResult r = run_ok(replaced(args, "FILE", "'" + file + "'"));
-    return replaced(r.out, file, "FILE");
-}
 
 // Opens `path` read-write through HDF5's C API (as h5py would), independently of the store.
 void change_file(const std::string& path, const std::function<void(hid_t)>& change) {

@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "runners/progress.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench::runners;
+using bobench::testing::occurrences;
 
 namespace {
 
@@ -40,12 +42,6 @@ struct Job {
     }
 };
 
-std::size_t count(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
 }  // namespace
 
 TEST_CASE("progress: a job under a second prints no line, in a log or on a terminal", "[runners][progress]") {
@@ -66,16 +62,16 @@ TEST_CASE("progress: at most one line a second, the first a second in, and the c
     CHECK(lines.size() == 5);  // at 1, 2, 3, 4 and 5 s: the tenths between them wait their turn
     // a tenth that had to wait prints at the first moment allowed (20 % at 1 s), and the last one is the 100 % line
     CHECK(log.out.str().rfind("bobench: 16/80 runs done (20 %), ", 0) == 0);
-    CHECK(count(log.out.str(), "bobench: 80/80 runs done (100 %)") == 1);
+    CHECK(occurrences(log.out.str(), "bobench: 80/80 runs done (100 %)") == 1);
     log.progress.finish(80);  // the 100 % line is out already: not again
-    CHECK(count(log.out.str(), "\n") == 5);
+    CHECK(occurrences(log.out.str(), "\n") == 5);
 
     Job tty(Progress::Style::Terminal, 80);
     const std::vector<double> rewritten = tty.run(1, 80, 0.0625);
     CHECK(rewritten.size() == 5);
     for (std::size_t i = 1; i < rewritten.size(); ++i) CHECK(rewritten[i] - rewritten[i - 1] >= 1.0 - 1e-9);
     tty.progress.finish(80);  // ends the rewritten line
-    CHECK(count(tty.out.str(), "\r") == 6);
+    CHECK(occurrences(tty.out.str(), "\r") == 6);
     CHECK(tty.out.str().back() == '\n');
 }
 
@@ -83,9 +79,9 @@ TEST_CASE("progress: a job interrupted after a second closes with its runs done"
     Job log(Progress::Style::Log, 100);
     CHECK(log.run(1, 10, 0.125).size() == 1);  // the 10 % line, at 1.25 s
     log.progress.finish(10);                   // stopped there: its line is out already
-    CHECK(count(log.out.str(), "\n") == 1);
+    CHECK(occurrences(log.out.str(), "\n") == 1);
     log.run(11, 11, 0.125);                    // 11 runs at 1.375 s: too soon for a line
-    CHECK(count(log.out.str(), "\n") == 1);
+    CHECK(occurrences(log.out.str(), "\n") == 1);
     log.progress.finish(11);                   // the closing line comes anyway
-    CHECK(count(log.out.str(), "bobench: 11/100 runs done") == 1);
+    CHECK(occurrences(log.out.str(), "bobench: 11/100 runs done") == 1);
 }

@@ -29,7 +29,7 @@ runners::ExperimentSpec trials_spec(const std::string& output, const std::string
                                "test");
 }
 
-results::Results run(const runners::ExperimentSpec& spec) {
+results::Results run_spec(const runners::ExperimentSpec& spec) {
     std::atomic<bool> stop{false};
     const auto outcome =
         runners::run_experiment(runners::make_plan(spec, cli::problem_catalog(), cli::optimizer_catalog()), stop);
@@ -62,7 +62,7 @@ TEST_CASE("replicate_instances: instance lists and COCO's years", "[runners][spe
 TEST_CASE("replicate_instances: replicate r runs instance r mod n, its regrets that instance's",
           "[runners][spec]") {
     TempDir dir;
-    const results::Results r = run(trials_spec(dir / "trials.h5", "4,9,4"));
+    const results::Results r = run_spec(trials_spec(dir / "trials.h5", "4,9,4"));
     const std::vector<int> instance_of = {4, 9, 4, 4, 9};  // replicates 0-4
     const bbob::Function first(3, 4, 3);
     REQUIRE(r.problems.size() == 1);
@@ -96,7 +96,7 @@ TEST_CASE("replicate_instances: replicate r runs instance r mod n, its regrets t
     runners::ExperimentSpec one = trials_spec(dir / "one.h5", "4,9,4"), two = trials_spec(dir / "two.h5", "4,9,4");
     one.threads = 1;
     two.threads = 2;
-    const results::Results a = run(one), b = run(two);
+    const results::Results a = run_spec(one), b = run_spec(two);
     REQUIRE(a.runs.size() == b.runs.size());
     for (std::size_t i = 0; i < a.runs.size(); ++i) CHECK(a.runs[i].same_record(b.runs[i]));
     runners::ExperimentSpec other = trials_spec(dir / "one.h5", "4,9");

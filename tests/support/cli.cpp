@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "tests/support/text.hpp"
+
 namespace bobench::testing {
 
 TempDir::TempDir() {
@@ -40,6 +42,10 @@ CliResult run_ok(const std::string& args) {
     INFO("bobench " << args << "\nstderr: " << r.err);
     REQUIRE(r.status == 0);
     return r;
+}
+
+std::string output_for(const std::string& args, const std::string& file) {
+    return replaced(run_ok(replaced(args, "FILE", "'" + file + "'")).out, file, "FILE");
 }
 
 void check_refused(const std::string& args, const std::string& message) {

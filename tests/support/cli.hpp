@@ -27,6 +27,10 @@ CliResult run_limited(long bytes, const std::string& args, const std::string& re
 // standard error.
 void check_refused(const std::string& args, const std::string& message);
 
+// The output of `bobench <args>` with FILE in args standing for `file`, and the file's name in
+// the output put back to FILE, so that the outputs for two files compare.
+std::string output_for(const std::string& args, const std::string& file);
+
 // A fresh folder under the system temp dir, removed with its contents on destruction.
 class TempDir {
 public:

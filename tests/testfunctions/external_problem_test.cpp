@@ -15,20 +15,15 @@
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/values.hpp"
+#include "tests/support/text.hpp"
 
 using namespace bobench;
 using bobench::testing::run_shell;
 using bobench::testing::TempDir;
+using bobench::testing::same_bits;
+using bobench::testing::occurrences;
 
-namespace {
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
-
-std::size_t count(const std::string& text, const std::string& part) {
-    std::size_t n = 0;
-    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
-    return n;
-}
-}  // namespace
 
 TEST_CASE("external problem: a description's space reads back as the space it came from", "[external-problem]") {
     const Space space({Param::real("lr", 1e-4, 1, true), Param::integer("n", -3, 8), Param::ordinal("w", {0.5, 2}),
@@ -64,7 +59,7 @@ std::string python_problem(const std::string& script_and_args, const std::string
 }
 
 // `bobench run` with the package importable by the problems it starts.
-testing::CliResult run_bobench(const std::string& args) {
+testing::CliResult run_with_package(const std::string& args) {
     return run_shell("PYTHONPATH='" + std::string(BOBENCH_PYTHON_PATH) + "' '" + BOBENCH_CLI + "' " + args);
 }
 
@@ -116,7 +111,7 @@ TEST_CASE("external problem: Branin in Python gives the built-in values bit for 
     testing::write_file(dir / "first.ini", spec(dir / "resumed.h5", lines, 2, 1));
     testing::write_file(dir / "more.ini", spec(dir / "resumed.h5", lines, 2, 3));
     for (const std::string run : {"one", "two", "first", "more"}) {
-        const auto r = run_bobench("run " + (dir / (run + ".ini")) + " --quiet");
+        const auto r = run_with_package("run " + (dir / (run + ".ini")) + " --quiet");
         INFO(run << ": " << r.err);
         REQUIRE(r.status == 0);
         CHECK(r.err.find("warning") == std::string::npos);
@@ -190,10 +185,10 @@ TEST_CASE("external problem: a problem that crashes, hangs, answers garbage or f
         const std::string out = dir / "r.h5";
         std::filesystem::remove(out);
         testing::write_file(dir / "s.ini", spec(out, {"bad = " + python_problem(c.args)}, 1, 1));
-        const auto r = run_bobench("run " + (dir / "s.ini") + " --quiet");
+        const auto r = run_with_package("run " + (dir / "s.ini") + " --quiet");
         INFO(r.err);
         CHECK(r.status == 0);
-        CHECK(count(r.err, "warning: external problem '") == 1);  // once per cause, however many evaluations
+        CHECK(occurrences(r.err, "warning: external problem '") == 1);  // once per cause, however many evaluations
         CHECK(r.err.find(c.message) != std::string::npos);
         const results::Results stored = results::read_results(out);
         REQUIRE(stored.runs.size() == 1);
@@ -232,7 +227,7 @@ TEST_CASE("external problem: one that cannot describe itself is refused at plann
     };
     for (const auto& [id, message] : cases) {
         INFO(id);
-        const auto r = run_bobench("run --problem '" + id + "' --optimizer random-search --budget 3 --replicates 1 "
+        const auto r = run_with_package("run --problem '" + id + "' --optimizer random-search --budget 3 --replicates 1 "
                                    "--quiet --output " + (dir / "r.h5"));
         INFO(r.err);
         CHECK(r.status == 2);

@@ -10,13 +10,12 @@
 #include "surrogates/gp/gp_hyperparameters.hpp"
 #include "surrogates/gp/marginal_likelihood.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/support/kernel_families.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;
 
 namespace {
-const KernelFamily kAllFamilies[] = {KernelFamily::SquaredExponential, KernelFamily::Matern12,
-                                     KernelFamily::Matern32, KernelFamily::Matern52};
 
 Eigen::VectorXd params_1d(double s2, double l, double n2) {
     Eigen::VectorXd t(3);
@@ -25,6 +24,7 @@ Eigen::VectorXd params_1d(double s2, double l, double n2) {
 }
 
 using test::point;
+using bobench::testing::kAllFamilies;
 }  // namespace
 
 TEST_CASE("GP posterior equals the closed form with one and two points", "[gp][exact]") {

@@ -5,14 +5,12 @@
 #include "core/error.hpp"
 #include "surrogates/gp/kernels.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/support/kernel_families.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;
+using bobench::testing::kAllFamilies;
 
-namespace {
-const KernelFamily kAllFamilies[] = {KernelFamily::SquaredExponential, KernelFamily::Matern12,
-                                     KernelFamily::Matern32, KernelFamily::Matern52};
-}
 
 TEST_CASE("kernel values match the textbook formulas", "[gp][kernels]") {
     // One dimension, l = 0.5, s2 = 2: at distance 0.3 the scaled distance is r = 0.6.

@@ -19,18 +19,18 @@ using namespace bobench::test;
 namespace {
 
 // A small MAP-trained network on a 2-D toy, with the same delta as its Laplace approximation.
-struct Fixture {
+struct GgnFixture {
     Eigen::MatrixXd X;
-    Classifier net;
+    mlp::Classifier net;
     static constexpr double delta = 0.7;
-    static Classifier make(Rng& rng) {
+    static mlp::Classifier make(Rng& rng) {
         Options o;
         o.hidden = {7, 5};
         o.prior_precision = delta;
         o.steps = 300;
-        return Classifier(2, o, rng);
+        return mlp::Classifier(2, o, rng);
     }
-    explicit Fixture(Rng& rng) : X(uniform_points(15, 2, rng, -1, 1)), net(make(rng)) {
+    explicit GgnFixture(Rng& rng) : X(uniform_points(15, 2, rng, -1, 1)), net(make(rng)) {
         const Eigen::VectorXd z = (X.col(0).array() + 0.5 * X.col(1).array() > 0).cast<double>();
         net.fit(X, z, rng);
     }
@@ -59,14 +59,14 @@ double logistic_normal_mean(double m, double v) {
 
 TEST_CASE("laplace-ggn: precision equals sum pi(1-pi) J^T J + delta I from finite-difference Jacobians", "[mlp][laplace]") {
     Rng rng(101);
-    Fixture fx(rng);
+    GgnFixture fx(rng);
     const Eigen::MatrixXd J = fd_jacobian(fx.net, fx.X);
     const Eigen::VectorXd pi = fx.net.probabilities(fx.X);
     const Eigen::Index p = J.cols();
     Eigen::MatrixXd expected = fx.delta * Eigen::MatrixXd::Identity(p, p);
     for (Eigen::Index n = 0; n < J.rows(); ++n) expected += pi[n] * (1 - pi[n]) * J.row(n).transpose() * J.row(n);
 
-    LaplaceOptions o = Fixture::laplace_options();
+    LaplaceOptions o = GgnFixture::laplace_options();
     const LaplaceGgn full(fx.net, fx.X, o, rng);
     const Eigen::MatrixXd P = full.precision();
     CHECK((P - expected).cwiseAbs().maxCoeff() <= 1e-7 * expected.cwiseAbs().maxCoeff());
@@ -94,9 +94,9 @@ TEST_CASE("laplace-ggn: precision equals sum pi(1-pi) J^T J + delta I from finit
 
 TEST_CASE("laplace-ggn: input gradients of mean, variance and probabilities match central differences", "[mlp][laplace]") {
     Rng rng(111);
-    Fixture fx(rng);
+    GgnFixture fx(rng);
     for (bool diagonal : {false, true}) {
-        LaplaceOptions o = Fixture::laplace_options();
+        LaplaceOptions o = GgnFixture::laplace_options();
         o.diagonal = diagonal;
         const LaplaceGgn lap(fx.net, fx.X, o, rng);
         const Eigen::MatrixXd T = uniform_points(6, 2, rng, -2, 2);
@@ -125,8 +125,8 @@ TEST_CASE("laplace-ggn: input gradients of mean, variance and probabilities matc
 
 TEST_CASE("laplace-ggn: probit and Monte Carlo probabilities approximate the logistic-normal integral", "[mlp][laplace]") {
     Rng rng(121);
-    Fixture fx(rng);
-    LaplaceOptions o = Fixture::laplace_options();
+    GgnFixture fx(rng);
+    LaplaceOptions o = GgnFixture::laplace_options();
     const LaplaceGgn lap(fx.net, fx.X, o, rng);
     o.mc_samples = 100000;
     const LaplaceGgn many(fx.net, fx.X, o, rng);
@@ -149,8 +149,8 @@ TEST_CASE("laplace-ggn: probit and Monte Carlo probabilities approximate the log
 
 TEST_CASE("laplace-ggn: the predictive variance grows away from the data", "[mlp][laplace]") {
     Rng rng(131);
-    Fixture fx(rng);
-    LaplaceOptions o = Fixture::laplace_options();
+    GgnFixture fx(rng);
+    LaplaceOptions o = GgnFixture::laplace_options();
     const LaplaceGgn lap(fx.net, fx.X, o, rng);
     double inside = 0;
     for (Eigen::Index n = 0; n < fx.X.rows(); ++n) inside += lap.logit_distribution(fx.X.row(n).transpose()).variance;
@@ -176,7 +176,7 @@ TEST_CASE("laplace-ggn: the evidence-tuned delta solves MacKay's fixed point in 
 TEST_CASE("laplace-ggn: the tuned delta maximises the Laplace evidence computed from the full determinant",
           "[mlp][laplace]") {
     Rng rng(151);
-    Fixture fx(rng);
+    GgnFixture fx(rng);
     const double theta2 = fx.net.parameters().squaredNorm();
     // 15 points (fewer than the 67 parameters: the Gram-matrix path) and 150 (more).
     for (const Eigen::MatrixXd& X : {fx.X, uniform_points(150, 2, rng, -1, 1)}) {
@@ -221,7 +221,7 @@ TEST_CASE("laplace-ggn: the tuned delta maximises the Laplace evidence computed 
 
 TEST_CASE("laplace-ggn: bad options are rejected with the value named", "[mlp][laplace]") {
     Rng rng(141);
-    Fixture fx(rng);
+    GgnFixture fx(rng);
     LaplaceOptions o;
     o.prior_precision = 0;
     CHECK_THROWS_WITH(LaplaceGgn(fx.net, fx.X, o, rng),

@@ -23,9 +23,9 @@ Options small_net(Activation a) {
 }
 
 // A network whose weights are scaled up so that its outputs are far from linear.
-Classifier random_network(std::size_t d, Activation a, std::uint64_t seed) {
+mlp::Classifier random_network(std::size_t d, Activation a, std::uint64_t seed) {
     Rng rng(seed);
-    Classifier net(d, small_net(a), rng);
+    mlp::Classifier net(d, small_net(a), rng);
     Eigen::VectorXd theta = net.parameters() * 1.5;
     boost::random::uniform_real_distribution<double> u(-0.3, 0.3);
     for (Eigen::Index k = 0; k < theta.size(); ++k) theta[k] += u(rng);  // nonzero biases too
@@ -37,7 +37,7 @@ Classifier random_network(std::size_t d, Activation a, std::uint64_t seed) {
 
 TEST_CASE("mlp: input gradients of logit and probability match central differences", "[mlp]") {
     for (Activation a : {Activation::Elu, Activation::Relu}) {
-        const Classifier net = random_network(3, a, 11);
+        const mlp::Classifier net = random_network(3, a, 11);
         Rng rng(12);
         const Eigen::MatrixXd X = uniform_points(20, 3, rng, -2, 2);
         int alive = 0;
@@ -61,7 +61,7 @@ TEST_CASE("mlp: input gradients of logit and probability match central differenc
 
 TEST_CASE("mlp: parameter Jacobian matches central differences", "[mlp]") {
     for (Activation a : {Activation::Elu, Activation::Relu}) {
-        Classifier net = random_network(2, a, 21);
+        mlp::Classifier net = random_network(2, a, 21);
         Rng rng(22);
         const Eigen::MatrixXd X = uniform_points(6, 2, rng, -2, 2);
         const Eigen::MatrixXd J = net.parameter_jacobian(X);
@@ -74,7 +74,7 @@ TEST_CASE("mlp: parameter Jacobian matches central differences", "[mlp]") {
 }
 
 TEST_CASE("mlp: tangent of the input gradient along a parameter direction matches differences", "[mlp]") {
-    Classifier net = random_network(3, Activation::Elu, 31);
+    mlp::Classifier net = random_network(3, Activation::Elu, 31);
     Rng rng(32);
     const Eigen::VectorXd theta = net.parameters();
     const Eigen::VectorXd u = uniform_points(theta.size(), 1, rng, -1, 1).col(0);
@@ -107,7 +107,7 @@ TEST_CASE("mlp: the epoch rule is BORE's floor(S / ceil(N / B))", "[mlp]") {
     Rng rng(41);
     const Eigen::MatrixXd X = uniform_points(500, 2, rng, -1, 1);
     const Eigen::VectorXd z = (X.col(0).array() > 0).cast<double>();
-    Classifier net(2, Options{}, rng);
+    mlp::Classifier net(2, Options{}, rng);
     const FitReport r = net.fit(X, z, rng);
     CHECK(r.epochs == 12);
     CHECK(r.steps == 12 * 8);  // 8 batches per epoch, the last one short
@@ -120,7 +120,7 @@ TEST_CASE("mlp: training on a separable toy reaches high accuracy", "[mlp]") {
     const Eigen::VectorXd z = (X.col(1).array() > X.col(0).array().square() - 0.5).cast<double>();
     Options o;
     o.steps = 1500;
-    Classifier net(2, o, rng);
+    mlp::Classifier net(2, o, rng);
     const double before = net.objective(X, z);
     const FitReport r = net.fit(X, z, rng);
     CHECK(r.objective < 0.5 * before);
@@ -142,7 +142,7 @@ TEST_CASE("mlp: same seed, same network and different seed, different network", 
     const Eigen::VectorXd z = (X.rowwise().sum().array() > 0).cast<double>();
     auto train = [&](std::uint64_t seed) {
         Rng rng(seed);
-        Classifier net(3, Options{}, rng);
+        mlp::Classifier net(3, Options{}, rng);
         net.fit(X, z, rng);
         net.fit(X, z, rng);
         return net.parameters();
@@ -157,7 +157,7 @@ TEST_CASE("mlp: warm start continues training, cold start does not", "[mlp]") {
     const Eigen::MatrixXd X = uniform_points(200, 2, data_rng, -1, 1);
     const Eigen::VectorXd z = (X.col(0).array() * X.col(1).array() > 0).cast<double>();  // XOR-like
     Rng rng(72);
-    Classifier warm(2, Options{}, rng);
+    mlp::Classifier warm(2, Options{}, rng);
     const double one = warm.fit(X, z, rng).objective;
     const double two = warm.fit(X, z, rng).objective;
     CHECK(two < one);
@@ -167,8 +167,8 @@ TEST_CASE("mlp: warm start continues training, cold start does not", "[mlp]") {
     Options cold_options;
     cold_options.warm_start = false;
     Rng r1(73), r2(73);
-    Classifier cold(2, cold_options, r1);
-    Classifier twin(2, cold_options, r2);
+    mlp::Classifier cold(2, cold_options, r1);
+    mlp::Classifier twin(2, cold_options, r2);
     cold.fit(X, z, r1);
     Rng r3 = r1;  // stream position after the first fit
     cold.fit(X, z, r1);
@@ -185,7 +185,7 @@ TEST_CASE("mlp: the prior precision pulls the weights towards zero", "[mlp]") {
         o.prior_precision = delta;
         o.steps = 800;
         Rng rng(82);
-        Classifier net(2, o, rng);
+        mlp::Classifier net(2, o, rng);
         net.fit(X, z, rng);
         return net.parameters().norm();
     };
@@ -197,7 +197,7 @@ TEST_CASE("mlp: bad options and inputs are rejected with the value named", "[mlp
     auto make = [&](auto edit) {
         Options o;
         edit(o);
-        return Classifier(2, o, rng);
+        return mlp::Classifier(2, o, rng);
     };
     CHECK_THROWS_WITH(make([](Options& o) { o.hidden = {32, 0}; }), Catch::Contains("width 0 must be >= 1"));
     CHECK_THROWS_WITH(make([](Options& o) { o.prior_precision = -1; }), Catch::Contains("prior_precision = -1"));
@@ -207,7 +207,7 @@ TEST_CASE("mlp: bad options and inputs are rejected with the value named", "[mlp
     CHECK_THROWS_AS(make([](Options& o) { o.steps = -1; }), UserError);
     CHECK_THROWS_WITH(parse_activation("tanh"), "unknown activation 'tanh'; expected one of elu, relu");
     CHECK(parse_activation("relu") == Activation::Relu);
-    Classifier net(2, Options{}, rng);
+    mlp::Classifier net(2, Options{}, rng);
     CHECK_THROWS_AS(net.logit(Eigen::VectorXd::Zero(3)), std::invalid_argument);
     Eigen::MatrixXd X = Eigen::MatrixXd::Zero(2, 2);
     CHECK_THROWS_AS(net.fit(X, Eigen::VectorXd::Constant(2, 2.0), rng), std::invalid_argument);

@@ -241,7 +241,7 @@ TEST_CASE("rvfl: singular features, constant targets and zero hidden units", "[r
         CHECK(std::isfinite(b.predict(test::point({0.5, 0.5})).mean));
         CHECK_THROWS_WITH(b.fit(X, test::point({1, 2, 3}), rng), Catch::Contains("rows but y has"));
         CHECK_THROWS_WITH(RvflEnsemble(2, options(1, AlphaRule::Fixed), 1), Catch::Contains("at least 2"));
-        CHECK_THROWS_WITH(parse_activation("elu"), Catch::Contains("expected tanh or relu"));
+        CHECK_THROWS_WITH(surrogates::rvfl::parse_activation("elu"), Catch::Contains("expected tanh or relu"));
         RvflOptions o;
         CHECK_THROWS_WITH(apply_variant(5, o), Catch::Contains("expected 1, 2, 3 or 4"));
     }
@@ -249,6 +249,7 @@ TEST_CASE("rvfl: singular features, constant targets and zero hidden units", "[r
 
 TEST_CASE("rvfl: the variants as Table 4.1 numbers them: 1 tanh, 2 tanh + direct link, 3 relu, 4 relu + direct link",
           "[rvfl]") {
+    using surrogates::rvfl::Activation;
     const std::pair<Activation, bool> table_4_1[] = {
         {Activation::Tanh, false}, {Activation::Tanh, true}, {Activation::Relu, false}, {Activation::Relu, true}};
     for (int variant = 1; variant <= 4; ++variant) {

@@ -1,4 +1,4 @@
-// Classifier::probabilities (one call for many points, what BORE's DE uses) gives what
+// surrogates::Classifier::probabilities (one call for many points, what BORE's DE uses) gives what
 // probability() gives point by point, bit for bit, for XGBoost and the forest, calibrated
 // or not.
 #include <catch2/catch.hpp>
@@ -9,15 +9,16 @@
 #include "core/rng.hpp"
 #include "surrogates/trees/tree_classifiers.hpp"
 #include "tests/support/numeric.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench;
 using namespace bobench::surrogates;
+using bobench::testing::same_bits;
 
 namespace {
 
-bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
-void check_batch_equals_single(Classifier& c, const std::string& what) {
+void check_batch_equals_single(surrogates::Classifier& c, const std::string& what) {
     Rng data_rng(41);
     const Eigen::MatrixXd X = test::uniform_points(150, 4, data_rng);
     Eigen::VectorXd labels(150);
@@ -43,7 +44,7 @@ void check_batch_equals_single(Classifier& c, const std::string& what) {
 
 TEST_CASE("tree classifiers: batch probabilities equal single-point ones bit for bit", "[trees][xgboost][batch]") {
     for (const auto& [name, calibration] :
-         {std::pair{"none", Calibration::None}, {"platt", Calibration::Platt}, {"isotonic", Calibration::Isotonic}}) {
+         {std::pair{"none", surrogates::Calibration::None}, {"platt", surrogates::Calibration::Platt}, {"isotonic", surrogates::Calibration::Isotonic}}) {
         auto xgb = make_xgboost_classifier({}, calibration);
         check_batch_equals_single(*xgb, std::string("xgboost, calibration ") + name);
         auto forest = make_forest_classifier({}, calibration);

@@ -27,7 +27,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return parts;
 }
 
-std::vector<double> numbers(const std::string& s) {
+std::vector<double> reference_numbers(const std::string& s) {
     std::vector<double> v;
     for (const std::string& p : split(s, ';')) v.push_back(std::stod(p));
     return v;
@@ -70,7 +70,7 @@ TEST_CASE("bbob: every COCO reference value is reproduced to the last bit", "[bb
         REQUIRE(row.size() == 6);
         const int f = std::stoi(row[0]), inst = std::stoi(row[1]), d = std::stoi(row[2]);
         const double fopt = std::stod(row[3]);
-        const std::vector<double> x = numbers(row[4]);
+        const std::vector<double> x = reference_numbers(row[4]);
         const double expected = std::stod(row[5]);
         REQUIRE(static_cast<int>(x.size()) == d);
         const Function& fn = cached(cache, f, inst, d);
@@ -97,7 +97,7 @@ TEST_CASE("bbob: outside [-5, 5]^d, where the boundary penalties act, every valu
     for (const auto& row : rows) {
         REQUIRE(row.size() == 5);
         const int f = std::stoi(row[0]), inst = std::stoi(row[1]), d = std::stoi(row[2]);
-        const std::vector<double> x = numbers(row[3]);
+        const std::vector<double> x = reference_numbers(row[3]);
         REQUIRE(static_cast<int>(x.size()) == d);
         INFO("f" << f << " i" << inst << " d" << d << " x=" << row[3]);
         CHECK(cached(cache, f, inst, d).evaluate(x) == std::stod(row[4]));
@@ -113,7 +113,7 @@ TEST_CASE("bbob: every COCO reference optimum (f_opt, x_opt) is reproduced", "[b
         REQUIRE(row.size() == 5);
         const int f = std::stoi(row[0]), inst = std::stoi(row[1]), d = std::stoi(row[2]);
         const Function fn(f, inst, d);
-        const std::vector<double> xopt = numbers(row[4]);
+        const std::vector<double> xopt = reference_numbers(row[4]);
         INFO("f" << f << " i" << inst << " d" << d);
         CHECK(error(fn.fopt(), std::stod(row[3])) <= 1e-10);
         REQUIRE(fn.xopt().size() == xopt.size());

@@ -14,7 +14,7 @@
 using namespace bobench;
 namespace rl = bobench::racing;
 
-static std::shared_ptr<const Problem> make(const std::string& id) {
+static std::shared_ptr<const Problem> racing_line(const std::string& id) {
     return bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem;
 }
 
@@ -43,7 +43,7 @@ static double python_lap_time(const std::string& track_file, const rl::Track& t,
 
 static double lap_time(const std::string& track, const std::vector<double>& offsets) {
     Rng rng(1);
-    return make("racing-line:track=" + track)->evaluate(offsets, rng).value;
+    return racing_line("racing-line:track=" + track)->evaluate(offsets, rng).value;
 }
 
 TEST_CASE("racing-line: centre-line lap times equal an independent numpy/scipy reference", "[racing-line]") {
@@ -68,17 +68,17 @@ TEST_CASE("racing-line: moved waypoints match the reference too, and change the 
 }
 
 TEST_CASE("racing-line: spaces, determinism and the path's ends", "[racing-line]") {
-    CHECK(make("racing-line")->space().size() == 12);
-    CHECK(make("racing-line:track=ethz-a")->space().size() == 20);
-    CHECK(make("racing-line:track=ethz-b")->space().size() == 21);
-    const auto ucb = make("racing-line:track=ucb");  // kept: the space lives in the problem
+    CHECK(racing_line("racing-line")->space().size() == 12);
+    CHECK(racing_line("racing-line:track=ethz-a")->space().size() == 20);
+    CHECK(racing_line("racing-line:track=ethz-b")->space().size() == 21);
+    const auto ucb = racing_line("racing-line:track=ucb");  // kept: the space lives in the problem
     const Space& s = ucb->space();
     CHECK(s.params()[0].lo == Approx(-0.38).epsilon(1e-14));
     CHECK(s.params()[11].hi == Approx(0.38).epsilon(1e-14));
 
     const rl::Track& t = rl::track("ethz-b");
     Rng rng(4);
-    const auto p = make("racing-line:track=ethz-b");
+    const auto p = racing_line("racing-line:track=ethz-b");
     const Point x = p->space().sample(rng);
     const double v = p->evaluate(x, rng).value;
     CHECK(p->evaluate(x, rng).value == v);
@@ -93,10 +93,10 @@ TEST_CASE("racing-line: spaces, determinism and the path's ends", "[racing-line]
 }
 
 TEST_CASE("racing-line: unknown track and wrong dimension are refused", "[racing-line]") {
-    CHECK_THROWS_WITH(make("racing-line:track=monza"), Catch::Contains("ucb, ethz-a, ethz-b"));
+    CHECK_THROWS_WITH(racing_line("racing-line:track=monza"), Catch::Contains("ucb, ethz-a, ethz-b"));
     CHECK_THROWS_WITH(rl::track("monza"), Catch::Contains("unknown track 'monza'"));
     Rng rng(1);
-    CHECK_THROWS_WITH(make("racing-line:track=ethz-a")->evaluate(Point(12, 0.0), rng),
+    CHECK_THROWS_WITH(racing_line("racing-line:track=ethz-a")->evaluate(Point(12, 0.0), rng),
                       Catch::Contains("takes 20 offsets, got 12"));
     testing::check_refused("run --problem racing-line:track=nurburgring --optimizer random-search --budget 2",
                            "nurburgring");

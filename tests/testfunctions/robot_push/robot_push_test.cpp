@@ -11,7 +11,7 @@
 using namespace bobench;
 namespace rp = bobench::robot_push;
 
-static std::shared_ptr<const Problem> make(const std::string& id) {
+static std::shared_ptr<const Problem> push_problem(const std::string& id) {
     return bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem;
 }
 
@@ -22,7 +22,7 @@ static Point idle() {
 }
 
 TEST_CASE("robot-push: the same point gives bit-identical values, on any problem object", "[robot-push]") {
-    const auto a = make("robot-push"), b = make("robot-push:instance=0");
+    const auto a = push_problem("robot-push"), b = push_problem("robot-push:instance=0");
     Rng rng(1);
     for (int i = 0; i < 5; ++i) {
         const Point x = a->space().sample(rng);
@@ -43,7 +43,7 @@ TEST_CASE("robot-push: the same point gives bit-identical values, on any problem
     CHECK(g3.y2 == g3b.y2);
     CHECK(g3.x1 != g4.x1);
     for (double v : {g3.x1, g3.y1, g3.x2, g3.y2}) CHECK(std::abs(v) <= 5.0);
-    CHECK(*make("robot-push:instance=3")->optimum() == Approx(-rp::max_reward(g3)).epsilon(1e-15));
+    CHECK(*push_problem("robot-push:instance=3")->optimum() == Approx(-rp::max_reward(g3)).epsilon(1e-15));
 }
 
 TEST_CASE("robot-push: untouched objects stay put and a push moves an object the pushing way", "[robot-push]") {
@@ -79,7 +79,7 @@ TEST_CASE("robot-push: untouched objects stay put and a push moves an object the
 TEST_CASE("robot-push: objective = -reward >= f* = -(start-to-goal distances) over random points", "[robot-push]") {
     for (const std::string id : {"robot-push", "robot-push:instance=5"}) {
         INFO(id);
-        const auto p = make(id);
+        const auto p = push_problem(id);
         const double fstar = *p->optimum();
         CHECK(fstar < 0);
         Rng rng(3);
@@ -94,11 +94,11 @@ TEST_CASE("robot-push: objective = -reward >= f* = -(start-to-goal distances) ov
         }
         CHECK(moved > 0);  // the benchmark is not flat
     }
-    CHECK(*make("robot-push")->optimum() == Approx(-(std::hypot(4, 1.5) + std::hypot(4, 5.5))).epsilon(1e-15));
+    CHECK(*push_problem("robot-push")->optimum() == Approx(-(std::hypot(4, 1.5) + std::hypot(4, 5.5))).epsilon(1e-15));
 }
 
 TEST_CASE("robot-push: velocity noise perturbs the observed value only", "[robot-push]") {
-    const auto clean = make("robot-push"), noisy = make("robot-push:velocity_noise=0.5");
+    const auto clean = push_problem("robot-push"), noisy = push_problem("robot-push:velocity_noise=0.5");
     Point x = idle();
     x[0] = -3, x[1] = 2, x[2] = 5, x[4] = 10;
     Rng r0(1), r1(5), r2(5);
@@ -110,10 +110,10 @@ TEST_CASE("robot-push: velocity noise perturbs the observed value only", "[robot
 }
 
 TEST_CASE("robot-push: bad input is refused with a clear message", "[robot-push]") {
-    const auto p = make("robot-push");
+    const auto p = push_problem("robot-push");
     Rng rng(1);
     CHECK_THROWS_WITH(p->evaluate(Point(13, 0.0), rng), Catch::Contains("robot-push takes 14 inputs, got 13"));
-    CHECK_THROWS_AS(make("robot-push:instance=-1"), UserError);
-    CHECK_THROWS_AS(make("robot-push:velocity_noise=-0.1"), UserError);
+    CHECK_THROWS_AS(push_problem("robot-push:instance=-1"), UserError);
+    CHECK_THROWS_AS(push_problem("robot-push:velocity_noise=-0.1"), UserError);
     CHECK(p->space().size() == 14);
 }

@@ -9,14 +9,14 @@
 
 using namespace bobench;
 
-static std::shared_ptr<const synthetic::SyntheticFunction> make(const std::string& id) {
+static std::shared_ptr<const synthetic::SyntheticFunction> synthetic_function(const std::string& id) {
     auto p = bind_problem(cli::problem_catalog(), Identifier::parse(id)).problem;
     return std::dynamic_pointer_cast<const synthetic::SyntheticFunction>(p);
 }
 
 static double f(const std::string& id, Point x) {
     Rng rng(1);
-    return make(id)->evaluate(x, rng).value;
+    return synthetic_function(id)->evaluate(x, rng).value;
 }
 
 TEST_CASE("synthetic: f(x*) = f* at every stated minimiser", "[synthetic]") {
@@ -26,7 +26,7 @@ TEST_CASE("synthetic: f(x*) = f* at every stated minimiser", "[synthetic]") {
           "michalewicz:d=10", "rosenbrock", "rosenbrock:d=5", "rosenbrock:d=20", "sinone", "sintwo",
           "styblinski-tang", "styblinski-tang:d=6"}) {
         INFO(id);
-        const auto p = make(id);
+        const auto p = synthetic_function(id);
         REQUIRE(p);
         const double fopt = *p->optimum();
         for (const Point& x : p->minimizers()) {
@@ -63,13 +63,13 @@ TEST_CASE("synthetic: values at hand-derived points", "[synthetic]") {
 
 TEST_CASE("synthetic: Michalewicz optima agree with the published values", "[synthetic]") {
     // Surjanovic & Bingham list f* = -1.8013 (d=2), -4.687658 (d=5), -9.66015 (d=10)
-    CHECK(*make("michalewicz")->optimum() == Approx(-1.8013).margin(5e-5));
-    CHECK(*make("michalewicz:d=5")->optimum() == Approx(-4.687658).margin(5e-6));
-    CHECK(*make("michalewicz:d=10")->optimum() == Approx(-9.66015).margin(5e-6));
+    CHECK(*synthetic_function("michalewicz")->optimum() == Approx(-1.8013).margin(5e-5));
+    CHECK(*synthetic_function("michalewicz:d=5")->optimum() == Approx(-4.687658).margin(5e-6));
+    CHECK(*synthetic_function("michalewicz:d=10")->optimum() == Approx(-9.66015).margin(5e-6));
 }
 
 TEST_CASE("synthetic: observation noise is Gaussian and true_value stays noise-free", "[synthetic]") {
-    const auto p = make("branin:noise=0.5");
+    const auto p = synthetic_function("branin:noise=0.5");
     Rng rng(5);
     const Point x = {1, 2};
     const double truth = f("branin", x);
