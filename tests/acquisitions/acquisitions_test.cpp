@@ -23,7 +23,6 @@ using bobench::testing::kAllFamilies;
 
 namespace {
 
-
 // A model of two members with closed-form predictives and gradients, to test
 // marginalisation independently of the GP.
 class TwoMemberModel final : public RegressionModel {

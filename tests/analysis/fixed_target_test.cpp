@@ -17,7 +17,6 @@ using namespace bobench::analysis;
 using namespace bobench::reports_testing;
 using bobench::testing::kInf;
 
-
 TEST_CASE("fixed target: COCO's target precisions", "[fixed-target]") {
     const auto ecdf = coco_ecdf_targets();
     REQUIRE(ecdf.size() == 51);  // cocopp: 10**np.arange(2, -8.1, -0.2)

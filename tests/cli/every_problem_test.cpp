@@ -25,7 +25,9 @@ const std::string python = BOBENCH_PYTHON;
 const std::string python = "python3";
 #endif
 
-bool same_bits_or_both_nan(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan(a) && std::isnan(b)); }
+bool same_bits_or_both_nan(double a, double b) {
+    return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan(a) && std::isnan(b));
+}
 
 }  // namespace
 

@@ -28,7 +28,6 @@ namespace fs = std::filesystem;
 namespace {
 const std::string quick_run = "run --problem branin --optimizer random-search --budget 5 --replicates 2 --quiet ";
 
-
 // Whether process `pid` runs bobench (exec done: before it, the forked child still has
 // this test program's handlers) and has a handler for `sig` installed (SigCgt in /proc).
 bool catches(pid_t pid, int sig) {

@@ -24,7 +24,6 @@ namespace {
 const std::string two_optimizers =
     "run --problem branin --optimizer random-search --optimizer de --budget 5 --replicates 2 --quiet ";
 
-
 // Whether process `pid` is bobench (not yet the test's fork or the shell that execs it) and
 // has its handlers for SIGINT and SIGTERM (bobench's main installs them first).
 bool bobench_catches_stop_signals(pid_t pid) {

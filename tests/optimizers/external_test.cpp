@@ -253,7 +253,6 @@ TEST_CASE("external: SIGINT while an external optimizer is silent stops at once 
     CHECK(cmdline.find("misbehave.py") == std::string::npos);  // gone (or a zombie, whose cmdline is empty)
 }
 
-
 // Whether process `pid` is gone, a zombie, or has a SIGKILL pending (sent, not yet acted on).
 bool ended_or_killed(const std::string& pid) {
     const std::string status = testing::read_file("/proc/" + pid + "/status");

@@ -15,15 +15,14 @@
 #include "results/store.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/process.hpp"
-#include "tests/support/values.hpp"
 #include "tests/support/text.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench;
 using bobench::testing::run_shell;
 using bobench::testing::TempDir;
-using bobench::testing::same_bits;
 using bobench::testing::occurrences;
-
+using bobench::testing::same_bits;
 
 TEST_CASE("external problem: a description's space reads back as the space it came from", "[external-problem]") {
     const Space space({Param::real("lr", 1e-4, 1, true), Param::integer("n", -3, 8), Param::ordinal("w", {0.5, 2}),

@@ -11,7 +11,6 @@ using namespace bobench;
 using namespace bobench::surrogates;
 using bobench::testing::kAllFamilies;
 
-
 TEST_CASE("kernel values match the textbook formulas", "[gp][kernels]") {
     // One dimension, l = 0.5, s2 = 2: at distance 0.3 the scaled distance is r = 0.6.
     Eigen::VectorXd theta(2);

@@ -1,4 +1,4 @@
-// surrogates::Classifier::probabilities (one call for many points, what BORE's DE uses) gives what
+// Classifier::probabilities (one call for many points, what BORE's DE uses) gives what
 // probability() gives point by point, bit for bit, for XGBoost and the forest, calibrated
 // or not.
 #include <catch2/catch.hpp>
@@ -16,7 +16,6 @@ using namespace bobench::surrogates;
 using bobench::testing::same_bits;
 
 namespace {
-
 
 void check_batch_equals_single(surrogates::Classifier& c, const std::string& what) {
     Rng data_rng(41);
@@ -44,7 +43,8 @@ void check_batch_equals_single(surrogates::Classifier& c, const std::string& wha
 
 TEST_CASE("tree classifiers: batch probabilities equal single-point ones bit for bit", "[trees][xgboost][batch]") {
     for (const auto& [name, calibration] :
-         {std::pair{"none", surrogates::Calibration::None}, {"platt", surrogates::Calibration::Platt}, {"isotonic", surrogates::Calibration::Isotonic}}) {
+         {std::pair{"none", surrogates::Calibration::None}, {"platt", surrogates::Calibration::Platt},
+          {"isotonic", surrogates::Calibration::Isotonic}}) {
         auto xgb = make_xgboost_classifier({}, calibration);
         check_batch_equals_single(*xgb, std::string("xgboost, calibration ") + name);
         auto forest = make_forest_classifier({}, calibration);
