@@ -2,7 +2,6 @@
 // Hand-made results files for the report tests: problems, optimizers and traces built
 // directly (no optimizer runs), so every metric is known in closed form.
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 #include <vector>

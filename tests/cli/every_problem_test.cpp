@@ -6,7 +6,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstring>
 #include <map>
 #include <string>
 
@@ -14,6 +13,7 @@
 #include "hpobench_tables/fcnet.hpp"
 #include "hpobench_tables/nasbench201.hpp"
 #include "tests/support/cli.hpp"
+#include "tests/support/values.hpp"
 
 using namespace bobench;
 
@@ -25,9 +25,7 @@ const std::string python = BOBENCH_PYTHON;
 const std::string python = "python3";
 #endif
 
-bool same_bits_or_both_nan(double a, double b) {
-    return std::memcmp(&a, &b, sizeof a) == 0 || (std::isnan(a) && std::isnan(b));
-}
+bool same_bits_or_both_nan(double a, double b) { return bobench::testing::same_bits(a, b) || (std::isnan(a) && std::isnan(b)); }
 
 }  // namespace
 

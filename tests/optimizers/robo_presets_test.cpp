@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <limits>
 #include <numbers>
 #include <vector>
 

@@ -3,7 +3,6 @@
 // or not.
 #include <catch2/catch.hpp>
 
-#include <cstring>
 #include <string>
 
 #include "core/rng.hpp"
