@@ -1,8 +1,32 @@
 #include "acquisitions/acquisition.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 namespace bobench::acquisitions {
+
+void Acquisition::values(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const {
+    out.resize(X.rows());
+    Eigen::VectorXd x(X.cols());
+    for (Eigen::Index k = 0; k < X.rows(); ++k) {
+        x = X.row(k).transpose();
+        out[k] = value(x);
+    }
+}
+
+void GaussianAcquisition::values(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const {
+    const std::size_t members = model_.members();
+    out.setZero(X.rows());
+    std::vector<surrogates::Prediction> predictions;
+    for (std::size_t m = 0; m < members; ++m) {
+        model_.predict_member_rows(m, X, predictions);
+        for (Eigen::Index k = 0; k < X.rows(); ++k) {
+            const surrogates::Prediction& p = predictions[static_cast<std::size_t>(k)];
+            out[k] += score(p.mean, p.var, nullptr, nullptr);
+        }
+    }
+    for (Eigen::Index k = 0; k < X.rows(); ++k) out[k] = out[k] / static_cast<double>(members);
+}
 
 double GaussianAcquisition::value(const Eigen::VectorXd& x, Eigen::VectorXd* grad) const {
     const std::size_t members = model_.members();

@@ -14,6 +14,8 @@ public:
     // gradient when has_gradient() is false throws std::logic_error.
     virtual double value(const Eigen::VectorXd& x, Eigen::VectorXd* grad = nullptr) const = 0;
     virtual bool has_gradient() const = 0;
+    // value(x) for every row x of X (one point per row) into out, bit for bit.
+    virtual void values(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const;
 };
 
 // An acquisition that depends on x only through a Gaussian predictive N(mean, var).
@@ -26,6 +28,8 @@ public:
 
     double value(const Eigen::VectorXd& x, Eigen::VectorXd* grad = nullptr) const final;
     bool has_gradient() const final { return model_.has_gradient(); }
+    // The model predicts all the rows at once (RegressionModel::predict_member_rows).
+    void values(const Eigen::MatrixXd& X, Eigen::VectorXd& out) const final;
 
     // Score of one predictive and, when the pointers are non-null, its partial
     // derivatives with respect to the mean and the variance.

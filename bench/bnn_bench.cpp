@@ -1,7 +1,8 @@
 // Speed of the Bayesian-network machinery: gradient evaluations of the posterior log
 // density per second (what bounds NUTS) for Aryan's 1 x 10 sigmoid network on N points
 // in 6-D, and for pybnn's 50-50 tanh network on a mini-batch of 20; and whole SGHMC steps
-// of BOHAMIANN (gradient + noise draws + update), and its noise draws alone.
+// of BOHAMIANN (gradient + noise draws + update), its noise draws alone, and a sampled
+// network's predictions at many points, one at a time and all at once.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -12,6 +13,7 @@
 
 #include "surrogates/bnn/network.hpp"
 #include "surrogates/bnn/network_posterior.hpp"
+#include "surrogates/bnn/sampled_network.hpp"
 #include "surrogates/samplers/sghmc.hpp"
 #include "surrogates/samplers/standard_normals.hpp"
 
@@ -83,6 +85,47 @@ static void bohamiann_sghmc_step(benchmark::State& state) {
     state.SetItemsProcessed(state.iterations() * steps);  // items/s = SGHMC steps per second
 }
 BENCHMARK(bohamiann_sghmc_step)->Unit(benchmark::kMillisecond);
+
+// A sampled network's predictions at the 500 random points an acquisition is maximised over
+// (BOHAMIANN in RoBO's loop), point by point (predict) against all rows at once
+// (predict_member_rows, the same bits): pybnn's 3 x 50 tanh network, range(0) draws, D = 2.
+static void sampled_network_predict(benchmark::State& state, bool rows_at_once) {
+    const int N = 40, D = 2, points = 500;
+    const long draws = state.range(0);
+    Rng rng(1);
+    Eigen::MatrixXd Xt;
+    Eigen::VectorXd y;
+    uniform_data(N, D, rng, Xt, y);
+    bnn::SampledNetworkOptions o;
+    o.hidden = {50, 50, 50};
+    o.activation = bnn::Activation::Tanh;
+    o.prior.weight_sd = 0;
+    o.prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
+    o.prior.noise_a = std::log(1e-3), o.prior.noise_b = 0.01;
+    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    o.burn_in = 100, o.sample_steps = draws * 5;
+    o.sghmc.keep_every = 5;
+    o.init = bnn::SampledNetworkOptions::Init::FanIn;
+    bnn::SampledNetwork model(D, o);
+    model.fit(Xt.transpose(), y, rng);
+    Eigen::MatrixXd X;
+    Eigen::VectorXd unused;
+    uniform_data(points, D, rng, X, unused);
+    X.transposeInPlace();  // one point per row
+    std::vector<surrogates::Prediction> out(points);
+    for (auto _ : state) {
+        if (rows_at_once) {
+            model.predict_member_rows(0, X, out);
+        } else {
+            for (int p = 0; p < points; ++p) out[static_cast<std::size_t>(p)] = model.predict(X.row(p).transpose());
+        }
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.counters["draws"] = static_cast<double>(model.function_samples());
+    state.SetItemsProcessed(state.iterations() * points);  // items/s = points predicted per second
+}
+BENCHMARK_CAPTURE(sampled_network_predict, one_by_one, false)->Arg(100)->Arg(400)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(sampled_network_predict, rows_at_once, true)->Arg(100)->Arg(400)->Unit(benchmark::kMillisecond);
 
 // SGHMC's noise: one step's 2,951 standard normal draws (BOHAMIANN's 50-50 network on 6-D
 // inputs), Boost's ziggurat one at a time against the bulk Box-Muller of StandardNormals.

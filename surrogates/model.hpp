@@ -73,6 +73,17 @@ public:
         return predict(x);
     }
 
+    // predict_member(m, x) for every row x of X (one point per row) into out, bit for bit.
+    // Models whose cost per call is mostly not arithmetic (sampled networks) override it.
+    virtual void predict_member_rows(std::size_t m, const Eigen::MatrixXd& X, std::vector<Prediction>& out) const {
+        out.resize(static_cast<std::size_t>(X.rows()));
+        Eigen::VectorXd x(X.cols());
+        for (Eigen::Index k = 0; k < X.rows(); ++k) {
+            x = X.row(k).transpose();
+            out[static_cast<std::size_t>(k)] = predict_member(m, x);
+        }
+    }
+
     virtual Prediction predict_member_with_gradient(std::size_t m, const Eigen::VectorXd& x,
                                                     Eigen::VectorXd& dmean,
                                                     Eigen::VectorXd& dvar) const {

@@ -36,7 +36,8 @@ Objective make_objective(const Acquisition& acquisition) {
     return {[&acquisition](const Eigen::VectorXd& x, Eigen::VectorXd* grad) {
                 return acquisition.value(x, grad);
             },
-            acquisition.has_gradient()};
+            acquisition.has_gradient(),
+            [&acquisition](const Eigen::MatrixXd& X, Eigen::VectorXd& values) { acquisition.values(X, values); }};
 }
 
 namespace detail {

@@ -30,10 +30,10 @@ struct Box {
 //
 // batch (optional): the values of many points in one call, X one point per row (n x D),
 // values resized to n. It must give fn(X.row(k), nullptr) for every row, bit for bit: it
-// exists for models whose per-call overhead dominates (XGBoost's C API), not to change
-// results. Maximisers that score points independently of each other's values (DE's
-// generations, random sampling) use it when set, through detail::score_rows; the
-// others call fn.
+// exists for models whose per-call overhead dominates (XGBoost's C API, a sampled network's
+// matrix-vector products), not to change results. Maximisers that score points
+// independently of each other's values (DE's generations, random sampling) use it when
+// set, through detail::score_rows; the others call fn.
 //
 // start_scores (optional, multi-start L-BFGS-B only): ranks the random points that pick the
 // L-BFGS-B starts in place of fn (X one point per column, scores resized to its columns, the
@@ -47,7 +47,8 @@ struct Objective {
     std::function<void(const Eigen::MatrixXd& X, Eigen::VectorXd& scores, Rng& rng)> start_scores = {};
 };
 
-// Wraps an acquisition (held by reference: it must outlive the objective).
+// Wraps an acquisition (held by reference: it must outlive the objective); its batch is
+// Acquisition::values.
 Objective make_objective(const Acquisition& acquisition);
 
 struct MaximizeResult {

@@ -98,22 +98,27 @@ MaximizeResult MultiStartLbfgsb::maximize(const Objective& f, const Box& box, Rn
     BestPoint<Eigen::VectorXd> best;
     long evaluations = 0;
 
-    // Score the candidates and the random points.
+    // Score the candidates and the random points: all drawn first, then scored together
+    // (Objective::batch when f has one) and offered in order; f draws nothing from rng, so
+    // this is scoring each point as it is drawn.
     const Eigen::Index n_points = candidates.rows() + options_.n_random;
     Eigen::MatrixXd points(dim, std::max<Eigen::Index>(n_points, 1));
     std::vector<double> scores(static_cast<std::size_t>(n_points));
-    for (Eigen::Index i = 0; i < n_points; ++i) {
+    for (Eigen::Index i = 0; i < n_points; ++i)
         points.col(i) = i < candidates.rows() ? Eigen::VectorXd(candidates.row(i).transpose())
                                               : detail::uniform_in(box, rng);
-        if (f.start_scores) continue;
-        scores[static_cast<std::size_t>(i)] = detail::sanitize(f.fn(points.col(i), nullptr));
-        ++evaluations;
-        best.offer(points.col(i), scores[static_cast<std::size_t>(i)]);
-    }
-    if (f.start_scores && n_points > 0) {
-        Eigen::VectorXd ranked;
-        f.start_scores(points, ranked, rng);
-        for (Eigen::Index i = 0; i < n_points; ++i) scores[static_cast<std::size_t>(i)] = detail::sanitize(ranked[i]);
+    if (n_points > 0) {
+        Eigen::VectorXd values;
+        if (f.start_scores)
+            f.start_scores(points, values, rng);
+        else
+            detail::score_rows(f, points.leftCols(n_points).transpose(), values);
+        for (Eigen::Index i = 0; i < n_points; ++i) {
+            scores[static_cast<std::size_t>(i)] = detail::sanitize(values[i]);
+            if (f.start_scores) continue;  // ranks the starts only, no candidate for the result
+            ++evaluations;
+            best.offer(points.col(i), scores[static_cast<std::size_t>(i)]);
+        }
     }
     if (n_points == 0) {  // no candidates and n_random == 0: start from the box centre
         points.col(0) = 0.5 * (box.lower + box.upper);

@@ -186,4 +186,30 @@ double Network::value(const Eigen::Ref<const VectorXd>& theta, const VectorXd& x
     return phi.dot(w) + theta[L.b_offset];
 }
 
+void Network::values_at(const Eigen::Ref<const VectorXd>& theta, const MatrixXd& Xt, VectorXd& out) const {
+    const std::size_t hidden = layers_.size() - 1;
+    const Index points = Xt.cols();
+    MatrixXd buffers[2];
+    const MatrixXd* in = &Xt;
+    for (std::size_t l = 0; l < hidden; ++l) {
+        const Layer& L = layers_[l];
+        MatrixXd& A = buffers[l % 2];
+        A.resize(L.out, points);
+        // each entry the chain features_at() computes for its point alone
+        multiply({.rows = L.out, .cols = points, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = L.out,
+                  .b = in->data(), .b_row = 1, .b_col = L.in, .c = A.data(), .c_col = L.out,
+                  .start = MatrixProduct::Start::Bias, .bias = theta.data() + L.b_offset});
+        activate(activation_, A.data(), A.size());
+        in = &A;
+    }
+    const Layer& L = layers_.back();
+    const Eigen::Map<const VectorXd> w(theta.data() + L.w_offset, L.in);
+    out.resize(points);
+    VectorXd phi(L.in);
+    for (Index p = 0; p < points; ++p) {
+        phi = in->col(p);  // a vector of its own, as value()'s, so that the dot product sums alike
+        out[p] = phi.dot(w) + theta[L.b_offset];
+    }
+}
+
 }  // namespace bobench::bnn

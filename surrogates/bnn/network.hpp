@@ -54,6 +54,10 @@ public:
     // One point (const; a few width-sized buffers per call): f(x) and, when dx is
     // non-null, d f / d x.
     double value(const Eigen::Ref<const Eigen::VectorXd>& theta, const Eigen::VectorXd& x, Eigen::VectorXd* dx = nullptr) const;
+    // value(theta, column p of Xt) for every column p of Xt (D x points) into out, bit for bit;
+    // the layers' products take all the points at once (a few width x points buffers a call).
+    void values_at(const Eigen::Ref<const Eigen::VectorXd>& theta, const Eigen::MatrixXd& Xt,
+                   Eigen::VectorXd& out) const;
     // Features phi(x) (last hidden activations) at one point; when V (features x k) and G
     // are given, also G = (d phi / d x)^T V (D x k), by back-propagating V's columns.
     Eigen::VectorXd features_at(const Eigen::Ref<const Eigen::VectorXd>& theta, const Eigen::VectorXd& x,

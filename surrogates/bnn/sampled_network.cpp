@@ -189,6 +189,36 @@ surrogates::Prediction SampledNetwork::predict(const VectorXd& x) const {
     return summarize(values, nullptr, nullptr, nullptr);
 }
 
+void SampledNetwork::predict_member_rows(std::size_t m, const MatrixXd& X,
+                                         std::vector<surrogates::Prediction>& out) const {
+    check_member(m);
+    if (draws_.cols() == 0) throw std::logic_error("Bayesian network: predict before fit");
+    if (X.cols() != dim_)
+        throw std::logic_error("Bayesian network: points of " + std::to_string(X.cols()) + " columns, expected " +
+                               std::to_string(dim_));
+    // blocks of points small enough that a layer's activations stay in cache
+    constexpr Index kBlock = 128;
+    const Index S = draws_.cols();
+    out.resize(static_cast<std::size_t>(X.rows()));
+    MatrixXd xs, values;
+    VectorXd row, draws_at_point(S);
+    for (Index first = 0; first < X.rows(); first += kBlock) {
+        const Index n = std::min(kBlock, X.rows() - first);
+        xs.resize(dim_, n);
+        for (Index p = 0; p < n; ++p) xs.col(p) = (X.row(first + p).transpose() - x_mean_).cwiseQuotient(x_scale_);
+        values.resize(S, n);
+        for (Index s = 0; s < S; ++s) {
+            net_.values_at(draws_.col(s), xs, row);
+            values.row(s) = row.transpose();
+        }
+        for (Index p = 0; p < n; ++p) {
+            draws_at_point = values.col(p);
+            draws_at_point = draws_at_point.array() * y_scale_ + y_mean_;
+            out[static_cast<std::size_t>(first + p)] = summarize(draws_at_point, nullptr, nullptr, nullptr);
+        }
+    }
+}
+
 surrogates::Prediction SampledNetwork::predict_with_gradient(const VectorXd& x, VectorXd& dmean,
                                                              VectorXd& dvar) const {
     VectorXd values;

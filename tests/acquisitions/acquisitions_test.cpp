@@ -8,6 +8,7 @@
 
 #include "acquisitions/confidence_bound.hpp"
 #include "acquisitions/expected_improvement.hpp"
+#include "acquisitions/maximizers/maximizer.hpp"
 #include "acquisitions/normal_tail.hpp"
 #include "acquisitions/probability_of_improvement.hpp"
 #include "acquisitions/thompson_scores.hpp"
@@ -208,6 +209,37 @@ TEST_CASE("marginalisation averages the per-member scores", "[acq][marginal]") {
         const Eigen::VectorXd g_fd =
             test::central_difference([&](const Eigen::VectorXd& z) { return acq->value(z); }, x);
         CHECK(test::gradient_mismatch(g, g_fd, 1e-6, 1e-9) <= 1.0);
+    }
+}
+
+TEST_CASE("an acquisition scores many rows as it scores each, bit for bit, and its objective in one call",
+          "[acq][batch]") {
+    Rng rng(12);
+    const Eigen::MatrixXd X = test::uniform_points(8, 2, rng);
+    const Eigen::VectorXd y = (3 * X.col(0).array()).sin() + X.col(1).array();
+    const auto gp = fitted_gp(KernelFamily::Matern52, X, y);
+    const TwoMemberModel two;
+    const Eigen::MatrixXd rows = test::uniform_points(40, 2, rng);
+    for (const RegressionModel* model : {static_cast<const RegressionModel*>(gp.get()),
+                                         static_cast<const RegressionModel*>(&two)}) {
+        const ExpectedImprovement ei(*model, 0.2);
+        const LogExpectedImprovement log_ei(*model, 0.2);
+        const ProbabilityOfImprovement pi(*model, 0.2);
+        const LowerConfidenceBound lcb(*model, 2.0);
+        for (const Acquisition* acq : {static_cast<const Acquisition*>(&ei), static_cast<const Acquisition*>(&log_ei),
+                                       static_cast<const Acquisition*>(&pi), static_cast<const Acquisition*>(&lcb)}) {
+            INFO("members " << model->members());
+            Eigen::VectorXd values, from_objective;
+            acq->values(rows, values);
+            const Objective f = make_objective(*acq);
+            REQUIRE(f.batch);
+            f.batch(rows, from_objective);
+            REQUIRE(values.size() == rows.rows());
+            for (Eigen::Index k = 0; k < rows.rows(); ++k) {
+                CHECK(values[k] == acq->value(rows.row(k).transpose()));
+                CHECK(from_objective[k] == values[k]);
+            }
+        }
     }
 }
 

@@ -1,5 +1,5 @@
-// Objective::batch: DE and random sampling score many points in one call when the
-// objective has a batch form, and find exactly what they find point by point.
+// Objective::batch: DE, random sampling and multi-start L-BFGS-B score many points in one
+// call when the objective has a batch form, and find exactly what they find point by point.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "acquisitions/maximizers/differential_evolution.hpp"
+#include "acquisitions/maximizers/multistart_lbfgsb.hpp"
 #include "acquisitions/maximizers/random_sampling.hpp"
 
 using namespace bobench;
@@ -92,4 +93,17 @@ TEST_CASE("random sampling with a batch objective: one call, the same result", "
         CHECK(batched.batch_rows == std::vector<long>{501});
         CHECK(batched.single == 0);
     }
+}
+
+TEST_CASE("multi-start L-BFGS-B with a batch objective: one call for the points that pick the starts, the same result",
+          "[acquisitions][lbfgsb][batch]") {
+    Eigen::MatrixXd candidates(1, 3);
+    candidates << 0.3, 0.6, 0.1;
+    MultiStartLbfgsbOptions o;
+    o.n_random = 200;
+    o.n_starts = 3;
+    const auto [single, batched] = single_and_batched(MultiStartLbfgsb(o), 13, candidates);
+    REQUIRE_FALSE(batched.batch_rows.empty());
+    CHECK(batched.batch_rows.front() == 201);
+    CHECK(single.single == batched.single + 201);  // L-BFGS-B's own steps call f one point at a time
 }

@@ -83,6 +83,63 @@ TEST_CASE("bnn posterior: gradients bit-identical in the scalar, SSE2, AVX2 and 
     }
 }
 
+TEST_CASE("bnn network: values at many points equal value() point by point, bit for bit, in every lane width",
+          "[bnn][batch]") {
+    struct Case {
+        int D;
+        std::vector<int> hidden;
+        bnn::Activation act;
+    };
+    // no hidden layer, one, and deeper; widths and point counts not multiples of 8
+    for (const Case& c : {Case{3, {}, bnn::Activation::Tanh}, Case{6, {10}, bnn::Activation::Sigmoid},
+                          Case{2, {50, 50, 50}, bnn::Activation::Tanh}, Case{5, {7, 3}, bnn::Activation::Relu}}) {
+        const bnn::Network net(c.D, c.hidden, c.act);
+        Rng rng(11);
+        const MatrixXd Xt = test::uniform_points(37, c.D, rng).transpose();
+        const VectorXd theta = random_vector(net.parameter_count(), rng, 1.5);
+        INFO("hidden layers " << c.hidden.size());
+        for (int lanes : {8, 4, 2, 1}) {
+            const simd::ForcedLanes force(lanes);
+            VectorXd batched;
+            net.values_at(theta, Xt, batched);
+            REQUIRE(batched.size() == Xt.cols());
+            for (Eigen::Index p = 0; p < Xt.cols(); ++p) CHECK(batched[p] == net.value(theta, Xt.col(p)));
+        }
+    }
+}
+
+TEST_CASE("bnn: a sampled network predicts many rows as it predicts each, bit for bit", "[bnn][batch]") {
+    Rng rng(5);
+    const MatrixXd X = test::uniform_points(25, 3, rng);
+    const VectorXd y = (4 * X.col(0).array()).sin() + X.col(1).array() * X.col(2).array();
+    bnn::SampledNetworkOptions o;
+    o.hidden = {50, 50, 50};
+    o.activation = bnn::Activation::Tanh;
+    o.prior.weight_sd = 0;
+    o.prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
+    o.prior.noise_a = std::log(1e-3), o.prior.noise_b = 0.01;
+    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    o.burn_in = 200, o.sample_steps = 300;
+    o.sghmc.keep_every = 20;
+    o.init = bnn::SampledNetworkOptions::Init::FanIn;
+    o.inputs = bnn::SampledNetworkOptions::InputScaling::Every;
+    bnn::SampledNetwork m(3, o);
+    m.fit(X, y, rng);
+    REQUIRE(m.function_samples() == 14);  // pybnn's keep rule over 300 steps
+    // 300 points: more than two of the blocks the rows are predicted in, the last one short
+    const MatrixXd points = test::uniform_points(300, 3, rng);
+    std::vector<surrogates::Prediction> batched;
+    m.predict_member_rows(0, points, batched);
+    REQUIRE(batched.size() == 300);
+    for (Eigen::Index p = 0; p < points.rows(); ++p) {
+        const surrogates::Prediction one = m.predict(points.row(p).transpose());
+        CHECK(batched[static_cast<std::size_t>(p)].mean == one.mean);
+        CHECK(batched[static_cast<std::size_t>(p)].var == one.var);
+    }
+    CHECK_THROWS_AS(m.predict_member_rows(1, points, batched), std::out_of_range);
+    CHECK_THROWS_AS(m.predict_member_rows(0, MatrixXd(4, 2), batched), std::logic_error);
+}
+
 TEST_CASE("bnn one hidden layer: the pass over the points agrees with forward / backward", "[bnn]") {
     for (const char* act : {"tanh", "sigmoid", "relu"}) {
         bnn::Network net(3, {6}, bnn::parse_activation(act));
