@@ -64,8 +64,8 @@ public:
     void fit(const Eigen::MatrixXd& X, const Eigen::VectorXd& y, Rng& rng) override;
     surrogates::Prediction predict(const Eigen::VectorXd& x) const override;
     // predict(x) for every row of X, bit for bit: each draw's network takes a block of points
-    // at once (predicting one point at a time, the products were matrix-vector ones, and an
-    // acquisition maximised over 500 random points spent ~80 % of a BOHAMIANN run there).
+    // at once, where one point at a time makes every product a matrix-vector one and sweeps
+    // all the draws' parameters per point (docs/PERFORMANCE.md, "Fifth round").
     void predict_member_rows(std::size_t m, const Eigen::MatrixXd& X,
                              std::vector<surrogates::Prediction>& out) const override;
     bool has_gradient() const override { return true; }

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "acquisitions/empirical_expected_improvement.hpp"
@@ -37,6 +38,20 @@ double rmse(const surrogates::RegressionModel& m, const MatrixXd& X, const Vecto
     double s = 0;
     for (Eigen::Index i = 0; i < X.rows(); ++i) s += std::pow(m.predict(X.row(i).transpose()).mean - y[i], 2);
     return std::sqrt(s / X.rows());
+}
+
+// A tanh network sampled by SGHMC as pybnn's BOHAMIANN: its priors, start and input scaling.
+bnn::SampledNetworkOptions sghmc_tanh(std::vector<int> hidden) {
+    bnn::SampledNetworkOptions o;
+    o.hidden = std::move(hidden);
+    o.activation = bnn::Activation::Tanh;
+    o.prior.weight_sd = 0;
+    o.prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
+    o.prior.noise_a = std::log(1e-3), o.prior.noise_b = 0.01;
+    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    o.init = bnn::SampledNetworkOptions::Init::FanIn;
+    o.inputs = bnn::SampledNetworkOptions::InputScaling::Every;
+    return o;
 }
 
 void check_prediction_gradients(const surrogates::RegressionModel& m, const VectorXd& x) {
@@ -112,17 +127,9 @@ TEST_CASE("bnn: a sampled network predicts many rows as it predicts each, bit fo
     Rng rng(5);
     const MatrixXd X = test::uniform_points(25, 3, rng);
     const VectorXd y = (4 * X.col(0).array()).sin() + X.col(1).array() * X.col(2).array();
-    bnn::SampledNetworkOptions o;
-    o.hidden = {50, 50, 50};
-    o.activation = bnn::Activation::Tanh;
-    o.prior.weight_sd = 0;
-    o.prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
-    o.prior.noise_a = std::log(1e-3), o.prior.noise_b = 0.01;
-    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    bnn::SampledNetworkOptions o = sghmc_tanh({50, 50, 50});
     o.burn_in = 200, o.sample_steps = 300;
     o.sghmc.keep_every = 20;
-    o.init = bnn::SampledNetworkOptions::Init::FanIn;
-    o.inputs = bnn::SampledNetworkOptions::InputScaling::Every;
     bnn::SampledNetwork m(3, o);
     m.fit(X, y, rng);
     REQUIRE(m.function_samples() == 14);  // pybnn's keep rule over 300 steps
@@ -392,17 +399,9 @@ TEST_CASE("bnn: SGHMC-sampled network (BOHAMIANN's sampler) fits a smooth functi
     Rng rng(4);
     const MatrixXd X = test::uniform_points(30, 2, rng);
     const VectorXd y = smooth(X);
-    bnn::SampledNetworkOptions o;
-    o.hidden = {20, 20};
-    o.activation = bnn::Activation::Tanh;
-    o.prior.weight_sd = 0;
-    o.prior.noise = bnn::NetworkPrior::Noise::NormalOnLogVariance;
-    o.prior.noise_a = std::log(1e-3), o.prior.noise_b = 0.01;
-    o.sampler = bnn::SampledNetworkOptions::Sampler::Sghmc;
+    bnn::SampledNetworkOptions o = sghmc_tanh({20, 20});
     o.burn_in_per_point = 100, o.sample_steps = 3000;
     o.sghmc.keep_every = 50;
-    o.init = bnn::SampledNetworkOptions::Init::FanIn;
-    o.inputs = bnn::SampledNetworkOptions::InputScaling::Every;
     bnn::SampledNetwork m(2, o);
     m.fit(X, y, rng);
     CHECK(m.function_samples() == 59);
