@@ -56,6 +56,17 @@ void multiply_slope(Activation a, const Eigen::ArrayBase<D1>& act, Eigen::ArrayB
     }
 }
 
+// out = phi(W in + b) for a hidden layer over `points` inputs (the columns of in, L.in rows
+// each; out L.out x points). Every caller goes through here, so that a point's activations are
+// the same bits whether it is alone or among others.
+void hidden_layer(const Network::Layer& L, Activation activation, const double* theta, const double* in,
+                  Index points, double* out) {
+    multiply({.rows = L.out, .cols = points, .depth = L.in, .a = theta + L.w_offset, .a_col = L.out, .b = in,
+              .b_row = 1, .b_col = L.in, .c = out, .c_col = L.out, .start = MatrixProduct::Start::Bias,
+              .bias = theta + L.b_offset});
+    activate(activation, out, L.out * points);
+}
+
 }  // namespace
 
 Network::Network(int input_dim, std::vector<int> hidden, Activation activation)
@@ -84,11 +95,7 @@ const VectorXd& Network::forward(const VectorXd& theta, const MatrixXd& Xt) {
         const Layer& L = layers_[l];
         MatrixXd& A = activations_[l];
         A.resize(L.out, B);
-        // A = W in + b, then phi
-        multiply({.rows = L.out, .cols = B, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = L.out,
-                  .b = in->data(), .b_row = 1, .b_col = L.in, .c = A.data(), .c_col = L.out,
-                  .start = MatrixProduct::Start::Bias, .bias = theta.data() + L.b_offset});
-        activate(activation_, A.data(), A.size());
+        hidden_layer(L, activation_, theta.data(), in->data(), B, A.data());
         in = &A;
     }
     // the linear output: f_b = b_L + w_L . a_b (one row: the scalar path)
@@ -156,11 +163,8 @@ VectorXd Network::features_at(const Eigen::Ref<const VectorXd>& theta, const Vec
     a[0] = x;
     for (std::size_t l = 0; l < hidden; ++l) {
         const Layer& L = layers_[l];
-        a[l + 1].resize(L.out);  // W a + b, as forward() computes it for each point
-        multiply({.rows = L.out, .cols = 1, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = L.out,
-                  .b = a[l].data(), .b_row = 1, .b_col = 0, .c = a[l + 1].data(), .c_col = L.out,
-                  .start = MatrixProduct::Start::Bias, .bias = theta.data() + L.b_offset});
-        activate(activation_, a[l + 1].data(), a[l + 1].size());
+        a[l + 1].resize(L.out);
+        hidden_layer(L, activation_, theta.data(), a[l].data(), 1, a[l + 1].data());
     }
     if (V && G) {
         MatrixXd g = *V;
@@ -195,11 +199,7 @@ void Network::values_at(const Eigen::Ref<const VectorXd>& theta, const MatrixXd&
         const Layer& L = layers_[l];
         MatrixXd& A = buffers[l % 2];
         A.resize(L.out, points);
-        // each entry the chain features_at() computes for its point alone
-        multiply({.rows = L.out, .cols = points, .depth = L.in, .a = theta.data() + L.w_offset, .a_col = L.out,
-                  .b = in->data(), .b_row = 1, .b_col = L.in, .c = A.data(), .c_col = L.out,
-                  .start = MatrixProduct::Start::Bias, .bias = theta.data() + L.b_offset});
-        activate(activation_, A.data(), A.size());
+        hidden_layer(L, activation_, theta.data(), in->data(), points, A.data());
         in = &A;
     }
     const Layer& L = layers_.back();
