@@ -25,9 +25,10 @@ const char* const keep_notes =
     "column compressed (true values equal to the values, as noise-free problems give, stored once);\n"
     "its root attribute points = \"dropped\" says so (results/store.hpp). rank, table, export (csv,\n"
     "--curves, --runs), plot, report and reproduce --report-only read it as they read IN, with the\n"
-    "same output. What needs the points refuses it, naming it: run or reproduce into it (resume),\n"
-    "merge, and export --format coco|iohprofiler. OUT must not exist: keep never overwrites a file,\n"
-    "and the points cannot be had back from the copy (keep IN if they may be wanted).\n"
+    "same output; merge joins it with other files into a values-only file. What needs the points\n"
+    "refuses it, naming it: run or reproduce into it (resume) and export --format coco|iohprofiler.\n"
+    "OUT must not exist: keep never overwrites a file, and the points cannot be had back from the\n"
+    "copy (keep IN if they may be wanted).\n"
     "--without A,B leaves those optimizers out (their runs, and their lines of the stored spec): to\n"
     "replace a method's runs in a kept file, run it anew and `bobench merge` the two (see its --help).\n";
 
