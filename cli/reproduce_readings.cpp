@@ -132,20 +132,34 @@ std::string per_method(const std::vector<Variant>& variants, const std::vector<C
     return out;
 }
 
+// The readings the report lists: those asked for (all when none is named) that bind this run's
+// problems or one of its methods.
+std::vector<const Reading*> listed_readings(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
+                                            const std::vector<std::string>& only) {
+    std::vector<const Reading*> out;
+    for (const Reading& r : e.readings) {
+        if (!only.empty() && !contains(only, r.name)) continue;
+        if (std::any_of(spec.optimizers.begin(), spec.optimizers.end(), [&](const auto& o) { return targets(r, o.label); }))
+            out.push_back(&r);
+    }
+    return out;
+}
+
 std::string readings_report(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
                             const std::vector<Variant>& variants, const std::vector<Comparison>& reps,
-                            const std::vector<std::string>& skipped, bool verdicts) {
+                            const std::vector<std::string>& only, const std::vector<std::string>& skipped, bool verdicts) {
     std::string out = "# " + e.source + ": the readings\n\nEach of our readings where the paper is silent or "
                       "contradicts itself, run on " +
                       fmt::format("{} × {} × {} of {} evaluations", count_noun(spec.problems.size(), "problem"),
                                   count_noun(spec.optimizers.size(), "method"),
                                   count_noun(static_cast<std::size_t>(spec.replicates), "replicate"), spec.budget) +
                       ". An alternative runs in place of ours on its reading's methods, the other methods keep "
-                      "our runs, and the paper's cells are tested as in the report; τ is over every method.\n\n"
+                      "our runs, and the paper's cells are tested as in the report; τ is over the " +
+                      count_noun(spec.optimizers.size(), "method") + " run.\n\n"
                       "| reading | choice | its methods | their cells agree | a perfect reproduction | all cells agree "
                       "| mean τ |\n|---|---|---|---|---|---|---|\n";
     for (std::size_t i = 0; i < variants.size(); ++i) out += variant_row(variants[i], reps[i], verdicts);
-    for (const Reading& r : e.readings) out += "\n- " + describe_reading(r);
+    for (const Reading* r : listed_readings(e, spec, only)) out += "\n- " + describe_reading(*r);
     if (!skipped.empty()) out += "\n\nNot run here: " + join(skipped, "; ") + ".";
     out += "\n";
     if (!verdicts) return out + "\nA smoke test (--quick): no verdicts, the runs only show that every reading runs.\n";
@@ -198,7 +212,7 @@ int reproduce_readings(const ReproductionEntry& entry, const runners::Experiment
         const results::Results joined = !v.reading || v.reading->on_problems() ? r : with_runs_of(ours, r, v.scope);
         reps.push_back(comparison(entry, joined, theirs, causes, options.quick));
     }
-    const std::string report = readings_report(entry, spec, variants, reps, skipped, !options.quick);
+    const std::string report = readings_report(entry, spec, variants, reps, options.only, skipped, !options.quick);
     write_text_file((out / "readings.md").string(), report);
     std::cout << report << "\nreport: " << (out / "readings.md").string() << "\n";
     return 0;

@@ -663,7 +663,8 @@ TEST_CASE("reproduce --readings runs each alternative in place of ours and repor
           "[reproduce][cli][readings]") {
     TempDir dir;
     write_tiny(dir, "reading = pop | DE | population=20 | population=4; text: a growing population | Table 1 "
-                    "states no population\n");
+                    "states no population\nreading = stream | RS | text: one stream per run | text: one per cell | "
+                    "Table 1 is silent\n");
     write_file(dir / "mine/tiny.ini",
                replace_first(read_file(dir / "mine/tiny.ini"), "DE = de", "DE = de:population=20"));
     const auto r = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings -q");
@@ -688,9 +689,17 @@ TEST_CASE("reproduce --readings runs each alternative in place of ours and repor
                                       "others: `population=4`; a growing population"));
     CHECK_THAT(r.out, Catch::Contains("## Per method: how far the best reading gets"));
     CHECK(markdown_row(r.out, "RS").at(2) == "none better");
+    CHECK_THAT(r.out, Catch::Contains("τ is over the 2 methods run."));
+    CHECK_THAT(r.out, Catch::Contains("- our reading `stream` on RS"));
     // the alternative's runs are of its own settings: a second call resumes both files, runs nothing new
     const auto again = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings -q");
     CHECK(again.out == r.out);
+    // DE alone: the report lists the readings that bind it, and its tau is over the one method
+    const auto de = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings pop --methods DE -q --output '" +
+                           (dir / "de.h5") + "'");
+    CHECK_THAT(de.out, Catch::Contains("τ is over the 1 method run."));
+    CHECK_THAT(de.out, Catch::Contains("- our reading `pop` on DE"));
+    CHECK(de.out.find("our reading `stream`") == std::string::npos);
 }
 
 TEST_CASE("reproduce --readings refuses what it cannot do, naming why", "[reproduce][cli][readings]") {
