@@ -694,8 +694,8 @@ TEST_CASE("reproduce --readings runs each alternative in place of ours and repor
     // the alternative's runs are of its own settings: a second call resumes both files, runs nothing new
     const auto again = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings -q");
     CHECK(again.out == r.out);
-    // DE alone: the report lists the readings that bind it, and its tau is over the one method
-    const auto de = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings pop --methods DE -q --output '" +
+    // DE alone: the report lists the readings that bind it (not RS's), and its tau is over the one method
+    const auto de = run_ok("reproduce --spec '" + (dir / "mine/tiny.ini") + "' --readings --methods DE -q --output '" +
                            (dir / "de.h5") + "'");
     CHECK_THAT(de.out, Catch::Contains("τ is over the 1 method run."));
     CHECK_THAT(de.out, Catch::Contains("- our reading `pop` on DE"));
