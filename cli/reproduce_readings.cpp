@@ -33,6 +33,16 @@ void set_options(Identifier& id, const std::vector<std::pair<std::string, std::s
     }
 }
 
+// The methods of `methods` that reading `r` binds.
+std::vector<std::string> scope_of(const Reading& r, const std::vector<std::string>& methods) {
+    std::vector<std::string> scope;
+    std::copy_if(methods.begin(), methods.end(), std::back_inserter(scope), [&](const auto& m) { return targets(r, m); });
+    return scope;
+}
+
+// --readings A,B names the readings to run; none named: all of them.
+bool asked_for(const Reading& r, const std::vector<std::string>& only) { return only.empty() || contains(only, r.name); }
+
 // One run of the comparison: ours, or one alternative of one reading on its methods.
 struct Variant {
     const Reading* reading = nullptr;  // null: ours, on every method
@@ -54,9 +64,8 @@ std::vector<Variant> variants_of(const ReproductionEntry& e, const runners::Expe
                             (declared.empty() ? std::string("none") : join(declared, ", ")));
     std::vector<Variant> out{{nullptr, "", all, (dir / "ours.h5").string()}};
     for (const Reading& r : e.readings) {
-        if (!only.empty() && !contains(only, r.name)) continue;
-        std::vector<std::string> scope;
-        std::copy_if(all.begin(), all.end(), std::back_inserter(scope), [&](const auto& m) { return targets(r, m); });
+        if (!asked_for(r, only)) continue;
+        const std::vector<std::string> scope = scope_of(r, all);
         std::vector<std::string> others;
         std::copy_if(r.others.begin(), r.others.end(), std::back_inserter(others), runnable_choice);
         if (others.empty()) skipped.push_back(r.name + " (its other readings are words, not options)");
@@ -132,19 +141,6 @@ std::string per_method(const std::vector<Variant>& variants, const std::vector<C
     return out;
 }
 
-// The readings the report lists: those asked for (all when none is named) that bind this run's
-// problems or one of its methods.
-std::vector<const Reading*> listed_readings(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
-                                            const std::vector<std::string>& only) {
-    std::vector<const Reading*> out;
-    for (const Reading& r : e.readings) {
-        if (!only.empty() && !contains(only, r.name)) continue;
-        if (std::any_of(spec.optimizers.begin(), spec.optimizers.end(), [&](const auto& o) { return targets(r, o.label); }))
-            out.push_back(&r);
-    }
-    return out;
-}
-
 std::string readings_report(const ReproductionEntry& e, const runners::ExperimentSpec& spec,
                             const std::vector<Variant>& variants, const std::vector<Comparison>& reps,
                             const std::vector<std::string>& only, const std::vector<std::string>& skipped, bool verdicts) {
@@ -159,7 +155,10 @@ std::string readings_report(const ReproductionEntry& e, const runners::Experimen
                       "| reading | choice | its methods | their cells agree | a perfect reproduction | all cells agree "
                       "| mean τ |\n|---|---|---|---|---|---|---|\n";
     for (std::size_t i = 0; i < variants.size(); ++i) out += variant_row(variants[i], reps[i], verdicts);
-    for (const Reading* r : listed_readings(e, spec, only)) out += "\n- " + describe_reading(*r);
+    std::vector<std::string> methods;
+    for (const auto& o : spec.optimizers) methods.push_back(o.label);
+    for (const Reading& r : e.readings)  // those asked for that bind a method run (or the problems)
+        if (asked_for(r, only) && !scope_of(r, methods).empty()) out += "\n- " + describe_reading(r);
     if (!skipped.empty()) out += "\n\nNot run here: " + join(skipped, "; ") + ".";
     out += "\n";
     if (!verdicts) return out + "\nA smoke test (--quick): no verdicts, the runs only show that every reading runs.\n";
