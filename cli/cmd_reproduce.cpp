@@ -1,5 +1,5 @@
 // bobench reproduce list | show NAME | NAME | --spec FILE [--experiments DIR] [--replicates R] [--budget B]
-//                   [--threads T] [--quick] [--methods A,B] [--readings [A,B]] [--data-dir D] [--output F]
+//                   [--threads T] [--quick] [--methods A,B] [--readings [A,B] | --reading A=K] [--data-dir D] [--output F]
 //                   [--format md|latex|csv|json] [--report F] [--html DIR] [--shard K/N | --report-only]
 // The command alone: what a reproduction is, how it is compared and reported lives in reproductions/.
 #include <algorithm>

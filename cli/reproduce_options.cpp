@@ -6,6 +6,7 @@
 
 #include "cli/plugins.hpp"
 #include "cli/reproduce.hpp"
+#include "cli/reproduce_readings.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "reproductions/protocol.hpp"
@@ -41,6 +42,9 @@ po::options_description reproduce_options() {
         "run each of the reproduction's readings (its `reading` lines: where the paper is silent or contradicts "
         "itself), or those named (--readings A,B), in place of ours, on its subset unless --preset, --quick or "
         "--methods say otherwise, and report the agreement and tau per reading (OUTPUT-readings/readings.md)")(
+        "reading", po::value<std::string>(),
+        "NAME=K: run (or report on, or shard) the whole protocol with alternative K of reading NAME in place of ours "
+        "(K counts its runnable alternatives from 1, as --readings numbers its files; a wrong K lists them), into OUTPUT-NAME-K.h5 unless --output names the file")(
         "data-dir", po::value<std::string>(),
         "folder of the benchmark tables (FCNet, NAS-Bench-201); without it, tabular reproductions run on SYNTHETIC "
         "fixtures")(
@@ -100,6 +104,12 @@ std::vector<std::string> apply_flags(runners::ExperimentSpec& spec, const Reprod
             deviations.push_back(fmt::format("--{} {}", setting.flag, setting.text(spec)));
     }
     runners::apply_setting_flag(vm, runners::setting(schema, "threads"), spec);
+    if (vm.count("reading")) {
+        if (vm.count("readings"))
+            throw UserError("--reading runs one alternative on the whole protocol, --readings each of them on the "
+                            "subset: give one");
+        deviations.push_back(apply_reading(spec, entry, vm["reading"].as<std::string>(), vm.count("output") > 0));
+    }
     if (vm.count("output")) spec.output = vm["output"].as<std::string>();
     return deviations;
 }

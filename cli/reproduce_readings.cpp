@@ -185,6 +185,46 @@ runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const Reading&
     return spec;
 }
 
+std::string apply_reading(runners::ExperimentSpec& spec, const ReproductionEntry& entry, const std::string& flag,
+                          bool output_given) {
+    const std::size_t eq = flag.find('=');
+    const std::string name = trim(flag.substr(0, eq));
+    const auto reading = std::find_if(entry.readings.begin(), entry.readings.end(), [&](const Reading& r) { return r.name == name; });
+    if (reading == entry.readings.end()) {
+        std::vector<std::string> declared;
+        for (const Reading& r : entry.readings) declared.push_back(r.name);
+        throw UserError("--reading: '" + name + "' is not a reading of '" + entry.name + "'; its readings: " +
+                        (declared.empty() ? std::string("none") : join(declared, ", ")));
+    }
+    std::vector<std::string> others;
+    std::copy_if(reading->others.begin(), reading->others.end(), std::back_inserter(others), runnable_choice);
+    if (others.empty()) throw UserError("--reading " + flag + ": its other readings are words, not options");
+    std::vector<std::string> numbered;
+    for (std::size_t k = 0; k < others.size(); ++k) numbered.push_back(fmt::format("{} `{}`", k + 1, others[k]));
+    const std::string listed = "reading '" + name + "' has " + count_noun(others.size(), "runnable alternative") + ": " +
+                               join(numbered, "; ");
+    long k = 1;
+    if (eq == std::string::npos) {
+        if (others.size() > 1) throw UserError("--reading " + flag + ": say which, as " + name + "=K; " + listed);
+    } else if (!parse_long(trim(flag.substr(eq + 1)), k) || k < 1 || k > static_cast<long>(others.size())) {
+        throw UserError("--reading " + flag + ": " + listed);
+    }
+    const std::string& choice = others[static_cast<std::size_t>(k - 1)];
+    std::vector<std::string> methods;
+    for (const auto& o : spec.optimizers) methods.push_back(o.label);
+    const std::vector<std::string> scope = reading->on_problems() ? std::vector<std::string>{"every problem"}
+                                                                  : scope_of(*reading, methods);
+    if (scope.empty())
+        throw UserError("--reading " + flag + ": its methods, " + join(reading->target, ", ") + ", are not in this run");
+    spec = with_choice(std::move(spec), *reading, choice);
+    if (!output_given) {
+        const fs::path out(spec.output);
+        spec.output = (out.parent_path() / fmt::format("{}-{}-{}.h5", out.stem().string(), name, k)).string();
+    }
+    return fmt::format("reading `{}`, its alternative {} of {}: `{}` in place of ours on {}", name, k, others.size(),
+                       choice, join(scope, ", "));
+}
+
 int reproduce_readings(const ReproductionEntry& entry, const runners::ExperimentSpec& spec,
                        const std::vector<reproductions::PublishedCell>& theirs,
                        const std::vector<reproductions::DisagreementCause>& causes, const ReadingsOptions& options) {

@@ -25,6 +25,15 @@ struct ReadingsOptions {
 // is an [experiment] key (restart_target, replicate_instances) sets the experiment's value.
 runners::ExperimentSpec with_choice(runners::ExperimentSpec spec, const reproductions::Reading& reading, const std::string& choice);
 
+// --reading NAME=K: alternative K (numbered from 1 among the reading's runnable ones, as
+// --readings names its files NAME-K.h5) of reading NAME in place of ours, for the whole
+// protocol, a shard of it or a report on its runs. `output_given`: --output names the results
+// file; without it the file is the spec's with -NAME-K before .h5, so ours are never touched.
+// Returns the report's deviation; UserError naming the reading and its alternatives when the
+// flag names none that can run here.
+std::string apply_reading(runners::ExperimentSpec& spec, const reproductions::ReproductionEntry& entry,
+                          const std::string& flag, bool output_given);
+
 // Runs ours and each runnable alternative (resuming what their files hold, in the folder
 // beside `spec.output`, NAME-readings/), prints the table of agreement and tau per reading and
 // per method, writes it to that folder's readings.md. Returns the exit status (0, or the first

@@ -11,6 +11,7 @@
 
 #include "analysis/reports/html_report.hpp"
 #include "core/csv.hpp"
+#include "core/text.hpp"
 #include "tests/support/cli.hpp"
 #include "tests/support/markdown.hpp"
 #include "tests/support/text_table.hpp"
@@ -700,6 +701,51 @@ TEST_CASE("reproduce --readings runs each alternative in place of ours and repor
     CHECK_THAT(de.out, Catch::Contains("τ is over the 1 method run."));
     CHECK_THAT(de.out, Catch::Contains("- our reading `pop` on DE"));
     CHECK(de.out.find("our reading `stream`") == std::string::npos);
+}
+
+// The rows of `bobench export FILE` (every evaluation, no times) of one method.
+std::string exported_rows(const std::string& file, const std::string& method) {
+    const auto r = run_cli("export '" + file + "'");
+    REQUIRE(r.status == 0);
+    std::string rows;
+    for (const std::string& line : bobench::split(r.out, '\n'))
+        if (line.find("," + method + ",") != std::string::npos) rows += line + "\n";
+    return rows;
+}
+
+TEST_CASE("reproduce --reading NAME=K runs the whole protocol with one alternative in place of ours",
+          "[reproduce][cli][readings]") {
+    TempDir dir;
+    write_tiny(dir, "reading = pop | DE | population=20 | population=4 ; text: a growing population ; population=8 | "
+                    "Table 1 states no population\n");
+    write_file(dir / "mine/tiny.ini",
+               replace_first(read_file(dir / "mine/tiny.ini"), "DE = de", "DE = de:population=20"));
+    const std::string spec = "reproduce --spec '" + (dir / "mine/tiny.ini") + "'";
+    const auto r = run_ok(spec + " --reading pop=2 -q");
+    // its own file beside ours, which it leaves alone; the report names the alternative
+    CHECK(std::filesystem::exists(dir / "tiny-pop-2.h5"));
+    CHECK_FALSE(std::filesystem::exists(dir / "tiny.h5"));
+    CHECK_THAT(r.out, Catch::Contains("- reading `pop`, its alternative 2 of 2: `population=8` in place of ours on DE\n"));
+    CHECK(markdown_row(r.out, "DE").size() == 3);  // DE's cells compared as ours would be
+    // the same runs as --readings makes of that alternative; RS's are ours
+    run_ok(spec + " --readings -q");
+    CHECK(exported_rows(dir / "tiny-pop-2.h5", "DE") == exported_rows(dir / "tiny-readings/pop-2.h5", "DE"));
+    CHECK(exported_rows(dir / "tiny-pop-2.h5", "RS") == exported_rows(dir / "tiny-readings/ours.h5", "RS"));
+    CHECK_FALSE(exported_rows(dir / "tiny-pop-2.h5", "DE").empty());
+    // shards of it merge into the same runs, and the report on them finds DE's runs of the spec it reads
+    for (const char* shard : {"1/2", "2/2"}) run_ok(spec + " --reading pop=2 --shard " + shard + " -q");
+    REQUIRE(run_cli("merge '" + (dir / "m.h5") + "' '" + (dir / "tiny-pop-2.shard-1-of-2.h5") + "' '" +
+                    (dir / "tiny-pop-2.shard-2-of-2.h5") + "'").status == 0);
+    CHECK(exported_rows(dir / "m.h5", "DE") == exported_rows(dir / "tiny-pop-2.h5", "DE"));
+    const auto kept = run_ok(spec + " --reading pop=2 --report-only --output '" + (dir / "m.h5") + "'");
+    CHECK(kept.out.find("the kept runs of DE") == std::string::npos);
+    // and refuses what it cannot do, naming the alternatives
+    check_refused(spec + " --reading pop=3 -q", "--reading pop=3: reading 'pop' has 2 runnable alternatives: 1 "
+                                                "`population=4`; 2 `population=8`");
+    check_refused(spec + " --reading pop -q", "--reading pop: say which, as pop=K; reading 'pop' has 2");
+    check_refused(spec + " --reading pip=1 -q", "--reading: 'pip' is not a reading of 'tiny'; its readings: pop");
+    check_refused(spec + " --reading pop=1 --methods RS -q", "--reading pop=1: its methods, DE, are not in this run");
+    check_refused(spec + " --reading pop=1 --readings -q", "--reading runs one alternative on the whole protocol");
 }
 
 TEST_CASE("reproduce --readings refuses what it cannot do, naming why", "[reproduce][cli][readings]") {
