@@ -44,7 +44,8 @@ po::options_description reproduce_options() {
         "--methods say otherwise, and report the agreement and tau per reading (OUTPUT-readings/readings.md)")(
         "reading", po::value<std::string>(),
         "NAME=K: run (or report on, or shard) the whole protocol with alternative K of reading NAME in place of ours "
-        "(K counts its runnable alternatives from 1, as --readings numbers its files; a wrong K lists them), into OUTPUT-NAME-K.h5 unless --output names the file")(
+        "(K counts its runnable alternatives from 1, as --readings numbers its files; a wrong K lists them), into "
+        "OUTPUT-NAME-K.h5 unless --output names the file")(
         "data-dir", po::value<std::string>(),
         "folder of the benchmark tables (FCNet, NAS-Bench-201); without it, tabular reproductions run on SYNTHETIC "
         "fixtures")(

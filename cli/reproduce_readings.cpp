@@ -40,6 +40,20 @@ std::vector<std::string> scope_of(const Reading& r, const std::vector<std::strin
     return scope;
 }
 
+// The alternatives of `r` that are option sets, in the order the spec lists them.
+std::vector<std::string> runnable_others(const Reading& r) {
+    std::vector<std::string> others;
+    std::copy_if(r.others.begin(), r.others.end(), std::back_inserter(others), runnable_choice);
+    return others;
+}
+
+UserError not_a_reading(const std::string& flag, const std::string& name, const ReproductionEntry& e) {
+    std::vector<std::string> declared;
+    for (const Reading& r : e.readings) declared.push_back(r.name);
+    return UserError(flag + ": '" + name + "' is not a reading of '" + e.name + "'; its readings: " +
+                     (declared.empty() ? std::string("none") : join(declared, ", ")));
+}
+
 // --readings A,B names the readings to run; none named: all of them.
 bool asked_for(const Reading& r, const std::vector<std::string>& only) { return only.empty() || contains(only, r.name); }
 
@@ -55,19 +69,16 @@ struct Variant {
 // `skipped` says which readings are left out and why.
 std::vector<Variant> variants_of(const ReproductionEntry& e, const runners::ExperimentSpec& spec, const fs::path& dir,
                                  const std::vector<std::string>& only, std::vector<std::string>& skipped) {
-    std::vector<std::string> all, declared;
+    std::vector<std::string> all;
     for (const auto& o : spec.optimizers) all.push_back(o.label);
-    for (const Reading& r : e.readings) declared.push_back(r.name);
     for (const std::string& name : only)
-        if (!contains(declared, name))
-            throw UserError("--readings: '" + name + "' is not a reading of '" + e.name + "'; its readings: " +
-                            (declared.empty() ? std::string("none") : join(declared, ", ")));
+        if (std::none_of(e.readings.begin(), e.readings.end(), [&](const Reading& r) { return r.name == name; }))
+            throw not_a_reading("--readings", name, e);
     std::vector<Variant> out{{nullptr, "", all, (dir / "ours.h5").string()}};
     for (const Reading& r : e.readings) {
         if (!asked_for(r, only)) continue;
         const std::vector<std::string> scope = scope_of(r, all);
-        std::vector<std::string> others;
-        std::copy_if(r.others.begin(), r.others.end(), std::back_inserter(others), runnable_choice);
+        const std::vector<std::string> others = runnable_others(r);
         if (others.empty()) skipped.push_back(r.name + " (its other readings are words, not options)");
         else if (scope.empty()) skipped.push_back(r.name + " (its methods, " + join(r.target, ", ") + ", are not in this run)");
         if (others.empty() || scope.empty()) continue;
@@ -190,14 +201,8 @@ std::string apply_reading(runners::ExperimentSpec& spec, const ReproductionEntry
     const std::size_t eq = flag.find('=');
     const std::string name = trim(flag.substr(0, eq));
     const auto reading = std::find_if(entry.readings.begin(), entry.readings.end(), [&](const Reading& r) { return r.name == name; });
-    if (reading == entry.readings.end()) {
-        std::vector<std::string> declared;
-        for (const Reading& r : entry.readings) declared.push_back(r.name);
-        throw UserError("--reading: '" + name + "' is not a reading of '" + entry.name + "'; its readings: " +
-                        (declared.empty() ? std::string("none") : join(declared, ", ")));
-    }
-    std::vector<std::string> others;
-    std::copy_if(reading->others.begin(), reading->others.end(), std::back_inserter(others), runnable_choice);
+    if (reading == entry.readings.end()) throw not_a_reading("--reading", name, entry);
+    const std::vector<std::string> others = runnable_others(*reading);
     if (others.empty()) throw UserError("--reading " + flag + ": its other readings are words, not options");
     std::vector<std::string> numbered;
     for (std::size_t k = 0; k < others.size(); ++k) numbered.push_back(fmt::format("{} `{}`", k + 1, others[k]));
