@@ -47,11 +47,14 @@ std::vector<std::string> runnable_others(const Reading& r) {
     return others;
 }
 
-UserError not_a_reading(const std::string& flag, const std::string& name, const ReproductionEntry& e) {
+// The reading `name` of `e`; UserError for `flag` listing the declared ones when there is none.
+const Reading& reading_named(const std::string& flag, const std::string& name, const ReproductionEntry& e) {
+    const auto it = std::find_if(e.readings.begin(), e.readings.end(), [&](const Reading& r) { return r.name == name; });
+    if (it != e.readings.end()) return *it;
     std::vector<std::string> declared;
     for (const Reading& r : e.readings) declared.push_back(r.name);
-    return UserError(flag + ": '" + name + "' is not a reading of '" + e.name + "'; its readings: " +
-                     (declared.empty() ? std::string("none") : join(declared, ", ")));
+    throw UserError(flag + ": '" + name + "' is not a reading of '" + e.name + "'; its readings: " +
+                    (declared.empty() ? std::string("none") : join(declared, ", ")));
 }
 
 // --readings A,B names the readings to run; none named: all of them.
@@ -71,9 +74,7 @@ std::vector<Variant> variants_of(const ReproductionEntry& e, const runners::Expe
                                  const std::vector<std::string>& only, std::vector<std::string>& skipped) {
     std::vector<std::string> all;
     for (const auto& o : spec.optimizers) all.push_back(o.label);
-    for (const std::string& name : only)
-        if (std::none_of(e.readings.begin(), e.readings.end(), [&](const Reading& r) { return r.name == name; }))
-            throw not_a_reading("--readings", name, e);
+    for (const std::string& name : only) reading_named("--readings", name, e);
     std::vector<Variant> out{{nullptr, "", all, (dir / "ours.h5").string()}};
     for (const Reading& r : e.readings) {
         if (!asked_for(r, only)) continue;
@@ -200,9 +201,8 @@ std::string apply_reading(runners::ExperimentSpec& spec, const ReproductionEntry
                           bool output_given) {
     const std::size_t eq = flag.find('=');
     const std::string name = trim(flag.substr(0, eq));
-    const auto reading = std::find_if(entry.readings.begin(), entry.readings.end(), [&](const Reading& r) { return r.name == name; });
-    if (reading == entry.readings.end()) throw not_a_reading("--reading", name, entry);
-    const std::vector<std::string> others = runnable_others(*reading);
+    const Reading& reading = reading_named("--reading", name, entry);
+    const std::vector<std::string> others = runnable_others(reading);
     if (others.empty()) throw UserError("--reading " + flag + ": its other readings are words, not options");
     std::vector<std::string> numbered;
     for (std::size_t k = 0; k < others.size(); ++k) numbered.push_back(fmt::format("{} `{}`", k + 1, others[k]));
@@ -217,11 +217,11 @@ std::string apply_reading(runners::ExperimentSpec& spec, const ReproductionEntry
     const std::string& choice = others[static_cast<std::size_t>(k - 1)];
     std::vector<std::string> methods;
     for (const auto& o : spec.optimizers) methods.push_back(o.label);
-    const std::vector<std::string> scope = reading->on_problems() ? std::vector<std::string>{"every problem"}
-                                                                  : scope_of(*reading, methods);
+    const std::vector<std::string> scope = reading.on_problems() ? std::vector<std::string>{"every problem"}
+                                                                 : scope_of(reading, methods);
     if (scope.empty())
-        throw UserError("--reading " + flag + ": its methods, " + join(reading->target, ", ") + ", are not in this run");
-    spec = with_choice(std::move(spec), *reading, choice);
+        throw UserError("--reading " + flag + ": its methods, " + join(reading.target, ", ") + ", are not in this run");
+    spec = with_choice(std::move(spec), reading, choice);
     if (!output_given) {
         const fs::path out(spec.output);
         spec.output = (out.parent_path() / fmt::format("{}-{}-{}.h5", out.stem().string(), name, k)).string();
